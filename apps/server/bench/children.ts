@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+/** A server started by the benchmark in a process of its own. */
+export interface ChildServer {
+  name: string;
+  pid: number;
+  port: number;
+  url: string;
+  /** Resident memory in MB, read from /proc (Linux), or null. */
+  rssMb(): number | null;
+  stop(): Promise<void>;
+}
+
+const running = new Map<number, ChildProcess>();
+
+/**
+ * Runs `node --import tsx <script>`, which must print one JSON line `{"ready":true,"port":N}` on stdout
+ * once it listens. Other output is passed on to stderr, prefixed with the name.
+ */
+export function startChild(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  timeoutMs = 180_000,
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) return Promise.reject(new Error(`could not start ${name}`));
+  running.set(pid, child);
+  child.once('exit', () => running.delete(pid));
+  const tail: string[] = [];
+  const relay = (line: string) => {
+    tail.push(line);
+    if (tail.length > 20) tail.shift();
+    process.stderr.write(`[${name}] ${line}\n`);
+  };
+  createInterface({ input: child.stderr }).on('line', relay);
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`${name} did not start within ${timeoutMs / 1000}s`));
+      void stopProcess(child);
+    }, timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited (${signal ?? code}) before it was ready:\n${tail.join('\n')}`));
+    });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('{"ready":true')) {
+        clearTimeout(timer);
+        const { port } = JSON.parse(line) as { port: number };
+        resolve({
+          name,
+          pid,
+          port,
+          url: `http://127.0.0.1:${port}`,
+          rssMb: () => readRssMb(pid),
+          stop: () => stopProcess(child),
+        });
+      } else relay(line);
+    });
+  });
+}
+
+function readRssMb(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** SIGTERM, then SIGKILL after a grace period; resolves once the process is gone. */
+function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function stopAllChildren(): Promise<void> {
+  return Promise.all([...running.values()].map((c) => stopProcess(c))).then(() => {});
+}
+
+/** Kills whatever is still running, by PID, when the benchmark exits or is interrupted. */
+export function installCleanup(): void {
+  process.on('exit', () => {
+    for (const pid of running.keys()) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {}
+    }
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      process.stderr.write(`\n${signal}: stopping the benchmark's servers…\n`);
+      stopAllChildren().finally(() => process.exit(130));
+    });
+  }
+}
+
+/** Runs a command to completion with the terminal as its output; registered for cleanup meanwhile. */
+export function runCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<number> {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const pid = child.pid;
+  if (pid !== undefined) running.set(pid, child);
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      if (pid !== undefined) running.delete(pid);
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}

@@ -1,0 +1,554 @@
+/**
+ * `npm run bench`: load and latency figures for Releasebell's server on this machine, next to the
+ * targets. It prints figures and never fails on a target. See USAGE.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { like, sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client';
+import { mediaItems } from '../src/db/schema';
+import { findDataDirUsers, redactUrl } from '../src/scripts/catalog-generator';
+import { installCleanup, runCommand, startChild, stopAllChildren } from './children';
+import { buildSearchQueries, type SearchQuery } from './queries';
+import { type LatencySummary, round, summarise } from './stats';
+import { type HomeJs, measureHomeJs } from './web-js';
+
+const USAGE = `Usage: npm run bench -- [options]
+
+Generates (or reuses) a synthetic catalog, starts the app and a bare Fastify baseline in child
+processes, loads them with autocannon, measures search latency and the home page's initial JS.
+
+Options:
+  --items <n>           synthetic catalog size                          (default: 100000)
+  --seed <n>            catalog seed                                    (default: 42)
+  --duration <s>        seconds per load test                           (default: 10)
+  --connections <n>     concurrent connections per load test            (default: 50)
+  --search-queries <n>  sequential search requests for latency          (default: 500)
+  --fresh               regenerate the catalog even if a cached one exists
+  --data-dir <dir>      use this embedded database as it is (no generation; stop its app first)
+  --serve-script <file> start the app with this script instead of bench/serve.ts (to A/B a
+                        prototype); it must print {"ready":true,"port":N} once listening
+  --build-web           rebuild the web app before measuring its JS
+  -h, --help            show this help
+
+Environment: BENCH_DATABASE_URL=postgres://… benchmarks against PostgreSQL instead of a cached
+embedded database under bench-results/. Results go to bench-results/latest.json.`;
+
+/** Bump when the generator's output changes, so cached catalogs are made again. */
+const CACHE_VERSION = 2;
+
+const TARGETS = { readRatio: 0.6, searchP95Ms: 30, homeJsKb: 150 } as const;
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(serverDir, '../..');
+const resultsDir = path.join(repoRoot, 'bench-results');
+
+interface Options {
+  items: number;
+  seed: number;
+  duration: number;
+  connections: number;
+  searchQueries: number;
+  fresh: boolean;
+  buildWeb: boolean;
+  dataDir: string | undefined;
+  serveScript: string;
+}
+
+function parseOptions(): Options | null {
+  const { values } = parseArgs({
+    options: {
+      items: { type: 'string', default: '100000' },
+      seed: { type: 'string', default: '42' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      'search-queries': { type: 'string', default: '500' },
+      fresh: { type: 'boolean', default: false },
+      'build-web': { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+      'serve-script': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return null;
+  const int = (name: string, value: string, min: number, max: number) => {
+    const n = Number(value.replaceAll('_', ''));
+    if (!Number.isInteger(n) || n < min || n > max) {
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+    }
+    return n;
+  };
+  return {
+    items: int('items', values.items, 1, 10_000_000),
+    seed: int('seed', values.seed, 0, 0xffffffff),
+    duration: int('duration', values.duration, 1, 600),
+    connections: int('connections', values.connections, 1, 1000),
+    searchQueries: int('search-queries', values['search-queries'], 1, 100_000),
+    fresh: values.fresh,
+    buildWeb: values['build-web'],
+    dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : undefined,
+    serveScript: path.resolve(values['serve-script'] ?? path.join(serverDir, 'bench/serve.ts')),
+  };
+}
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+const childEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
+  // The app reads its own configuration; keep the user's database settings out of the children.
+  const { DATABASE_URL: _url, DATA_DIR: _dir, PORT: _port, ...rest } = process.env;
+  return { ...rest, ...extra };
+};
+
+interface CatalogInfo {
+  database: string;
+  reused: boolean;
+  generateSeconds: number | null;
+  env: Record<string, string>;
+}
+
+async function generate(env: Record<string, string>, options: Options): Promise<number> {
+  const started = performance.now();
+  const script = path.join(serverDir, 'src/scripts/generate-catalog.ts');
+  const code = await runCommand(
+    process.execPath,
+    ['--import', 'tsx', script, '--items', String(options.items), '--seed', String(options.seed)],
+    childEnv(env),
+    repoRoot,
+  );
+  if (code !== 0) throw new Error(`catalog generation failed (exit code ${code})`);
+  return (performance.now() - started) / 1000;
+}
+
+/** A synthetic catalog of the requested size: cached per (items, seed) for PGlite, topped up on PostgreSQL. */
+async function prepareCatalog(options: Options): Promise<CatalogInfo> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    const env = { DATABASE_URL: url };
+    const handle = await openDatabase({ url, poolSize: 1 });
+    try {
+      await handle.migrate();
+      if (options.fresh) {
+        await handle.db.delete(mediaItems).where(like(mediaItems.providerId, 'synthetic:%'));
+        log('--fresh: removed the synthetic items from the benchmark database.');
+      }
+      const [row] = await handle.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mediaItems)
+        .where(like(mediaItems.providerId, 'synthetic:%'));
+      if ((row?.n ?? 0) >= options.items) {
+        log(`Reusing the ${row?.n} synthetic items already in ${redactUrl(url)} (--fresh to regenerate).`);
+        return { database: `postgres ${redactUrl(url)}`, reused: true, generateSeconds: null, env };
+      }
+    } finally {
+      await handle.close();
+    }
+    return {
+      database: `postgres ${redactUrl(url)}`,
+      reused: false,
+      generateSeconds: await generate(env, options),
+      env,
+    };
+  }
+
+  if (options.dataDir) {
+    const users = findDataDirUsers(options.dataDir);
+    if (users.length > 0)
+      throw new Error(`${options.dataDir} is in use by PID ${users.map((u) => u.pid).join(', ')}.`);
+    log(`Using the embedded database in ${options.dataDir} as it is.`);
+    return {
+      database: `pglite ${options.dataDir}`,
+      reused: true,
+      generateSeconds: null,
+      env: { DATA_DIR: options.dataDir },
+    };
+  }
+  const cacheDir = path.join(resultsDir, `catalog-${options.items}-${options.seed}`);
+  const dataDir = path.join(cacheDir, 'pgdata');
+  const marker = path.join(cacheDir, 'catalog.json');
+  const env = { DATA_DIR: dataDir };
+  const users = existsSync(dataDir) ? findDataDirUsers(dataDir) : [];
+  if (users.length > 0) {
+    throw new Error(`${dataDir} is in use by PID ${users.map((u) => u.pid).join(', ')}: stop it first.`);
+  }
+  const cached = existsSync(marker)
+    ? (JSON.parse(readFileSync(marker, 'utf8')) as { generatedAt: string; version?: number })
+    : null;
+  if (cached && cached.version !== CACHE_VERSION)
+    log('The cached catalog was made by an older generator: regenerating.');
+  if (!options.fresh && cached?.version === CACHE_VERSION) {
+    const info = cached;
+    log(
+      `Reusing the cached catalog in ${path.relative(repoRoot, cacheDir)} (generated ${info.generatedAt}; --fresh to regenerate).`,
+    );
+    return { database: `pglite ${dataDir}`, reused: true, generateSeconds: null, env };
+  }
+  rmSync(cacheDir, { recursive: true, force: true });
+  mkdirSync(cacheDir, { recursive: true });
+  log(`Generating a ${options.items}-item catalog into ${path.relative(repoRoot, cacheDir)}…`);
+  const seconds = await generate(env, options);
+  writeFileSync(
+    marker,
+    `${JSON.stringify({ version: CACHE_VERSION, items: options.items, seed: options.seed, generatedAt: new Date().toISOString(), seconds: round(seconds) }, null, 2)}\n`,
+  );
+  return { database: `pglite ${dataDir}`, reused: false, generateSeconds: round(seconds), env };
+}
+
+interface LoadResult {
+  name: string;
+  path: string;
+  requestsPerSec: number;
+  latencyMs: LatencySummary;
+  /** autocannon's own p97.5 (it has no p95), for reference. */
+  autocannonP97_5: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  throughputMBps: number;
+  ratioToBaseline: number | null;
+}
+
+/** One autocannon run; `nextPath` (if given) is asked for the path of every request. */
+function load(
+  name: string,
+  url: string,
+  options: Options,
+  nextPath?: () => string,
+): Promise<Omit<LoadResult, 'ratioToBaseline'>> {
+  const samples: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: options.connections,
+        duration: options.duration,
+        // As a browser asks: the app answers compressed when a body is large enough to gain from it.
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+        ...(nextPath ? { requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] } : {}),
+      },
+      (err, result) => {
+        if (err) return reject(err);
+        resolve({
+          name,
+          path: new URL(url).pathname,
+          requestsPerSec: round(result.requests.average, 0),
+          latencyMs: summarise(samples),
+          autocannonP97_5: result.latency.p97_5,
+          non2xx: result.non2xx,
+          statusCodes: Object.fromEntries(
+            Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+          ),
+          errors: result.errors,
+          timeouts: result.timeouts,
+          throughputMBps: round(result.throughput.average / 1e6, 2),
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) samples.push(responseTime);
+    });
+  });
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Real item pages to rotate over: the first pages of the trending and upcoming lists. */
+async function discoverSlugPaths(base: string): Promise<string[]> {
+  const paths = new Set<string>();
+  for (const type of ['books', 'movies', 'tv_seasons']) {
+    for (const list of ['trending', 'upcoming']) {
+      const items = await getJson<{ slug: string }[]>(`${base}/${list}/${type}?limit=50`);
+      for (const item of items) paths.add(`/media/slug/${type}/${encodeURIComponent(item.slug)}`);
+    }
+  }
+  return [...paths];
+}
+
+async function warmUp(base: string, paths: string[], rounds = 100): Promise<void> {
+  for (let i = 0; i < rounds; i++) {
+    const res = await fetch(`${base}${paths[i % paths.length]}`);
+    if (!res.ok) throw new Error(`warm-up GET ${paths[i % paths.length]}: ${res.status}`);
+    await res.arrayBuffer();
+  }
+}
+
+/**
+ * After a load test the app may still be working through queued requests (PGlite runs one query at
+ * a time): wait until a cheap request is fast again, so the next measurement starts clean.
+ */
+async function settle(base: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let fast = 0;
+  while (fast < 3 && Date.now() < deadline) {
+    const started = performance.now();
+    await (await fetch(`${base}/api/config`)).arrayBuffer();
+    fast = performance.now() - started < 20 ? fast + 1 : 0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface SearchLatency {
+  overall: LatencySummary;
+  byBucket: Record<string, LatencySummary>;
+  meanResults: number;
+  emptyShare: number;
+  slowest: { q: string; ms: number; results: number }[];
+}
+
+/** One connection, one query at a time: the latency a person typing sees. */
+async function measureSearch(base: string, queries: SearchQuery[]): Promise<SearchLatency> {
+  const rows: { q: string; bucket: string; ms: number; results: number }[] = [];
+  for (const query of queries) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/search?q=${encodeURIComponent(query.q)}`);
+    const body = (await res.json()) as unknown[];
+    const ms = performance.now() - started;
+    if (!res.ok) throw new Error(`search "${query.q}": ${res.status}`);
+    rows.push({ ...query, ms, results: body.length });
+  }
+  const buckets = [...new Set(rows.map((r) => r.bucket))].sort();
+  return {
+    overall: summarise(rows.map((r) => r.ms)),
+    byBucket: Object.fromEntries(
+      buckets.map((b) => [b, summarise(rows.filter((r) => r.bucket === b).map((r) => r.ms))]),
+    ),
+    meanResults: round(rows.reduce((a, r) => a + r.results, 0) / rows.length),
+    emptyShare: round(rows.filter((r) => r.results === 0).length / rows.length, 3),
+    slowest: [...rows]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8)
+      .map((r) => ({ q: r.q, ms: round(r.ms), results: r.results })),
+  };
+}
+
+async function homeJs(buildWeb: boolean): Promise<(HomeJs & { built: boolean }) | { error: string }> {
+  const distDir = path.join(repoRoot, 'apps/web/dist');
+  let built = false;
+  if (buildWeb || !existsSync(path.join(distDir, 'index.html'))) {
+    log('Building the web app (npm run build)…');
+    const code = await runCommand('npm', ['run', 'build'], process.env, repoRoot);
+    if (code !== 0) return { error: `npm run build failed (exit code ${code})` };
+    built = true;
+  }
+  try {
+    return { ...(await measureHomeJs(distDir)), built };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
+const pad = (s: string, n: number) => s.padEnd(n);
+const lpad = (s: string, n: number) => s.padStart(n);
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+
+function printLoadTable(results: LoadResult[]): void {
+  console.log(
+    `${pad('Load test', 34)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p95 ms', 9)}${lpad('p99 ms', 9)}${lpad('vs base', 10)}${lpad('non-2xx', 9)}`,
+  );
+  for (const r of results) {
+    const ratio = r.ratioToBaseline === null ? '-' : `${(r.ratioToBaseline * 100).toFixed(1)}%`;
+    console.log(
+      `${pad(r.name, 34)}${lpad(r.requestsPerSec.toLocaleString('en'), 9)}${lpad(ms(r.latencyMs.p50), 9)}${lpad(ms(r.latencyMs.p95), 9)}${lpad(ms(r.latencyMs.p99), 9)}${lpad(ratio, 10)}${lpad(String(r.non2xx + r.errors), 9)}`,
+    );
+    if (r.non2xx + r.errors + r.timeouts > 0) {
+      console.log(
+        `    status codes ${JSON.stringify(r.statusCodes)}, errors ${r.errors}, timeouts ${r.timeouts}`,
+      );
+    }
+  }
+}
+
+async function main() {
+  let options: Options | null;
+  try {
+    options = parseOptions();
+  } catch (err) {
+    console.error(`bench: ${(err as Error).message}\nRun with --help for usage.`);
+    process.exit(1);
+  }
+  if (!options) {
+    console.log(USAGE);
+    return;
+  }
+  installCleanup();
+  mkdirSync(resultsDir, { recursive: true });
+  const startedAt = new Date();
+
+  const catalog = await prepareCatalog(options);
+
+  log('Starting the app and the baseline…');
+  const serverStarted = performance.now();
+  const [server, baseline] = await Promise.all([
+    startChild('app', options.serveScript, childEnv(catalog.env), repoRoot),
+    startChild('baseline', path.join(serverDir, 'bench/baseline.ts'), childEnv({}), repoRoot),
+  ]);
+  const startupSeconds = round((performance.now() - serverStarted) / 1000);
+  const base = server.url;
+  log(
+    `App ready on ${base} in ${startupSeconds}s (PID ${server.pid}); baseline on ${baseline.url} (PID ${baseline.pid}).`,
+  );
+
+  const slugPaths = await discoverSlugPaths(base);
+  const queries = buildSearchQueries(options.seed, Math.max(options.searchQueries, 200));
+  const searchPaths = queries.map((q) => `/api/search?q=${encodeURIComponent(q.q)}`);
+  const rotate = (paths: string[]) => {
+    let i = 0;
+    return () => paths[i++ % paths.length] as string;
+  };
+
+  log('Warming up…');
+  await warmUp(baseline.url, ['/']);
+  await warmUp(base, ['/api/config']);
+  for (const p of ['/upcoming/movies', '/trending/books']) await warmUp(base, [p], 50);
+  await warmUp(base, slugPaths, 50);
+  await warmUp(base, searchPaths.slice(-100), 100);
+
+  const listBytes = (await (await fetch(`${base}/trending/books`)).arrayBuffer()).byteLength;
+  await warmUp(baseline.url, [`/payload/${listBytes}`]);
+  const plan: [string, string, (() => string) | undefined][] = [
+    ['baseline: bare Fastify GET /', `${baseline.url}/`, undefined],
+    [
+      `baseline, ${(listBytes / 1024).toFixed(1)} KB static JSON`,
+      `${baseline.url}/payload/${listBytes}`,
+      undefined,
+    ],
+    ['app floor: GET /api/config (no db)', `${base}/api/config`, undefined],
+    ['GET /upcoming/movies', `${base}/upcoming/movies`, undefined],
+    ['GET /trending/books', `${base}/trending/books`, undefined],
+    [`GET /media/slug/… (${slugPaths.length} items)`, `${base}${slugPaths[0]}`, rotate(slugPaths)],
+    [`GET /api/search?q=… (${searchPaths.length} prefixes)`, `${base}${searchPaths[0]}`, rotate(searchPaths)],
+  ];
+  const loads: LoadResult[] = [];
+  for (const [name, url, next] of plan) {
+    log(`autocannon: ${name}, ${options.connections} connections, ${options.duration}s…`);
+    const result = await load(name, url, options, next);
+    await settle(base);
+    const baselineRps = loads[0]?.requestsPerSec;
+    loads.push({
+      ...result,
+      ratioToBaseline: baselineRps ? round(result.requestsPerSec / baselineRps, 3) : null,
+    });
+  }
+
+  log(`Sequential search latency over ${options.searchQueries} queries…`);
+  const search = await measureSearch(base, queries.slice(0, options.searchQueries));
+  const serverRssMb = server.rssMb();
+
+  await stopAllChildren();
+  const web = await homeJs(options.buildWeb);
+
+  // Report.
+  const catalogReads = loads.filter((l) => /upcoming|trending|slug/.test(l.name));
+  const worstReadRatio = Math.min(...catalogReads.map((l) => l.ratioToBaseline ?? 0));
+  const homeKb = 'error' in web ? null : round(web.totalGzipBytes / 1024);
+  const targets = {
+    catalogReads: {
+      target: `>= ${TARGETS.readRatio * 100}% of baseline req/s`,
+      worst: worstReadRatio,
+      met: worstReadRatio >= TARGETS.readRatio,
+    },
+    searchP95: {
+      target: `<= ${TARGETS.searchP95Ms} ms`,
+      value: round(search.overall.p95),
+      met: search.overall.p95 <= TARGETS.searchP95Ms,
+    },
+    homeJs: {
+      target: `<= ${TARGETS.homeJsKb} KB gzip`,
+      value: homeKb,
+      met: homeKb !== null && homeKb <= TARGETS.homeJsKb,
+    },
+  };
+
+  const cpus = os.cpus();
+  console.log('');
+  console.log(`Releasebell benchmark, ${startedAt.toISOString()}`);
+  console.log(
+    `Machine: ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+  );
+  console.log(
+    `Catalog: ${options.items} synthetic items (seed ${options.seed}) + demo items, ${catalog.database}${catalog.reused ? ' (reused)' : ` (generated in ${catalog.generateSeconds}s)`}`,
+  );
+  console.log(`App start-up ${startupSeconds}s; app RSS after the runs ${serverRssMb ?? '?'} MB`);
+  console.log(
+    `Load: autocannon, ${options.connections} connections, ${options.duration}s each. Requests send Accept-Encoding: gzip, deflate, br as browsers do. Latency percentiles are computed from every 2xx response (autocannon itself reports p97.5, not p95).`,
+  );
+  console.log('');
+  printLoadTable(loads);
+  console.log('');
+  console.log(
+    `Search latency, one connection, ${search.overall.count} sequential queries (2-8 character prefixes):`,
+  );
+  console.log(
+    `  p50 ${ms(search.overall.p50)} ms  p95 ${ms(search.overall.p95)} ms  p99 ${ms(search.overall.p99)} ms  max ${ms(search.overall.max)} ms; ${search.meanResults} results on average, ${(search.emptyShare * 100).toFixed(1)}% empty`,
+  );
+  for (const [bucket, s] of Object.entries(search.byBucket)) {
+    console.log(
+      `  ${pad(bucket, 10)} n=${lpad(String(s.count), 4)}  p50 ${lpad(ms(s.p50), 6)}  p95 ${lpad(ms(s.p95), 6)}  p99 ${lpad(ms(s.p99), 6)} ms`,
+    );
+  }
+  console.log(`  slowest: ${search.slowest.map((s) => `"${s.q}" ${s.ms} ms (${s.results})`).join(', ')}`);
+  console.log('');
+  if ('error' in web) console.log(`Home route initial JS: not measured: ${web.error}`);
+  else {
+    console.log(
+      `Home route initial JS (entry + modulepreload in apps/web/dist/index.html, gzip -9)${web.built ? ', freshly built' : ''}:`,
+    );
+    for (const f of web.files)
+      console.log(
+        `  ${pad(f.file, 40)}${lpad((f.bytes / 1024).toFixed(1), 8)} KB${lpad((f.gzipBytes / 1024).toFixed(1), 8)} KB gzip`,
+      );
+    console.log(
+      `  ${pad('total', 40)}${lpad((web.totalBytes / 1024).toFixed(1), 8)} KB${lpad((web.totalGzipBytes / 1024).toFixed(1), 8)} KB gzip`,
+    );
+  }
+  console.log('');
+  console.log('Targets:');
+  console.log(
+    `  catalog reads ${targets.catalogReads.target}: worst ${(worstReadRatio * 100).toFixed(1)}%  ${verdict(targets.catalogReads.met)}`,
+  );
+  const sized = loads.find((l) => l.name.includes('static JSON'));
+  if (sized?.ratioToBaseline) {
+    console.log(
+      `    (the bare baseline serving a list-sized static body reaches ${(sized.ratioToBaseline * 100).toFixed(1)}%: the ceiling for list-sized responses here)`,
+    );
+  }
+  console.log(
+    `  search p95 ${targets.searchP95.target}: ${ms(search.overall.p95)} ms  ${verdict(targets.searchP95.met)}`,
+  );
+  console.log(`  home JS ${targets.homeJs.target}: ${homeKb ?? '-'} KB  ${verdict(targets.homeJs.met)}`);
+
+  const outFile = path.join(resultsDir, 'latest.json');
+  const report = {
+    startedAt: startedAt.toISOString(),
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model,
+      totalMemGiB: round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    options,
+    catalog: { ...catalog, env: undefined },
+    app: { pid: server.pid, startupSeconds, rssMb: serverRssMb },
+    load: loads,
+    search,
+    homeJs: web,
+    targets,
+  };
+  writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResults written to ${path.relative(process.cwd(), outFile) || outFile}`);
+}
+
+main().catch(async (err) => {
+  console.error(`bench: ${(err as Error).stack ?? err}`);
+  await stopAllChildren();
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
+
+export interface HomeJs {
+  files: { file: string; bytes: number; gzipBytes: number }[];
+  totalBytes: number;
+  totalGzipBytes: number;
+}
+
+function attributes(tag: string): Record<string, string> {
+  const attrs: Record<string, string> = {};
+  for (const m of tag.matchAll(/([\w-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+    attrs[(m[1] as string).toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? '';
+  }
+  return attrs;
+}
+
+/** The JS the home route loads before it can render: the entry module and its modulepreloads. */
+export function initialScripts(indexHtml: string): string[] {
+  const files: string[] = [];
+  for (const m of indexHtml.matchAll(/<(script|link)\b[^>]*>/gi)) {
+    const attrs = attributes(m[0].slice(m[1]!.length + 1));
+    if (m[1]!.toLowerCase() === 'script' && attrs.type === 'module' && attrs.src) files.push(attrs.src);
+    if (m[1]!.toLowerCase() === 'link' && attrs.rel === 'modulepreload' && attrs.href) files.push(attrs.href);
+  }
+  return [...new Set(files)];
+}
+
+/** Sizes of the home route's initial JS in `distDir`, gzipped at level 9 as a CDN would. */
+export async function measureHomeJs(distDir: string): Promise<HomeJs> {
+  const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  const files = [];
+  for (const src of initialScripts(html)) {
+    if (/^(https?:)?\/\//.test(src)) continue;
+    const file = path.join(distDir, src.replace(/^\//, ''));
+    if (!existsSync(file)) throw new Error(`index.html names ${src}, which is not in ${distDir}`);
+    const content = await readFile(file);
+    files.push({
+      file: src,
+      bytes: content.length,
+      gzipBytes: gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length,
+    });
+  }
+  return {
+    files,
+    totalBytes: files.reduce((a, f) => a + f.bytes, 0),
+    totalGzipBytes: files.reduce((a, f) => a + f.gzipBytes, 0),
+  };
+}

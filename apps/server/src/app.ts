@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ERROR_CODES, PRODUCT_NAME } from '@releasebell/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { errorBody } from './errors';
+import { ingest } from './modules/catalog/ingestion';
+import { createCatalogRepository } from './modules/catalog/repository';
+import { catalogRoutes } from './modules/catalog/routes';
+import { createCatalogService } from './modules/catalog/service';
+import { demoPosterRoutes } from './modules/images/routes';
+import { createRequestsRepository } from './modules/requests/repository';
+import { requestRoutes } from './modules/requests/routes';
+import { createRequestsService } from './modules/requests/service';
+import { createSearchRepository } from './modules/search/repository';
+import { searchRoutes } from './modules/search/routes';
+import { createSearchService } from './modules/search/service';
+import { systemRoutes } from './modules/system/routes';
+import { registerErrorHandling } from './plugins/error-handler';
+import { helmetHeaders } from './plugins/security-headers';
+import { createDemoProvider } from './providers/demo/demo-provider';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
+}
+
+export interface AppOptions {
+  /** An already-open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: DatabaseHandle;
+  /** The clock the catalog's "today" comes from. */
+  clock?: () => Date;
+}
+
+/** Paths that are API, never the web app, even for a browser asking for HTML. */
+const API_PREFIXES = [
+  '/api/',
+  '/trending/',
+  '/upcoming/',
+  '/media/featured/',
+  '/media/slug/',
+  '/media/recommendations/',
+];
+
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(config.logPretty
+        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
+        : {}),
+    },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    }));
+  app.decorate('database', database);
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+  await database.migrate();
+
+  const catalogRepo = createCatalogRepository(database.db);
+  if (config.seedDemoCatalog) {
+    const result = await ingest(
+      catalogRepo,
+      createDemoProvider({ today: options.clock?.().toISOString().slice(0, 10) }),
+    );
+    app.log.info(result, 'demo catalog seeded');
+  }
+
+  const securityHeaders = helmetHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // One synchronous hook for every response, pages and API alike (also the 404s and static files).
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(securityHeaders);
+    reply.header('x-request-id', req.id);
+    done();
+  });
+
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description:
+          'Upcoming and trending books, movies and TV seasons. Errors share one shape: `{ error: { code, message, details? } }`.',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const catalog = createCatalogService(catalogRepo, options.clock);
+  await app.register(systemRoutes, { config, database });
+  await app.register(catalogRoutes, { catalog, cacheSeconds: config.catalogCacheSeconds });
+  await app.register(searchRoutes, { search: createSearchService(createSearchRepository(database.db)) });
+  await app.register(requestRoutes, {
+    requests: createRequestsService(createRequestsRepository(database.db)),
+  });
+  await app.register(demoPosterRoutes);
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Vite fingerprints everything under assets/, so those never change.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) },
+    async (req, reply) => {
+      const wantsPage =
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        (req.headers.accept ?? '').includes('text/html') &&
+        !API_PREFIXES.some((p) => req.url.startsWith(p));
+      if (wantsPage && hasWeb) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply
+        .status(404)
+        .send(errorBody(ERROR_CODES.notFound, `No route for ${req.method} ${req.url.split('?')[0]}.`));
+    },
+  );
+
+  return app;
+}

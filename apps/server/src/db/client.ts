@@ -1,0 +1,91 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+/**
+ * Run on every new connection. pg_trgm's default word-similarity threshold (0.6) misses one typo in a
+ * short word ("moob" for "moon"); 0.5 finds it without flooding results.
+ */
+const SESSION_SETUP = "select set_config('pg_trgm.word_similarity_threshold', '0.5', false)";
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite's data directory; in memory when absent. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+  /** A PostgreSQL schema to work in (tests give each file its own). */
+  schemaName?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.schemaName);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  await client.query(SESSION_SETUP);
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number, schemaName?: string): Promise<DatabaseHandle> {
+  const searchPath = schemaName ? `${schemaName},public` : undefined;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  // A dropped idle connection must not crash the process; the next query opens a new one.
+  pool.on('error', () => {});
+  pool.on('connect', (conn) => {
+    conn.query(SESSION_SETUP).catch(() => {});
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      if (schemaName) await db.execute(sql.raw(`create schema if not exists "${schemaName}"`));
+      await migratePg(db as never, {
+        migrationsFolder,
+        ...(schemaName ? { migrationsSchema: schemaName } : {}),
+      });
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

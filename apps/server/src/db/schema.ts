@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const mediaItems = pgTable(
+  'media_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Where the item came from, e.g. `demo:movies:mv-001`, `tmdb:movie:603`, `isbn:9780...`. */
+    providerId: text('provider_id').notNull(),
+    mediaType: text('media_type').notNull(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    image: text('image'),
+    description: text('description').notNull().default(''),
+    author: text('author'),
+    director: text('director'),
+    networkName: text('network_name'),
+    series: text('series'),
+    seriesNumber: integer('series_number'),
+    creator: text('creator'),
+    creatorLabel: text('creator_label'),
+    /** The first day of the known period; NULL when no date is announced. */
+    releaseDate: date('release_date', { mode: 'string' }),
+    releaseDatePrecision: text('release_date_precision'),
+    language: text('language').notNull().default('en'),
+    genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
+    hypeMeterPercentage: real('hype_meter_percentage'),
+    popularity: real('popularity').notNull().default(0),
+    /** Lower-cased, accent-free title (plus creator and series) that search matches against. */
+    searchText: text('search_text').notNull(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('media_items_provider_id_key').on(t.providerId),
+    uniqueIndex('media_items_type_slug_key').on(t.mediaType, t.slug),
+    // Both follow the order the lists are read in, so a list is an index range read, never a sort.
+    index('media_items_type_release_idx').on(t.mediaType, t.releaseDate, t.popularity.desc(), t.id),
+    index('media_items_type_popularity_idx').on(t.mediaType, t.popularity.desc(), t.id),
+    // Month- and year-precision dates stay "upcoming" after their first day; few rows, looked up apart.
+    index('media_items_type_open_period_idx')
+      .on(t.mediaType, t.releaseDate)
+      .where(sql`${t.releaseDatePrecision} in ('month', 'year')`),
+    index('media_items_type_series_idx').on(t.mediaType, t.series),
+    index('media_items_type_creator_idx').on(t.mediaType, t.creator),
+    index('media_items_genres_idx').using('gin', t.genres),
+    // Search tiers: equal or starting with the query (LIKE 'q%' in any collation), most popular overall.
+    index('media_items_search_prefix_idx').using('btree', sql`${t.searchText} text_pattern_ops`),
+    index('media_items_popularity_idx').on(t.popularity.desc(), t.id),
+    index('media_items_search_vector_idx').using('gin', t.searchVector),
+    index('media_items_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('media_items_media_type_check', sql`${t.mediaType} in ('books', 'movies', 'tv_seasons')`),
+    check(
+      'media_items_precision_check',
+      sql`(${t.releaseDate} is null and ${t.releaseDatePrecision} is null) or ${t.releaseDatePrecision} in ('day', 'month', 'year')`,
+    ),
+    check(
+      'media_items_hype_check',
+      sql`${t.hypeMeterPercentage} is null or (${t.hypeMeterPercentage} >= 0 and ${t.hypeMeterPercentage} <= 100)`,
+    ),
+  ],
+);
+
+export type MediaItemRow = typeof mediaItems.$inferSelect;
+export type NewMediaItemRow = typeof mediaItems.$inferInsert;
+
+export const contentRequests = pgTable(
+  'content_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mediaType: text('media_type').notNull(),
+    title: text('title').notNull(),
+    extraInfo: text('extra_info').notNull().default(''),
+    userId: text('user_id'),
+    status: text('status').notNull().default('pending'),
+    /** When the client says the user pressed Submit; createdAt is the server's own clock. */
+    clientCreatedAt: timestamp('client_created_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('content_requests_created_idx').on(t.createdAt),
+    check('content_requests_media_type_check', sql`${t.mediaType} in ('books', 'movies', 'tv_seasons')`),
+    check('content_requests_status_check', sql`${t.status} in ('pending', 'added', 'rejected')`),
+  ],
+);
+
+export type ContentRequestRow = typeof contentRequests.$inferSelect;

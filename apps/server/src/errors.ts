@@ -1,0 +1,23 @@
+import { ERROR_CODES, type ErrorResponse } from '@releasebell/contract';
+
+/** An error the client caused or may see: its status, code and message are shown as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: { field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (code: string, message: string) => new HttpError(404, code, message);
+export const mediaNotFound = () => notFound(ERROR_CODES.mediaNotFound, 'Media not found.');
+
+export function errorBody(code: string, message: string, details?: ErrorResponse['error']['details']) {
+  const body: ErrorResponse = { error: { code, message } };
+  if (details && details.length > 0) body.error.details = details;
+  return body;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createTtlCache } from './ttl-cache';
+
+describe('createTtlCache', () => {
+  it('serves a value until it expires, then loads again', async () => {
+    let time = 0;
+    const cache = createTtlCache<number>(1000, { now: () => time });
+    const load = vi.fn().mockResolvedValueOnce(1).mockResolvedValueOnce(2);
+    expect(await cache.get('k', load)).toBe(1);
+    time = 999;
+    expect(await cache.get('k', load)).toBe(1);
+    time = 1000;
+    expect(await cache.get('k', load)).toBe(2);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('shares one load between concurrent misses', async () => {
+    const cache = createTtlCache<string>(1000);
+    let resolve: (v: string) => void = () => {};
+    const load = vi.fn(() => new Promise<string>((r) => (resolve = r)));
+    const both = Promise.all([cache.get('k', load), cache.get('k', load)]);
+    resolve('v');
+    expect(await both).toEqual(['v', 'v']);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('never keeps a failed load', async () => {
+    const cache = createTtlCache<string>(1000);
+    await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get('k', () => Promise.resolve('back'))).toBe('back');
+  });
+
+  it('drops the oldest entry beyond its size', async () => {
+    const cache = createTtlCache<string>(1000, { maxEntries: 2 });
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    await cache.get('c', async () => 'c1');
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('c', async () => 'c2')).toBe('c1');
+  });
+
+  it('with a TTL of 0 always loads', async () => {
+    const cache = createTtlCache<number>(0);
+    const load = vi.fn().mockResolvedValue(1);
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,69 @@
+import type { MediaType } from '@releasebell/contract';
+import type { NewMediaItemRow } from '../../db/schema';
+import { normaliseForSearch, shortHash, slugify } from '../../lib/text';
+import type { MetadataProvider, NormalisedItem } from '../../providers/types';
+import type { CatalogRepository } from './repository';
+
+export interface IngestResult {
+  received: number;
+  inserted: number;
+  updated: number;
+}
+
+/** provider -> normalise -> upsert: the only way items enter the catalog. */
+export async function ingest<Raw>(
+  repo: CatalogRepository,
+  provider: MetadataProvider<Raw>,
+  onBatch?: (result: IngestResult) => void,
+): Promise<IngestResult> {
+  const total: IngestResult = { received: 0, inserted: 0, updated: 0 };
+  for await (const batch of provider.fetch()) {
+    const items = batch.map((raw) => provider.normalise(raw));
+    const result = await upsertItems(repo, items);
+    total.received += result.received;
+    total.inserted += result.inserted;
+    total.updated += result.updated;
+    onBatch?.(total);
+  }
+  // The embedded database has no autovacuum: refresh the planner's statistics after new items arrive,
+  // or search plans for a grown catalog are made on the numbers of a small one.
+  if (total.inserted > 0) await repo.analyze();
+  return total;
+}
+
+export async function upsertItems(repo: CatalogRepository, items: NormalisedItem[]): Promise<IngestResult> {
+  // The same provider id twice in one batch would make the upsert touch a row twice: keep the last.
+  const unique = [...new Map(items.map((i) => [i.providerId, i])).values()];
+  const known = await repo.existingByProviderId(unique.map((i) => i.providerId));
+  const slugs = new Map<string, string>();
+  const byType = new Map<MediaType, NormalisedItem[]>();
+  for (const item of unique) {
+    const knownSlug = known.get(item.providerId);
+    if (knownSlug) slugs.set(item.providerId, knownSlug);
+    else byType.set(item.mediaType, [...(byType.get(item.mediaType) ?? []), item]);
+  }
+  for (const [mediaType, fresh] of byType) {
+    const candidates = new Map(fresh.map((i) => [i.providerId, slugCandidates(i)]));
+    const taken = await repo.existingSlugs(mediaType, [...candidates.values()].flat());
+    for (const item of fresh) {
+      const options = candidates.get(item.providerId) ?? [];
+      const slug = options.find((s) => !taken.has(s)) ?? `${options[0]}-${shortHash(`${item.providerId}:2`)}`;
+      taken.add(slug);
+      slugs.set(item.providerId, slug);
+    }
+  }
+  const rows: NewMediaItemRow[] = unique.map((item) => ({
+    ...item,
+    slug: slugs.get(item.providerId) ?? slugify(item.title),
+    searchText: normaliseForSearch(item.title),
+  }));
+  await repo.upsert(rows);
+  return { received: rows.length, inserted: rows.length - known.size, updated: known.size };
+}
+
+/** Title; then title and year; then title and a hash of the provider id, which cannot collide in practice. */
+function slugCandidates(item: NormalisedItem): string[] {
+  const base = slugify(item.title);
+  const year = item.releaseDate?.slice(0, 4);
+  return [base, ...(year ? [`${base}-${year}`] : []), `${base}-${shortHash(item.providerId)}`];
+}

@@ -1,0 +1,197 @@
+import type { MediaType } from '@releasebell/contract';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type MediaItemRow, mediaItems, type NewMediaItemRow } from '../../db/schema';
+import { monthStart, yearStart } from '../../lib/dates';
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+/** Most popular first, spelled as the list indexes store it so Postgres reads them in order. */
+const mostPopular = sql`${mediaItems.popularity} desc nulls last`;
+
+export function createCatalogRepository(db: Database) {
+  return {
+    async findBySlug(mediaType: MediaType, slug: string): Promise<MediaItemRow | undefined> {
+      const rows = await db
+        .select()
+        .from(mediaItems)
+        .where(and(eq(mediaItems.mediaType, mediaType), eq(mediaItems.slug, slug)))
+        .limit(1);
+      return rows[0];
+    },
+
+    async findById(id: string): Promise<MediaItemRow | undefined> {
+      const rows = await db.select().from(mediaItems).where(eq(mediaItems.id, id)).limit(1);
+      return rows[0];
+    },
+
+    trending(mediaType: MediaType, limit: number): Promise<MediaItemRow[]> {
+      return db
+        .select()
+        .from(mediaItems)
+        .where(eq(mediaItems.mediaType, mediaType))
+        .orderBy(mostPopular, asc(mediaItems.id))
+        .limit(limit);
+    },
+
+    /**
+     * Items still to come as of `today`, by date, then undated ones. Three index range reads rather than
+     * one sort: dated from today on; month- or year-precision items whose period has begun but not
+     * ended (few, from a partial index); then the undated ones.
+     */
+    async upcoming(mediaType: MediaType, today: string, limit: number): Promise<MediaItemRow[]> {
+      const byDate = [asc(mediaItems.releaseDate), mostPopular, asc(mediaItems.id)] as const;
+      const [fromToday, openPeriods] = await Promise.all([
+        db
+          .select()
+          .from(mediaItems)
+          .where(and(eq(mediaItems.mediaType, mediaType), gte(mediaItems.releaseDate, today)))
+          .orderBy(...byDate)
+          .limit(limit),
+        db
+          .select()
+          .from(mediaItems)
+          .where(
+            and(
+              eq(mediaItems.mediaType, mediaType),
+              // Literal, not parameters, so the planner can match the partial index's predicate.
+              sql`${mediaItems.releaseDatePrecision} in ('month', 'year')`,
+              gte(mediaItems.releaseDate, yearStart(today)),
+              lt(mediaItems.releaseDate, today),
+              or(
+                and(
+                  eq(mediaItems.releaseDatePrecision, 'month'),
+                  gte(mediaItems.releaseDate, monthStart(today)),
+                ),
+                eq(mediaItems.releaseDatePrecision, 'year'),
+              ),
+            ),
+          )
+          .orderBy(...byDate)
+          .limit(limit),
+      ]);
+      const dated = [...openPeriods, ...fromToday].sort(compareByDate).slice(0, limit);
+      if (dated.length >= limit) return dated;
+      const undated = await db
+        .select()
+        .from(mediaItems)
+        .where(and(eq(mediaItems.mediaType, mediaType), isNull(mediaItems.releaseDate)))
+        .orderBy(mostPopular, asc(mediaItems.id))
+        .limit(limit - dated.length);
+      return [...dated, ...undated];
+    },
+
+    /** The most talked-about item still to come that has a poster; failing that, the most popular one. */
+    async featured(mediaType: MediaType, today: string): Promise<MediaItemRow | undefined> {
+      const [upcoming] = await db
+        .select()
+        .from(mediaItems)
+        .where(
+          and(
+            eq(mediaItems.mediaType, mediaType),
+            gte(mediaItems.releaseDate, today),
+            isNotNull(mediaItems.image),
+            ne(mediaItems.description, ''),
+          ),
+        )
+        .orderBy(mostPopular, asc(mediaItems.id))
+        .limit(1);
+      if (upcoming) return upcoming;
+      const [popular] = await this.trending(mediaType, 1);
+      return popular;
+    },
+
+    /** Same series first, then same creator, then the most genres in common; popularity breaks ties. */
+    recommendations(item: MediaItemRow, limit: number): Promise<MediaItemRow[]> {
+      const related = [
+        item.series ? eq(mediaItems.series, item.series) : undefined,
+        item.creator ? eq(mediaItems.creator, item.creator) : undefined,
+        item.genres.length > 0 ? sql`${mediaItems.genres} && ${toTextArray(item.genres)}` : undefined,
+      ].filter((c) => c !== undefined);
+      if (related.length === 0) return Promise.resolve([]);
+      const score = sql`(case when ${mediaItems.series} = ${item.series} then 100 else 0 end)
+        + (case when ${mediaItems.creator} = ${item.creator} then 50 else 0 end)
+        + cardinality(array(select unnest(${mediaItems.genres}) intersect select unnest(${toTextArray(item.genres)})))`;
+      return db
+        .select()
+        .from(mediaItems)
+        .where(and(eq(mediaItems.mediaType, item.mediaType), ne(mediaItems.id, item.id), or(...related)))
+        .orderBy(desc(score), mostPopular, asc(mediaItems.id))
+        .limit(limit);
+    },
+
+    async existingSlugs(mediaType: MediaType, candidates: string[]): Promise<Set<string>> {
+      if (candidates.length === 0) return new Set();
+      const rows = await db
+        .select({ slug: mediaItems.slug })
+        .from(mediaItems)
+        .where(and(eq(mediaItems.mediaType, mediaType), inArray(mediaItems.slug, candidates)));
+      return new Set(rows.map((r) => r.slug));
+    },
+
+    async existingByProviderId(providerIds: string[]): Promise<Map<string, string>> {
+      if (providerIds.length === 0) return new Map();
+      const rows = await db
+        .select({ providerId: mediaItems.providerId, slug: mediaItems.slug })
+        .from(mediaItems)
+        .where(inArray(mediaItems.providerId, providerIds));
+      return new Map(rows.map((r) => [r.providerId, r.slug]));
+    },
+
+    /** Inserts new items and refreshes known ones (matched by provider id); the slug of a known item never changes. */
+    async upsert(rows: NewMediaItemRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insert(mediaItems)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: mediaItems.providerId,
+          set: {
+            title: sql`excluded.title`,
+            image: sql`excluded.image`,
+            description: sql`excluded.description`,
+            author: sql`excluded.author`,
+            director: sql`excluded.director`,
+            networkName: sql`excluded.network_name`,
+            series: sql`excluded.series`,
+            seriesNumber: sql`excluded.series_number`,
+            creator: sql`excluded.creator`,
+            creatorLabel: sql`excluded.creator_label`,
+            releaseDate: sql`excluded.release_date`,
+            releaseDatePrecision: sql`excluded.release_date_precision`,
+            language: sql`excluded.language`,
+            genres: sql`excluded.genres`,
+            hypeMeterPercentage: sql`excluded.hype_meter_percentage`,
+            popularity: sql`excluded.popularity`,
+            searchText: sql`excluded.search_text`,
+            updatedAt: sql`now()`,
+          },
+        });
+    },
+
+    async analyze(): Promise<void> {
+      await db.execute(sql`analyze media_items`);
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mediaItems);
+      return row?.n ?? 0;
+    },
+  };
+}
+
+function toTextArray(values: string[]) {
+  return sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** The upcoming order: date, then most popular, then id (the same order the SQL uses). */
+function compareByDate(a: MediaItemRow, b: MediaItemRow): number {
+  return (
+    (a.releaseDate ?? '').localeCompare(b.releaseDate ?? '') ||
+    b.popularity - a.popularity ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}

@@ -1,0 +1,144 @@
+import { gzipSync } from 'node:zlib';
+import {
+  errorResponseSchema,
+  listQuerySchema,
+  mediaItemSchema,
+  mediaListSchema,
+  mediaSlugParamsSchema,
+  mediaTypeParamsSchema,
+  recommendationParamsSchema,
+} from '@releasebell/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createTtlCache } from '../../lib/ttl-cache';
+import type { CatalogService } from './service';
+
+const tags = ['catalog'];
+// Lists change as people track titles; a short shared cache keeps the home page fast.
+const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+
+/** A cached answer, ready to send as it is or gzipped (what browsers ask for). */
+interface CachedJson {
+  json: string;
+  gzip: Buffer;
+}
+
+function toCachedJson(value: unknown): CachedJson {
+  const json = JSON.stringify(value);
+  return { json, gzip: gzipSync(json) };
+}
+
+const acceptsGzip = (header: string | undefined) => !!header && /\bgzip\b(?!;\s*q=0(\.0+)?\b)/.test(header);
+
+/**
+ * Sends an answer from the in-memory cache as ready-made JSON, compressed once when it was cached: the
+ * hot catalog reads (home lists, the featured item, popular detail pages) then cost neither a query nor
+ * serialisation nor compression. Each value was made by the service in the route's response shape.
+ */
+function sendCached(req: FastifyRequest, reply: FastifyReply, body: CachedJson, cacheControl?: string) {
+  if (cacheControl) reply.header('cache-control', cacheControl);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (acceptsGzip(req.headers['accept-encoding'])) {
+    return reply.header('content-encoding', 'gzip').send(body.gzip);
+  }
+  return reply.send(body.json);
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cacheSeconds: number }> = async (
+  app,
+  { catalog, cacheSeconds },
+) => {
+  const cache = createTtlCache<CachedJson>(cacheSeconds * 1000);
+  const cached = (key: string, load: () => Promise<unknown>) =>
+    cache.get(key, async () => toCachedJson(await load()));
+
+  app.get(
+    '/trending/:mediaType',
+    {
+      schema: {
+        tags,
+        summary: 'Most popular items of a media type',
+        params: mediaTypeParamsSchema,
+        querystring: listQuerySchema,
+        response: { 200: mediaListSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { mediaType } = req.params;
+      const { limit } = req.query;
+      const body = await cached(`trending:${mediaType}:${limit}`, () => catalog.trending(mediaType, limit));
+      return sendCached(req, reply, body, LIST_CACHE);
+    },
+  );
+
+  app.get(
+    '/upcoming/:mediaType',
+    {
+      schema: {
+        tags,
+        summary: 'Items not yet released, by release date ascending; undated items last',
+        params: mediaTypeParamsSchema,
+        querystring: listQuerySchema,
+        response: { 200: mediaListSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { mediaType } = req.params;
+      const { limit } = req.query;
+      // Keyed by day too: what counts as upcoming changes at midnight UTC.
+      const body = await cached(`upcoming:${catalog.today()}:${mediaType}:${limit}`, () =>
+        catalog.upcoming(mediaType, limit),
+      );
+      return sendCached(req, reply, body, LIST_CACHE);
+    },
+  );
+
+  app.get(
+    '/media/featured/:mediaType',
+    {
+      schema: {
+        tags,
+        summary: 'The featured release of a media type',
+        params: mediaTypeParamsSchema,
+        response: { 200: mediaItemSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { mediaType } = req.params;
+      const body = await cached(`featured:${catalog.today()}:${mediaType}`, () =>
+        catalog.featured(mediaType),
+      );
+      return sendCached(req, reply, body, LIST_CACHE);
+    },
+  );
+
+  app.get(
+    '/media/slug/:mediaType/:slug',
+    {
+      schema: {
+        tags,
+        summary: 'One item by its slug',
+        params: mediaSlugParamsSchema,
+        response: { 200: mediaItemSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { mediaType, slug } = req.params;
+      const body = await cached(`slug:${mediaType}:${slug}`, () => catalog.bySlug(mediaType, slug));
+      return sendCached(req, reply, body);
+    },
+  );
+
+  app.get(
+    '/media/recommendations/:mediaType/:itemId',
+    {
+      schema: {
+        tags,
+        summary: 'Items related to one item by series, creator or genre (never the item itself)',
+        params: recommendationParamsSchema,
+        response: { 200: mediaListSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req) => catalog.recommendations(req.params.mediaType, req.params.itemId),
+  );
+};

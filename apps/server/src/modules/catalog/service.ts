@@ -1,0 +1,68 @@
+import {
+  DEFAULT_HYPE_PERCENTAGE,
+  type MediaItem,
+  type MediaType,
+  releaseDatePrecisionSchema,
+} from '@releasebell/contract';
+import type { MediaItemRow } from '../../db/schema';
+import { mediaNotFound } from '../../errors';
+import { todayIso } from '../../lib/dates';
+import type { CatalogRepository } from './repository';
+
+export const RECOMMENDATION_LIMIT = 12;
+
+export function toMediaItem(row: MediaItemRow): MediaItem {
+  const precision = releaseDatePrecisionSchema.safeParse(row.releaseDatePrecision);
+  return {
+    _id: row.id,
+    id: row.id,
+    item_id: row.id,
+    media_type: row.mediaType as MediaType,
+    title: row.title,
+    slug: row.slug,
+    image: row.image,
+    description: row.description,
+    author: row.author,
+    director: row.director,
+    network_name: row.networkName,
+    series: row.series,
+    series_number: row.seriesNumber,
+    creator: row.creator,
+    creator_label: row.creatorLabel,
+    release_date: row.releaseDate,
+    release_date_precision: row.releaseDate && precision.success ? precision.data : null,
+    language: row.language,
+    genres: row.genres,
+    hype_meter_percentage: Math.round(row.hypeMeterPercentage ?? DEFAULT_HYPE_PERCENTAGE),
+    popularity: row.popularity,
+  };
+}
+
+export function createCatalogService(repo: CatalogRepository, clock: () => Date = () => new Date()) {
+  const today = () => todayIso(clock());
+  return {
+    today,
+    async trending(mediaType: MediaType, limit: number) {
+      return (await repo.trending(mediaType, limit)).map(toMediaItem);
+    },
+    async upcoming(mediaType: MediaType, limit: number) {
+      return (await repo.upcoming(mediaType, today(), limit)).map(toMediaItem);
+    },
+    async featured(mediaType: MediaType) {
+      const row = await repo.featured(mediaType, today());
+      if (!row) throw mediaNotFound();
+      return toMediaItem(row);
+    },
+    async bySlug(mediaType: MediaType, slug: string) {
+      const row = await repo.findBySlug(mediaType, slug);
+      if (!row) throw mediaNotFound();
+      return toMediaItem(row);
+    },
+    async recommendations(mediaType: MediaType, itemId: string) {
+      const item = await repo.findById(itemId);
+      if (!item || item.mediaType !== mediaType) throw mediaNotFound();
+      return (await repo.recommendations(item, RECOMMENDATION_LIMIT)).map(toMediaItem);
+    },
+  };
+}
+export type CatalogService = ReturnType<typeof createCatalogService>;

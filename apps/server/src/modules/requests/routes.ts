@@ -1,0 +1,27 @@
+import { contentRequestBodySchema, contentRequestSchema, errorResponseSchema } from '@releasebell/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RequestsService } from './service';
+
+export const requestRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }> = async (
+  app,
+  { requests },
+) => {
+  app.post(
+    '/api/request',
+    {
+      // Anyone may ask for a title; a limit per address keeps the table from being flooded.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['requests'],
+        summary: 'Ask for a title that is missing from the catalog',
+        body: contentRequestBodySchema,
+        response: { 201: contentRequestSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      // Accounts arrive in a later issue; until then every request is a visitor's.
+      const created = await requests.create(req.body, null);
+      return reply.status(201).send(created);
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import type { ContentRequest, ContentRequestInput, MediaType } from '@releasebell/contract';
+import type { ContentRequestRow } from '../../db/schema';
+import type { RequestsRepository } from './repository';
+
+export function toContentRequest(row: ContentRequestRow): ContentRequest {
+  return {
+    id: row.id,
+    mediaType: row.mediaType as MediaType,
+    title: row.title,
+    extraInfo: row.extraInfo,
+    userId: row.userId,
+    status: row.status as ContentRequest['status'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createRequestsService(repo: RequestsRepository) {
+  return {
+    /** `sessionUserId` is who is signed in (null for visitors); the body's userId is never trusted. */
+    async create(input: ContentRequestInput, sessionUserId: string | null): Promise<ContentRequest> {
+      const row = await repo.create({
+        mediaType: input.mediaType,
+        title: input.title,
+        extraInfo: input.extraInfo,
+        userId: sessionUserId,
+        clientCreatedAt: input.createdAt ? new Date(input.createdAt) : null,
+      });
+      return toContentRequest(row);
+    },
+  };
+}
+export type RequestsService = ReturnType<typeof createRequestsService>;

@@ -1,0 +1,55 @@
+import { errorResponseSchema, healthSchema, PRODUCT_NAME, publicConfigSchema } from '@releasebell/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from '../../db/client';
+import { errorBody } from '../../errors';
+
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: DatabaseHandle }> = async (
+  app,
+  { config, database },
+) => {
+  app.get(
+    '/healthz',
+    { schema: { tags: ['system'], summary: 'The process is alive', response: { 200: healthSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The database answers',
+        response: { 200: healthSchema, 503: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      try {
+        await database.ping();
+        return { status: 'ok' as const };
+      } catch (err) {
+        req.log.warn({ err }, 'readiness check failed');
+        return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', 'The database is not reachable.'));
+      }
+    },
+  );
+
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Settings the web app needs (nothing secret)',
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        productName: PRODUCT_NAME,
+        amazonAffiliateTag: config.amazonAffiliateTag,
+        contactEmail: config.contactEmail,
+      };
+    },
+  );
+};

@@ -1,0 +1,124 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/helpers';
+
+let app: FastifyInstance;
+let webDir: string;
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'rb-web-'));
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>Releasebell</title><div id="root"></div>',
+  );
+  app = await buildTestApp({ env: { WEB_DIST_DIR: webDir, AMAZON_AFFILIATE_TAG: 'rb-20' } });
+});
+afterAll(async () => {
+  await app.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('health', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('public config', () => {
+  it('tells the browser the affiliate tag and contact address, nothing secret', async () => {
+    const body = (await app.inject({ url: '/api/config' })).json();
+    expect(body).toEqual({
+      productName: 'Releasebell',
+      amazonAffiliateTag: 'rb-20',
+      contactEmail: 'hello@releasebell.app',
+    });
+  });
+});
+
+describe('headers', () => {
+  it('sets security headers with a CSP that allows no inline script, and a request id', async () => {
+    const res = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '));
+    expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('sets them on every answer, errors included, and makes up a request id when none is sent', async () => {
+    for (const url of ['/api/nothing-here', '/trending/podcasts']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('compresses large answers', async () => {
+    const res = await app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the public paths from the contract schemas', async () => {
+    const doc = (await app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of [
+      '/trending/{mediaType}',
+      '/upcoming/{mediaType}',
+      '/media/featured/{mediaType}',
+      '/media/slug/{mediaType}/{slug}',
+      '/media/recommendations/{mediaType}/{itemId}',
+      '/api/search',
+      '/api/request',
+    ]) {
+      expect(doc.paths[p], p).toBeDefined();
+    }
+  });
+
+  it('serves a browsable reference', async () => {
+    const res = await app.inject({ url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('routing', () => {
+  it('serves the web app for page routes that accept HTML', async () => {
+    for (const url of [
+      '/',
+      '/homepage',
+      '/watchlist',
+      '/search?query=x',
+      '/media/books/some-book',
+      '/leaderboard',
+    ]) {
+      const res = await app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404, even for browsers', async () => {
+    for (const [url, accept] of [
+      ['/api/nope', 'text/html'],
+      ['/nope', 'application/json'],
+      ['/trending/movies/extra', 'text/html'],
+    ] as const) {
+      const res = await app.inject({ url, headers: { accept } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('does not serve the web app for POSTs', async () => {
+    const res = await app.inject({ method: 'POST', url: '/homepage', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+  });
+});

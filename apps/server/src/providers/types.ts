@@ -1,0 +1,34 @@
+import type { MediaType, ReleaseDatePrecision } from '@releasebell/contract';
+
+/** One catalog item in our own shape, whatever source it came from. */
+export interface NormalisedItem {
+  providerId: string;
+  mediaType: MediaType;
+  title: string;
+  description: string;
+  image: string | null;
+  author: string | null;
+  director: string | null;
+  networkName: string | null;
+  series: string | null;
+  seriesNumber: number | null;
+  creator: string | null;
+  creatorLabel: string | null;
+  /** `YYYY-MM-DD`, the first day of the known period. */
+  releaseDate: string | null;
+  releaseDatePrecision: ReleaseDatePrecision | null;
+  language: string;
+  genres: string[];
+  hypeMeterPercentage: number | null;
+  popularity: number;
+}
+
+/**
+ * A metadata source. It yields its own raw payloads in batches and knows how to turn one into a
+ * NormalisedItem; the ingestion pipeline does the rest (slugs, search text, upsert).
+ */
+export interface MetadataProvider<Raw> {
+  readonly name: string;
+  fetch(): AsyncIterable<Raw[]>;
+  normalise(raw: Raw): NormalisedItem;
+}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { MediaType } from '@releasebell/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { upsertItems } from '../src/modules/catalog/ingestion';
+import { createCatalogRepository } from '../src/modules/catalog/repository';
+import type { NormalisedItem } from '../src/providers/types';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL, a schema
+ * of its own on that PostgreSQL server, dropped when closed.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  // Tests choose their database here; the app itself reads the environment only in config.ts.
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({});
+  const schemaName = `test_${randomBytes(6).toString('hex')}`;
+  const handle = await openDatabase({ url, poolSize: 4, schemaName });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.db.execute(sql.raw(`drop schema if exists "${schemaName}" cascade`));
+      await handle.close();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  seedDemo?: boolean;
+  now?: Date;
+  env?: Record<string, string>;
+}
+
+/** The whole app in-process over a real database; close it in afterAll. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    LOG_PRETTY: 'false',
+    SEED_DEMO_CATALOG: String(options.seedDemo ?? false),
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Tests change the catalog between requests; a cached answer would hide that.
+    CATALOG_CACHE_SECONDS: '0',
+    ...options.env,
+  });
+  const now = options.now;
+  const app = await buildApp(config, { database, ...(now ? { clock: () => now } : {}) });
+  app.addHook('onClose', () => database.close());
+  return app;
+}
+
+let counter = 0;
+
+/** A catalog item with sensible defaults; override what the test is about. */
+export function buildItem(overrides: Partial<NormalisedItem> = {}): NormalisedItem {
+  counter += 1;
+  const mediaType: MediaType = overrides.mediaType ?? 'movies';
+  return {
+    providerId: `test:${mediaType}:${counter}-${randomBytes(3).toString('hex')}`,
+    mediaType,
+    title: `Test Title ${counter}`,
+    description: 'A test item.',
+    image: null,
+    author: null,
+    director: null,
+    networkName: null,
+    series: null,
+    seriesNumber: null,
+    creator: null,
+    creatorLabel: null,
+    releaseDate: null,
+    releaseDatePrecision: null,
+    language: 'en',
+    genres: [],
+    hypeMeterPercentage: null,
+    popularity: 10,
+    ...overrides,
+  };
+}
+
+/** Puts items into the catalog through the real ingestion pipeline. */
+export async function insertItems(app: FastifyInstance, items: NormalisedItem[]) {
+  await upsertItems(createCatalogRepository(app.database.db), items);
+}
+
+export async function clearCatalog(app: FastifyInstance) {
+  await app.database.db.execute(sql`delete from media_items`);
+}

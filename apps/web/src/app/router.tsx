@@ -1,0 +1,50 @@
+import { Center, Loader } from '@mantine/core';
+import { createBrowserRouter } from 'react-router';
+import { HomePage } from '../features/home/components/home-page';
+import { Layout } from './layout';
+
+/** Shown while the first screen's code loads, when the visitor lands on a lazily loaded route. */
+function FirstLoad() {
+  return (
+    <Center mih="60vh">
+      <Loader aria-label="Loading page" />
+    </Center>
+  );
+}
+
+// Home is the first screen and ships in the main bundle; every other screen loads on demand.
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    hydrateFallbackElement: <FirstLoad />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/homepage', element: <HomePage /> },
+      {
+        path: '/search',
+        lazy: async () => ({
+          Component: (await import('../features/search/components/search-page')).SearchPage,
+        }),
+      },
+      {
+        path: '/media/:mediaType/:slug',
+        lazy: async () => ({
+          Component: (await import('../features/media-detail/components/media-detail-page')).MediaDetailPage,
+        }),
+      },
+      {
+        path: '/watchlist',
+        lazy: async () => ({ Component: (await import('./upcoming-screen')).WatchlistScreen }),
+      },
+      {
+        path: '/profile',
+        lazy: async () => ({ Component: (await import('./upcoming-screen')).ProfileScreen }),
+      },
+      {
+        path: '/leaderboard',
+        lazy: async () => ({ Component: (await import('./upcoming-screen')).LeaderboardScreen }),
+      },
+      { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
+    ],
+  },
+]);

@@ -1,0 +1,52 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Countdown } from './countdown';
+import { MediaImage } from './media-image';
+import { makeItem } from './test-utils';
+
+afterEach(() => vi.useRealTimers());
+
+describe('Countdown', () => {
+  it('ticks every second and reads "Released!" once the release day begins', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2026, 5, 14, 23, 59, 58));
+    render(<Countdown releaseDate="2026-06-15" variant="card" />);
+    const timer = screen.getByRole('timer');
+    expect(timer).toHaveAttribute('aria-live', 'off');
+    expect(timer).toHaveTextContent('0d 0h 0m');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(timer).toHaveTextContent('Released!');
+  });
+
+  it('reads "Coming Soon" on a card without a date and shows nothing on the detail page', () => {
+    const { container } = render(
+      <>
+        <Countdown releaseDate={null} variant="card" />
+        <Countdown releaseDate={null} variant="detail" />
+      </>,
+    );
+    expect(screen.getAllByRole('timer')).toHaveLength(1);
+    expect(container).toHaveTextContent(/^Coming Soon$/);
+  });
+
+  it('reads "Releases in ..." on the detail page', () => {
+    render(<Countdown releaseDate="2999-01-01" variant="detail" />);
+    expect(screen.getByRole('timer')).toHaveTextContent(/^Releases in \d+d \d+h \d+m$/);
+  });
+});
+
+describe('MediaImage', () => {
+  it('falls back to the media type placeholder when the image is missing or fails', () => {
+    const { rerender } = render(<MediaImage item={makeItem({ image: null, media_type: 'books' })} />);
+    expect(screen.getByRole('img', { name: 'Halcyon Relay' })).toHaveAttribute(
+      'src',
+      '/placeholders/books.svg',
+    );
+
+    rerender(<MediaImage item={makeItem({ image: '/broken.jpg', media_type: 'tv_seasons' })} />);
+    const img = screen.getByRole('img', { name: 'Halcyon Relay' });
+    expect(img).toHaveAttribute('src', '/broken.jpg');
+    fireEvent.error(img);
+    expect(img).toHaveAttribute('src', '/placeholders/tv_seasons.svg');
+  });
+});

@@ -1,0 +1,87 @@
+import { useSyncExternalStore } from 'react';
+import { cardCountdownText, detailCountdownText, releaseMoment } from '../lib/dates';
+import classes from './countdown.module.css';
+
+interface Clock {
+  now: Date;
+  listeners: Set<() => void>;
+  timer: ReturnType<typeof setInterval> | null;
+}
+
+// One interval per tick length, shared by every countdown on the page and stopped when none is left.
+const clocks = new Map<number, Clock>();
+
+function clockFor(intervalMs: number): Clock {
+  let clock = clocks.get(intervalMs);
+  if (!clock) {
+    clock = { now: new Date(), listeners: new Set(), timer: null };
+    clocks.set(intervalMs, clock);
+  }
+  return clock;
+}
+
+function subscribe(intervalMs: number, listener: () => void): () => void {
+  const clock = clockFor(intervalMs);
+  clock.listeners.add(listener);
+  if (!clock.timer) {
+    clock.timer = setInterval(() => {
+      clock.now = new Date();
+      for (const l of clock.listeners) l();
+    }, intervalMs);
+  }
+  return () => {
+    clock.listeners.delete(listener);
+    if (clock.listeners.size === 0 && clock.timer) {
+      clearInterval(clock.timer);
+      clock.timer = null;
+    }
+  };
+}
+
+function snapshot(intervalMs: number): Date {
+  const clock = clockFor(intervalMs);
+  // While no interval runs the cached time goes stale: refresh it, but keep it stable within one tick.
+  if (!clock.timer && Math.abs(Date.now() - clock.now.getTime()) >= intervalMs) clock.now = new Date();
+  return clock.now;
+}
+
+/** The current time, re-rendering every `intervalMs` (one shared timer for all callers). */
+export function useNow(intervalMs = 1000): Date {
+  return useSyncExternalStore(
+    (listener) => subscribe(intervalMs, listener),
+    () => snapshot(intervalMs),
+    () => snapshot(intervalMs),
+  );
+}
+
+export interface CountdownProps {
+  releaseDate: string | null;
+  variant: 'card' | 'detail';
+  className?: string;
+}
+
+/**
+ * Time left until a release: "12d 4h 3m" / "Released!" / "Coming Soon" on cards, "Releases in 12d 4h 3m" /
+ * "Now Available!" on the detail page (nothing there without a date). It ticks every second, so screen
+ * readers are not told about each change.
+ */
+export function Countdown({ releaseDate, variant, className }: CountdownProps) {
+  const now = useNow();
+  const text =
+    variant === 'card' ? cardCountdownText(releaseDate, now) : detailCountdownText(releaseDate, now);
+  if (text === null) return null;
+  const target = releaseMoment(releaseDate);
+  const state = !target ? 'undated' : target.getTime() <= now.getTime() ? 'released' : 'counting';
+  return (
+    <span
+      role="timer"
+      aria-live="off"
+      aria-atomic="true"
+      data-state={state}
+      data-variant={variant}
+      className={[classes.countdown, className].filter(Boolean).join(' ')}
+    >
+      {text}
+    </span>
+  );
+}

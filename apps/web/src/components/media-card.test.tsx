@@ -1,0 +1,64 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MediaCard } from './media-card';
+import { makeItem, renderWithProviders } from './test-utils';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('MediaCard', () => {
+  it('shows the title, formatted date, countdown and both buttons', () => {
+    renderWithProviders(<MediaCard item={makeItem()} />);
+    expect(screen.getByRole('heading', { name: 'Halcyon Relay' })).toBeInTheDocument();
+    expect(screen.getByText('Jun 15, 2999')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^\d+d \d+h \d+m$/);
+    expect(screen.getByRole('button', { name: 'Notify Me' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View More' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Halcyon Relay' })).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('shows N/A and "Coming Soon" without a date', () => {
+    renderWithProviders(<MediaCard item={makeItem({ release_date: null, release_date_precision: null })} />);
+    expect(screen.getByText('N/A')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent('Coming Soon');
+  });
+
+  it('opens the item page from the title link and from View More', () => {
+    const view = renderWithProviders(<MediaCard item={makeItem()} />);
+    expect(screen.getByRole('link', { name: 'Halcyon Relay' })).toHaveAttribute(
+      'href',
+      '/media/movies/halcyon-relay',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'View More' }));
+    expect(view.location()).toBe('/media/movies/halcyon-relay');
+  });
+
+  it('does nothing but log an error when the item has no slug', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const view = renderWithProviders(<MediaCard item={makeItem({ slug: '' })} />, { route: '/homepage' });
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Halcyon Relay' }));
+    fireEvent.click(screen.getByRole('button', { name: 'View More' }));
+
+    expect(view.location()).toBe('/homepage');
+    expect(error).toHaveBeenCalledTimes(2);
+    expect(String(error.mock.calls[0]?.[0])).toContain('no slug');
+    // Expected errors are cleared, so the setup's check for unexpected ones stays quiet.
+    error.mockClear();
+  });
+
+  it('asks a visitor to sign in with the item pending, without opening the item', () => {
+    const item = makeItem();
+    const view = renderWithProviders(<MediaCard item={item} />, { route: '/homepage' });
+    fireEvent.click(screen.getByRole('button', { name: 'Notify Me' }));
+    expect(view.session.current?.isModalOpen).toBe(true);
+    expect(view.session.current?.itemToAdd).toBe(item);
+    expect(view.location()).toBe('/homepage');
+  });
+
+  it('shows "In Watchlist", disabled, for a tracked item', () => {
+    renderWithProviders(<MediaCard item={makeItem()} inWatchlist />);
+    expect(screen.getByRole('button', { name: 'In Watchlist' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Notify Me' })).not.toBeInTheDocument();
+  });
+});

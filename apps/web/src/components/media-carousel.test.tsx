@@ -1,0 +1,79 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MediaCarousel } from './media-carousel';
+import { makeItem, renderWithProviders } from './test-utils';
+
+const items = Array.from({ length: 8 }, (_, i) =>
+  makeItem({ _id: `id-${i}`, title: `Title ${i}`, slug: `title-${i}` }),
+);
+
+// jsdom does no layout: give the scrolling row a width (500) narrower than its content (1900).
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(1900);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(500);
+});
+afterEach(() => vi.restoreAllMocks());
+
+function row(): HTMLElement {
+  const card = screen.getAllByRole('article')[0];
+  if (!card?.parentElement) throw new Error('no carousel row');
+  return card.parentElement;
+}
+
+function scrollRowTo(left: number) {
+  row().scrollLeft = left;
+  fireEvent.scroll(row());
+}
+
+describe('MediaCarousel', () => {
+  it('shows a heading, the cards and a View More link', () => {
+    renderWithProviders(
+      <MediaCarousel title="Trending" items={items} loading={false} viewMoreTo="/leaderboard" />,
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Trending' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Trending' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(8);
+    expect(screen.getByRole('link', { name: 'View More' })).toHaveAttribute('href', '/leaderboard');
+  });
+
+  it('hides the left arrow at the start and the right arrow at the end', () => {
+    renderWithProviders(<MediaCarousel title="Upcoming Releases" items={items} loading={false} />);
+    expect(screen.queryByRole('button', { name: 'Scroll left' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scroll right' })).toBeInTheDocument();
+
+    scrollRowTo(700);
+    expect(screen.getByRole('button', { name: 'Scroll left' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Scroll right' })).toBeInTheDocument();
+
+    scrollRowTo(1400);
+    expect(screen.getByRole('button', { name: 'Scroll left' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Scroll right' })).not.toBeInTheDocument();
+  });
+
+  it('shows no arrows when every card fits', () => {
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(500);
+    renderWithProviders(
+      <MediaCarousel title="Upcoming Releases" items={items.slice(0, 2)} loading={false} />,
+    );
+    expect(screen.queryByRole('button', { name: /Scroll/ })).not.toBeInTheDocument();
+  });
+
+  it('scrolls by exactly one card (236 px) per click, smoothly', () => {
+    renderWithProviders(<MediaCarousel title="Upcoming Releases" items={items} loading={false} />);
+    const scrollBy = vi.spyOn(row(), 'scrollBy');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Scroll right' }));
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: 236, behavior: 'smooth' });
+
+    scrollRowTo(236);
+    fireEvent.click(screen.getByRole('button', { name: 'Scroll left' }));
+    expect(scrollBy).toHaveBeenLastCalledWith({ left: -236, behavior: 'smooth' });
+    expect(scrollBy).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a spinner while loading', () => {
+    renderWithProviders(<MediaCarousel title="Trending" items={undefined} loading />);
+    expect(screen.getByRole('status', { name: 'Loading Trending' })).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+});

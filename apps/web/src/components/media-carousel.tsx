@@ -1,0 +1,135 @@
+import { Loader } from '@mantine/core';
+import type { MediaItem } from '@releasebell/contract';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { MediaCard } from './media-card';
+import classes from './media-carousel.module.css';
+
+/** One card (220 px) plus the gap (16 px): each arrow click moves the row by exactly one card. */
+export const CAROUSEL_STEP = 236;
+
+const SKELETONS = [1, 2, 3, 4, 5, 6, 7];
+
+export interface MediaCarouselProps {
+  title: string;
+  items: MediaItem[] | undefined;
+  loading: boolean;
+  viewMoreTo?: string;
+  headingId?: string;
+  emptyText?: string;
+}
+
+/** A titled, horizontally scrolling row of cards with arrow buttons that hide at either end. */
+export function MediaCarousel({
+  title,
+  items,
+  loading,
+  viewMoreTo,
+  headingId,
+  emptyText = 'Nothing to show here yet.',
+}: MediaCarouselProps) {
+  const generatedId = useId();
+  const titleId = headingId ?? generatedId;
+  const rowRef = useRef<HTMLDivElement>(null);
+  const leftRef = useRef<HTMLButtonElement>(null);
+  const rightRef = useRef<HTMLButtonElement>(null);
+  const [canLeft, setCanLeft] = useState(false);
+  const [canRight, setCanRight] = useState(false);
+
+  const update = useCallback(() => {
+    const row = rowRef.current;
+    if (!row) return;
+    // A pixel of slack: fractional widths leave scrollLeft a hair short of the end.
+    setCanLeft(row.scrollLeft > 1);
+    setCanRight(row.scrollLeft + row.clientWidth < row.scrollWidth - 1);
+  }, []);
+
+  const showRow = !loading && items !== undefined && items.length > 0;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the row's extent changes with the items.
+  useLayoutEffect(() => {
+    update();
+  }, [update, items, showRow]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the row element only exists once items are shown.
+  useEffect(() => {
+    const row = rowRef.current;
+    if (!row) return;
+    window.addEventListener('resize', update);
+    const observer = new ResizeObserver(update);
+    observer.observe(row);
+    return () => {
+      window.removeEventListener('resize', update);
+      observer.disconnect();
+    };
+  }, [update, showRow]);
+
+  const scroll = (direction: -1 | 1) => {
+    rowRef.current?.scrollBy({ left: direction * CAROUSEL_STEP, behavior: 'smooth' });
+  };
+
+  // An arrow that disappears while focused would drop focus on the page: hand it to the other arrow.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!canLeft && active === leftRef.current) rightRef.current?.focus();
+    if (!canRight && active === rightRef.current) leftRef.current?.focus();
+  });
+
+  return (
+    <section className={classes.section} aria-labelledby={titleId}>
+      <div className={classes.header}>
+        <h2 id={titleId} className={classes.title}>
+          {title}
+        </h2>
+        {viewMoreTo && (
+          <Link to={viewMoreTo} className={classes.viewMore}>
+            View More
+            <IconChevronRight size={16} aria-hidden />
+          </Link>
+        )}
+      </div>
+
+      {loading ? (
+        <div className={classes.loading}>
+          {SKELETONS.map((n) => (
+            <div key={n} className={classes.skeleton} />
+          ))}
+          <Loader role="status" aria-label={`Loading ${title}`} className={classes.spinner} />
+        </div>
+      ) : !items || items.length === 0 ? (
+        <p className={classes.empty}>{emptyText}</p>
+      ) : (
+        <div className={classes.viewport}>
+          {canLeft && (
+            <button
+              ref={leftRef}
+              type="button"
+              className={`${classes.arrow} ${classes.left}`}
+              aria-label="Scroll left"
+              onClick={() => scroll(-1)}
+            >
+              <IconChevronLeft size={22} aria-hidden />
+            </button>
+          )}
+          <div ref={rowRef} className={classes.row} onScroll={update}>
+            {items.map((item) => (
+              <MediaCard key={item._id} item={item} />
+            ))}
+          </div>
+          {canRight && (
+            <button
+              ref={rightRef}
+              type="button"
+              className={`${classes.arrow} ${classes.right}`}
+              aria-label="Scroll right"
+              onClick={() => scroll(1)}
+            >
+              <IconChevronRight size={22} aria-hidden />
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import type { MediaItem } from '@releasebell/contract';
+import { useState } from 'react';
+import { placeholderImage } from '../lib/media';
+import classes from './media-image.module.css';
+
+export interface MediaImageProps {
+  item: Pick<MediaItem, 'image' | 'media_type' | 'title'>;
+  width?: number;
+  height?: number;
+  className?: string;
+  /** Images below the fold load lazily; the first screen's hero can ask for eager loading. */
+  loading?: 'lazy' | 'eager';
+}
+
+/** A 2:3 poster or cover, with the media type's placeholder when there is none or it fails to load. */
+export function MediaImage({
+  item,
+  width = 300,
+  height = 450,
+  className,
+  loading = 'lazy',
+}: MediaImageProps) {
+  const placeholder = placeholderImage(item.media_type);
+  // Remember which source failed, so a new item (a new source) gets its own chance to load.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = item.image && item.image !== failedSrc ? item.image : placeholder;
+  return (
+    <img
+      src={src}
+      alt={item.title}
+      width={width}
+      height={height}
+      loading={loading}
+      decoding="async"
+      className={[classes.image, className].filter(Boolean).join(' ')}
+      onError={() => {
+        if (src !== placeholder) setFailedSrc(src);
+      }}
+    />
+  );
+}

@@ -1,0 +1,74 @@
+import { MantineProvider } from '@mantine/core';
+import type { MediaItem } from '@releasebell/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { type Session, SessionProvider, useSession } from '../lib/session';
+
+/** Test-only: shows the current path, so tests can see whether something navigated. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/** Test-only: hands the live session to the test. */
+function SessionProbe({ onSession }: { onSession: (session: Session) => void }) {
+  onSession(useSession());
+  return null;
+}
+
+/** Renders UI with the app's providers (Mantine, react-query without retries, session, a memory router). */
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const session: { current: Session | null } = { current: null };
+  const result = render(
+    <MantineProvider defaultColorScheme="dark">
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <SessionProbe onSession={(s) => (session.current = s)} />
+          <MemoryRouter initialEntries={[route]}>
+            <Routes>
+              <Route path="*" element={ui} />
+            </Routes>
+            <LocationProbe />
+          </MemoryRouter>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return {
+    ...result,
+    queryClient,
+    session,
+    location: () => result.getByTestId('location').textContent,
+  };
+}
+
+/** Test-only: a media item with sensible values, overridable field by field. */
+export function makeItem(overrides: Partial<MediaItem> = {}): MediaItem {
+  return {
+    _id: 'id-1',
+    id: 'id-1',
+    item_id: 'id-1',
+    media_type: 'movies',
+    title: 'Halcyon Relay',
+    slug: 'halcyon-relay',
+    image: '/demo-posters/movies/mv-011.svg',
+    description: 'A space adventure.',
+    author: null,
+    director: 'Priya Halvorsen',
+    network_name: null,
+    series: null,
+    series_number: null,
+    creator: 'Priya Halvorsen',
+    creator_label: 'Director',
+    release_date: '2999-06-15',
+    release_date_precision: 'day',
+    language: 'en',
+    genres: ['Science Fiction'],
+    hype_meter_percentage: 50,
+    popularity: 10,
+    ...overrides,
+  };
+}

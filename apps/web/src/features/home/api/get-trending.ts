@@ -1,0 +1,20 @@
+import type { MediaItem } from '@releasebell/contract';
+import type { MediaType } from '@releasebell/contract/constants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function getTrending(mediaType: MediaType, signal?: AbortSignal): Promise<MediaItem[]> {
+  return api.get<MediaItem[]>(`/trending/${mediaType}`, signal);
+}
+
+/** Cached per media type, so switching back to a tab shows its list at once. */
+export function trendingQueryOptions(mediaType: MediaType) {
+  return queryOptions({
+    queryKey: ['home', 'trending', mediaType],
+    queryFn: ({ signal }) => getTrending(mediaType, signal),
+  });
+}
+
+export function useTrending(mediaType: MediaType) {
+  return useQuery(trendingQueryOptions(mediaType));
+}

@@ -1,0 +1,86 @@
+import { Button } from '@mantine/core';
+import type { MediaItem } from '@releasebell/contract';
+import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Countdown } from '../../../components/countdown';
+import { mediaPath } from '../../../components/media-card';
+import { MediaImage } from '../../../components/media-image';
+import { WatchlistButton } from '../../../components/watchlist-button';
+import { formatReleaseDate } from '../../../lib/dates';
+import { placeholderImage } from '../../../lib/media';
+import classes from './home-page.module.css';
+
+const FEATURED_LABEL: Record<MediaItem['media_type'], string> = {
+  tv_seasons: 'Featured TV Season',
+  movies: 'Featured Movie',
+  books: 'Featured Book',
+};
+
+/** The hero: the featured release of the chosen type over a blurred copy of its poster. */
+export function FeaturedRelease({ item }: { item: MediaItem }) {
+  const titleId = useId();
+  const path = mediaPath(item);
+  const backdrop = item.image ?? placeholderImage(item.media_type);
+  return (
+    <section className={classes.hero} aria-labelledby={titleId}>
+      <div className={classes.backdrop} style={{ backgroundImage: `url("${backdrop}")` }} aria-hidden />
+      <div className={classes.heroInner}>
+        <div className={classes.heroPoster}>
+          <MediaImage item={item} width={260} height={390} loading="eager" />
+        </div>
+        <div className={classes.heroHead}>
+          <p className={classes.eyebrow}>
+            <IconSparkles size={14} aria-hidden />
+            {FEATURED_LABEL[item.media_type]}
+          </p>
+          <h2 id={titleId} className={classes.heroTitle}>
+            {item.title}
+          </h2>
+          <p className={classes.heroMeta}>
+            {item.creator && (
+              <span>
+                {item.creator_label ? `${item.creator_label}: ` : ''}
+                <strong>{item.creator}</strong>
+              </span>
+            )}
+            <span>{formatReleaseDate(item.release_date, item.release_date_precision)}</span>
+          </p>
+        </div>
+        <div className={classes.heroBody}>
+          <Countdown releaseDate={item.release_date} variant="detail" className={classes.heroCountdown} />
+          {item.genres.length > 0 && (
+            <ul className={classes.genres} aria-label="Genres">
+              {item.genres.slice(0, 3).map((genre) => (
+                <li key={genre} className={classes.genre}>
+                  {genre}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className={classes.description}>{item.description}</p>
+          <div className={classes.heroActions}>
+            <WatchlistButton item={item} size="md" />
+            {path && (
+              <Button
+                component={Link}
+                to={path}
+                size="md"
+                variant="white"
+                c="dark.9"
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+              >
+                View Details
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Holds the hero's place while it loads, so the carousels below do not jump. */
+export function FeaturedReleaseSkeleton() {
+  return <div className={`${classes.hero} ${classes.heroSkeleton}`} aria-hidden />;
+}

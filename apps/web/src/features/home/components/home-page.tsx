@@ -1,0 +1,103 @@
+import { Container } from '@mantine/core';
+import { MEDIA_TYPES, type MediaType, PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { MediaCarousel } from '../../../components/media-carousel';
+import { usePageTitle } from '../../../lib/page-title';
+import { readSelectedMediaType, writeSelectedMediaType } from '../../../lib/storage';
+import { featuredQueryOptions, useFeatured } from '../api/get-featured';
+import { trendingQueryOptions, useTrending } from '../api/get-trending';
+import { upcomingQueryOptions, useUpcoming } from '../api/get-upcoming';
+import { FeaturedRelease, FeaturedReleaseSkeleton } from './featured-release';
+import classes from './home-page.module.css';
+import { MediaTypeTabs, tabId } from './media-type-tabs';
+
+/** The pause between choosing a tab and showing its content (the spec's home switch delay). */
+export const SWITCH_DELAY_MS = 100;
+
+/** Logs a query's error once each time it fails. */
+function useLogError(error: unknown, message: string) {
+  useEffect(() => {
+    if (error) console.error(message, error);
+  }, [error, message]);
+}
+
+export function HomePage() {
+  usePageTitle(null);
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<MediaType>(readSelectedMediaType);
+  const [shown, setShown] = useState<MediaType>(selected);
+  const switching = selected !== shown;
+  const idPrefix = useId();
+  const panelId = `${idPrefix}-panel`;
+
+  // Warm the cache for every tab, so switching later is instant.
+  useEffect(() => {
+    for (const type of MEDIA_TYPES) {
+      void queryClient.prefetchQuery(trendingQueryOptions(type));
+      void queryClient.prefetchQuery(upcomingQueryOptions(type));
+      void queryClient.prefetchQuery(featuredQueryOptions(type));
+    }
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (!switching) return;
+    const timer = setTimeout(() => setShown(selected), SWITCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [switching, selected]);
+
+  const select = (type: MediaType) => {
+    writeSelectedMediaType(type);
+    setSelected(type);
+  };
+
+  const trending = useTrending(shown);
+  const upcoming = useUpcoming(shown);
+  const featured = useFeatured(shown);
+  useLogError(trending.error, 'Failed to fetch trending media');
+  useLogError(upcoming.error, 'Failed to fetch upcoming media');
+  useLogError(featured.error, 'Failed to fetch featured release');
+
+  const failed = !switching && (trending.isError || upcoming.isError);
+
+  return (
+    <Container size="xl" className={classes.page}>
+      <h1 className={classes.visuallyHidden}>
+        {PRODUCT_NAME}: {TAGLINE}
+      </h1>
+      <MediaTypeTabs value={selected} onChange={select} panelId={panelId} idPrefix={idPrefix} />
+      <div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(idPrefix, selected)}
+        aria-busy={switching || undefined}
+        className={classes.panel}
+      >
+        {failed ? (
+          <p role="alert" className={classes.error}>
+            Failed to fetch media
+          </p>
+        ) : (
+          <>
+            {switching || featured.isPending ? (
+              <FeaturedReleaseSkeleton />
+            ) : featured.data ? (
+              <FeaturedRelease item={featured.data} />
+            ) : null}
+            <MediaCarousel
+              title="Upcoming Releases"
+              items={upcoming.data}
+              loading={switching || upcoming.isPending}
+            />
+            <MediaCarousel
+              title="Trending"
+              items={trending.data}
+              loading={switching || trending.isPending}
+              viewMoreTo="/leaderboard"
+            />
+          </>
+        )}
+      </div>
+    </Container>
+  );
+}

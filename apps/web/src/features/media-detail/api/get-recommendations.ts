@@ -1,0 +1,24 @@
+import type { MediaItem } from '@releasebell/contract';
+import type { MediaType } from '@releasebell/contract/constants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function getRecommendations(
+  mediaType: MediaType,
+  itemId: string,
+  signal?: AbortSignal,
+): Promise<MediaItem[]> {
+  return api.get<MediaItem[]>(`/media/recommendations/${mediaType}/${encodeURIComponent(itemId)}`, signal);
+}
+
+/** Titles like this one ("People Also Have"), cached per item. */
+export function recommendationsQueryOptions(mediaType: MediaType, itemId: string) {
+  return queryOptions({
+    queryKey: ['media', 'recommendations', mediaType, itemId],
+    queryFn: ({ signal }) => getRecommendations(mediaType, itemId, signal),
+  });
+}
+
+export function useRecommendations(mediaType: MediaType, itemId: string) {
+  return useQuery(recommendationsQueryOptions(mediaType, itemId));
+}

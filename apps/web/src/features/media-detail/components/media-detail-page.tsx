@@ -1,0 +1,101 @@
+import { Button, Container, Loader } from '@mantine/core';
+import type { MediaItem } from '@releasebell/contract';
+import type { MediaType } from '@releasebell/contract/constants';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isMediaType, placeholderImage } from '../../../lib/media';
+import { usePageTitle } from '../../../lib/page-title';
+import { isNotFound, useMediaBySlug } from '../api/get-media-by-slug';
+import { MediaDetail } from './media-detail';
+import classes from './media-detail-page.module.css';
+
+function NotFound() {
+  usePageTitle('Media not found');
+  return (
+    <div className={classes.state}>
+      <h1 className={classes.stateTitle}>Media not found.</h1>
+      <Button component={Link} to="/homepage" variant="default">
+        Back to Home
+      </Button>
+    </div>
+  );
+}
+
+function Loading() {
+  usePageTitle(null);
+  return (
+    <div className={classes.state}>
+      <p role="status" className={classes.loading}>
+        <Loader size="sm" aria-hidden />
+        <span>Loading...</span>
+      </p>
+    </div>
+  );
+}
+
+/** Back to where the visitor came from, or home when the page was opened directly. */
+function BackButton() {
+  const navigate = useNavigate();
+  const hasHistory = typeof window !== 'undefined' && (window.history.state?.idx ?? 0) > 0;
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      size="compact-sm"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+      className={classes.back}
+      onClick={() => (hasHistory ? navigate(-1) : navigate('/homepage'))}
+    >
+      {hasHistory ? 'Back' : 'Home'}
+    </Button>
+  );
+}
+
+function Loaded({ item }: { item: MediaItem }) {
+  usePageTitle(item.title);
+  const backdrop = item.image ?? placeholderImage(item.media_type);
+  return (
+    <>
+      <div className={classes.backdrop} style={{ backgroundImage: `url("${backdrop}")` }} aria-hidden />
+      <BackButton />
+      <MediaDetail item={item} variant="page" />
+    </>
+  );
+}
+
+function MediaDetailLoader({ mediaType, slug }: { mediaType: MediaType; slug: string }) {
+  const { data, error, isPending } = useMediaBySlug(mediaType, slug);
+
+  useEffect(() => {
+    // A missing item is an expected answer; anything else is worth a note for whoever debugs.
+    if (error && !isNotFound(error)) console.warn('Failed to fetch media', error);
+  }, [error]);
+
+  if (isPending) return <Loading />;
+  if (!data) return <NotFound />;
+  return <Loaded item={data} />;
+}
+
+/** /media/{media_type}/{slug}: one item in full. */
+export function MediaDetailPage() {
+  const { mediaType, slug } = useParams();
+
+  // Opening another item (say, a recommendation) starts at the top of its page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new item address.
+  useEffect(() => {
+    if (window.scrollY > 0) window.scrollTo({ top: 0 });
+  }, [mediaType, slug]);
+
+  return (
+    <div className={classes.page}>
+      <Container size="xl" className={classes.content}>
+        {isMediaType(mediaType) && slug ? (
+          <MediaDetailLoader key={`${mediaType}/${slug}`} mediaType={mediaType} slug={slug} />
+        ) : (
+          <NotFound />
+        )}
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeItem, renderWithProviders } from '../../../components/test-utils';
+import { DESCRIPTION_LIMIT, hypePercentage, MediaDetail, TBD_TOOLTIP } from './media-detail';
+import { stubApi } from './test-api';
+
+const details = () => screen.getByRole('list', { name: 'Details' });
+
+beforeEach(() => {
+  stubApi(() => undefined);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('MediaDetail', () => {
+  it('shows the title, the creator line and the creator tag with its label', () => {
+    const item = makeItem({ creator: 'Priya Halvorsen', creator_label: 'Director' });
+    renderWithProviders(<MediaDetail item={item} variant="page" />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Halcyon Relay' })).toBeInTheDocument();
+    expect(screen.getByText(/^by/)).toHaveTextContent('by Priya Halvorsen');
+    const tags = details();
+    expect(within(tags).getByText('Director:')).toBeInTheDocument();
+    expect(within(tags).getByText('Priya Halvorsen')).toBeInTheDocument();
+  });
+
+  it('counts down to a future release and says "Now Available!" once out', () => {
+    const { unmount } = renderWithProviders(
+      <MediaDetail item={makeItem({ release_date: '2999-06-15' })} variant="page" />,
+    );
+    expect(screen.getByRole('timer')).toHaveTextContent(/^Releases in \d+d \d+h \d+m$/);
+    unmount();
+    renderWithProviders(<MediaDetail item={makeItem({ release_date: '2001-01-01' })} variant="page" />);
+    expect(screen.getByRole('timer')).toHaveTextContent('Now Available!');
+  });
+
+  it('shows the release date as a tag', () => {
+    renderWithProviders(<MediaDetail item={makeItem({ release_date: '2999-06-15' })} variant="page" />);
+    expect(within(details()).getByText('Jun 15, 2999')).toBeInTheDocument();
+    expect(screen.queryByText('TBD')).toBeNull();
+  });
+
+  it('shows TBD without a date, explained by a tooltip that the keyboard reaches', async () => {
+    renderWithProviders(
+      <MediaDetail item={makeItem({ release_date: null, release_date_precision: null })} variant="page" />,
+    );
+    expect(screen.queryByRole('timer')).toBeNull();
+    const tbd = within(details()).getByRole('button', { name: 'TBD' });
+    fireEvent.focus(tbd);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(TBD_TOOLTIP);
+    expect(tbd).toHaveAccessibleDescription(TBD_TOOLTIP);
+  });
+
+  it('shows the TBD tooltip on hover too', async () => {
+    renderWithProviders(<MediaDetail item={makeItem({ release_date: null })} variant="page" />);
+    fireEvent.mouseEnter(screen.getByRole('button', { name: 'TBD' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(TBD_TOOLTIP);
+  });
+
+  it('has no language tag for English titles', () => {
+    renderWithProviders(<MediaDetail item={makeItem({ language: 'en' })} variant="page" />);
+    expect(screen.queryByText('English')).toBeNull();
+    expect(within(details()).queryByText(/Language/)).toBeNull();
+  });
+
+  it('has a language tag for other languages', () => {
+    renderWithProviders(<MediaDetail item={makeItem({ language: 'ja' })} variant="page" />);
+    expect(within(details()).getByText('Japanese')).toBeInTheDocument();
+  });
+
+  it('lists the genres of movies and TV seasons, but not of books', () => {
+    const { unmount } = renderWithProviders(
+      <MediaDetail item={makeItem({ genres: ['Science Fiction', 'Adventure'] })} variant="page" />,
+    );
+    const genres = screen.getByRole('list', { name: 'Genres' });
+    expect(
+      within(genres)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Science Fiction', 'Adventure']);
+    unmount();
+    renderWithProviders(
+      <MediaDetail
+        item={makeItem({
+          media_type: 'books',
+          genres: ['Romance'],
+          author: 'A. Writer',
+          creator_label: 'Author',
+        })}
+        variant="page"
+      />,
+    );
+    expect(screen.queryByRole('list', { name: 'Genres' })).toBeNull();
+    expect(screen.queryByText('Romance')).toBeNull();
+  });
+
+  it.each([
+    [5, 'Hidden Gem'],
+    [10, 'Starting to Buzz'],
+    [30, 'Trending'],
+    [50, 'Highly Anticipated'],
+    [80, 'Breakout Hit'],
+    [100, 'Breakout Hit'],
+  ])('shows the Hype Meter at %i%% as "%s"', (percentage, tier) => {
+    renderWithProviders(
+      <MediaDetail item={makeItem({ hype_meter_percentage: percentage })} variant="page" />,
+    );
+    expect(screen.getByRole('progressbar', { name: 'Hype Meter' })).toHaveAttribute(
+      'aria-valuenow',
+      String(percentage),
+    );
+    expect(screen.getByText(`${percentage}%`)).toBeInTheDocument();
+    expect(screen.getByText(tier)).toBeInTheDocument();
+  });
+
+  it('uses 25% ("Starting to Buzz") when an item has no hype value', () => {
+    const item = makeItem();
+    (item as { hype_meter_percentage: unknown }).hype_meter_percentage = undefined;
+    renderWithProviders(<MediaDetail item={item} variant="page" />);
+    expect(screen.getByText('25%')).toBeInTheDocument();
+    expect(screen.getByText('Starting to Buzz')).toBeInTheDocument();
+    expect(hypePercentage(null)).toBe(25);
+  });
+
+  it('cuts a long description at 300 characters, with See More / See Less', () => {
+    const description = `${'a'.repeat(DESCRIPTION_LIMIT)}THE END`;
+    renderWithProviders(<MediaDetail item={makeItem({ description })} variant="page" />);
+    expect(screen.getByText(`${'a'.repeat(300)}...`)).toBeInTheDocument();
+    expect(screen.queryByText(/THE END/)).toBeNull();
+
+    const more = screen.getByRole('button', { name: 'See More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(more);
+    expect(screen.getByText(description)).toBeInTheDocument();
+    const less = screen.getByRole('button', { name: 'See Less' });
+    expect(less).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(less);
+    expect(screen.getByText(`${'a'.repeat(300)}...`)).toBeInTheDocument();
+  });
+
+  it('shows a description of exactly 300 characters whole, without See More', () => {
+    const description = 'b'.repeat(DESCRIPTION_LIMIT);
+    renderWithProviders(<MediaDetail item={makeItem({ description })} variant="page" />);
+    expect(screen.getByText(description)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'See More' })).toBeNull();
+  });
+
+  it('has a Notify Me button that asks visitors to sign in with the item pending', () => {
+    const item = makeItem();
+    const { session } = renderWithProviders(<MediaDetail item={item} variant="page" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Notify Me' }));
+    expect(session.current?.isModalOpen).toBe(true);
+    expect(session.current?.itemToAdd).toEqual(item);
+  });
+
+  describe('Buy on Amazon', () => {
+    const book = makeItem({
+      media_type: 'books',
+      title: 'The Apiarist',
+      author: 'Juniper Voss',
+      creator: 'Juniper Voss',
+      creator_label: 'Author',
+      director: null,
+      genres: ['Romance'],
+    });
+
+    it('links books to a search in the store of the browser locale, with the affiliate tag', async () => {
+      vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+      renderWithProviders(<MediaDetail item={book} variant="page" />);
+      const link = screen.getByRole('link', { name: /^Buy on Amazon/ });
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+      await waitFor(() =>
+        expect(new URL(link.getAttribute('href') ?? '').searchParams.get('tag')).toBe('bell-20'),
+      );
+      const href = new URL(link.getAttribute('href') ?? '');
+      expect(href.hostname).toBe('www.amazon.de');
+      expect(href.searchParams.get('k')).toBe('The Apiarist Juniper Voss');
+    });
+
+    it('defaults to the US store', () => {
+      vi.spyOn(navigator, 'language', 'get').mockReturnValue('xx');
+      renderWithProviders(<MediaDetail item={book} variant="page" />);
+      const href = new URL(screen.getByRole('link', { name: /^Buy on Amazon/ }).getAttribute('href') ?? '');
+      expect(href.hostname).toBe('www.amazon.com');
+    });
+
+    it('is not offered for movies or TV seasons', () => {
+      renderWithProviders(<MediaDetail item={makeItem({ media_type: 'movies' })} variant="page" />);
+      expect(screen.queryByRole('link', { name: /Buy on Amazon/ })).toBeNull();
+    });
+  });
+});

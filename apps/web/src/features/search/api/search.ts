@@ -1,0 +1,56 @@
+import type { MediaItem } from '@releasebell/contract';
+import { SEARCH_TYPES, type SearchType } from '@releasebell/contract/constants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The longest query the API accepts; longer text is cut rather than rejected. */
+export const SEARCH_QUERY_MAX = 200;
+
+/** The spec's search-as-you-type pause. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export function isSearchType(value: unknown): value is SearchType {
+  return typeof value === 'string' && (SEARCH_TYPES as readonly string[]).includes(value);
+}
+
+/** A search type from a URL or a select; anything unknown is "all". */
+export function parseSearchType(value: string | null | undefined): SearchType {
+  return isSearchType(value) ? value : 'all';
+}
+
+/** The search page's address for a query and type. */
+export function searchPagePath(query: string, type: SearchType): string {
+  return `/search?${new URLSearchParams({ query, type }).toString()}`;
+}
+
+function normalise(q: string): string {
+  return q.trim().slice(0, SEARCH_QUERY_MAX);
+}
+
+/**
+ * Titles matching a query, best first. A blank query is no search: it answers [] without a call. The type
+ * filter is applied here too, so a list never shows another media type whatever the server sends.
+ */
+export async function searchMedia(q: string, type: SearchType, signal?: AbortSignal): Promise<MediaItem[]> {
+  const text = normalise(q);
+  if (!text) return [];
+  const items = await api.get<MediaItem[]>(
+    `/api/search?q=${encodeURIComponent(text)}&type=${encodeURIComponent(type)}`,
+    signal,
+  );
+  return type === 'all' ? items : items.filter((item) => item.media_type === type);
+}
+
+export function searchQueryOptions(q: string, type: SearchType) {
+  const text = normalise(q);
+  return queryOptions({
+    queryKey: ['search', type, text],
+    queryFn: ({ signal }) => searchMedia(text, type, signal),
+    // A failed search is shown as no results; typing again is the retry.
+    retry: false,
+  });
+}
+
+export function useSearch(q: string, type: SearchType) {
+  return useQuery(searchQueryOptions(q, type));
+}

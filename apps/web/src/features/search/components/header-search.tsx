@@ -1,0 +1,244 @@
+import { ActionIcon, Combobox, Select, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { MediaItem } from '@releasebell/contract';
+import type { SearchType } from '@releasebell/contract/constants';
+import { IconArrowRight, IconSearch, IconX } from '@tabler/icons-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { logMissingSlug, mediaPath } from '../../../components/media-card';
+import { MediaImage } from '../../../components/media-image';
+import { releaseMoment } from '../../../lib/dates';
+import { SEARCH_TYPE_LABELS } from '../../../lib/media';
+import {
+  parseSearchType,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_QUERY_MAX,
+  searchPagePath,
+  useSearch,
+} from '../api/search';
+import { MEDIA_TYPE_SINGULAR } from '../media-type-names';
+import classes from './header-search.module.css';
+
+/** The spec's cap on results in the dropdown; the rest are one "View More" away. */
+export const MAX_DROPDOWN_RESULTS = 4;
+
+const VIEW_MORE = '__view-more__';
+const PLACEHOLDER = 'Search books, movies, TV shows';
+
+/** The header select's order, as the spec lists it. */
+const TYPE_OPTIONS = (['all', 'books', 'tv_seasons', 'movies'] as const).map((value) => ({
+  value,
+  label: SEARCH_TYPE_LABELS[value],
+}));
+
+function releaseYear(item: MediaItem): string {
+  const moment = releaseMoment(item.release_date);
+  return moment ? String(moment.getFullYear()) : 'TBA';
+}
+
+/**
+ * The header's search: a text field with a media-type select (from tablet width up) and a dropdown of
+ * the first four matches. On phones it folds into a search button that opens the field over the header.
+ */
+export function HeaderSearch() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [query, setQuery] = useState('');
+  const [type, setType] = useState<SearchType>('all');
+  const [expanded, setExpanded] = useState(false);
+  const [debounced] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const focusToggle = useRef(false);
+  const barId = useId();
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+
+  const search = useSearch(debounced, type);
+  useEffect(() => {
+    if (search.error) console.warn('Search failed', search.error);
+  }, [search.error]);
+
+  // On the search page the field shows what is being searched for.
+  useEffect(() => {
+    if (location.pathname !== '/search') return;
+    const params = new URLSearchParams(location.search);
+    setQuery(params.get('query') ?? '');
+    setType(parseSearchType(params.get('type')));
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (expanded) inputRef.current?.focus();
+    else if (focusToggle.current) {
+      focusToggle.current = false;
+      toggleRef.current?.focus();
+    }
+  }, [expanded]);
+
+  const text = query.trim();
+  const settled = debounced.trim() === text;
+  const loading = text !== '' && (!settled || search.isPending);
+  // A failed search clears the results.
+  const results = loading || search.isError ? [] : (search.data ?? []);
+  const shown = results.slice(0, MAX_DROPDOWN_RESULTS);
+
+  // A highlighted option belongs to the list it was chosen in: a new list starts with none.
+  const listKey = loading ? '' : shown.map((item) => item._id).join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the shown list changes.
+  useEffect(() => {
+    combobox.resetSelectedOption();
+  }, [listKey]);
+
+  const collapse = (restoreFocus: boolean) => {
+    combobox.closeDropdown();
+    focusToggle.current = restoreFocus;
+    setExpanded(false);
+  };
+
+  const goToSearchPage = () => {
+    if (!text) return;
+    collapse(false);
+    navigate(searchPagePath(text, type));
+  };
+
+  const submitOption = (value: string) => {
+    if (value === VIEW_MORE) {
+      goToSearchPage();
+      return;
+    }
+    const item = shown.find((candidate) => candidate._id === value);
+    if (!item) return;
+    const path = mediaPath(item);
+    if (!path) {
+      logMissingSlug(item);
+      return;
+    }
+    collapse(false);
+    navigate(path);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    goToSearchPage();
+  };
+
+  const openIfQuery = () => {
+    if (text) combobox.openDropdown();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    // Enter on a highlighted option opens it (Combobox does that); otherwise it searches.
+    if (event.key === 'Enter' && !(combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1)) {
+      event.preventDefault();
+      goToSearchPage();
+    }
+    // The first Escape closes the dropdown (Combobox does that); the next folds the phone field away.
+    if (event.key === 'Escape' && !combobox.dropdownOpened && expanded) collapse(true);
+  };
+
+  return (
+    <div className={classes.root} data-expanded={expanded || undefined}>
+      <ActionIcon
+        ref={toggleRef}
+        className={classes.toggle}
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label="Search"
+        aria-expanded={expanded}
+        aria-controls={barId}
+        onClick={() => setExpanded(true)}
+      >
+        <IconSearch size={22} aria-hidden />
+      </ActionIcon>
+      <div id={barId} className={classes.bar}>
+        <Combobox
+          store={combobox}
+          onOptionSubmit={submitOption}
+          position="bottom-start"
+          offset={6}
+          shadow="xl"
+          radius="md"
+          withinPortal={false}
+          // The header is sticky, so the field is never scrolled away (and jsdom measures nothing).
+          hideDetached={false}
+        >
+          <Combobox.DropdownTarget>
+            {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to jsdom and older browsers. */}
+            <form role="search" className={classes.field} onSubmit={onSubmit}>
+              <Combobox.EventsTarget withExpandedAttribute>
+                <TextInput
+                  ref={inputRef}
+                  value={query}
+                  onChange={(event) => {
+                    const value = event.currentTarget.value;
+                    setQuery(value);
+                    combobox.resetSelectedOption();
+                    if (value.trim()) combobox.openDropdown();
+                    else combobox.closeDropdown();
+                  }}
+                  onFocus={openIfQuery}
+                  onClick={openIfQuery}
+                  onKeyDown={onKeyDown}
+                  placeholder={PLACEHOLDER}
+                  aria-label={PLACEHOLDER}
+                  enterKeyHint="search"
+                  maxLength={SEARCH_QUERY_MAX}
+                  variant="unstyled"
+                  leftSection={<IconSearch size={18} aria-hidden />}
+                  classNames={{ root: classes.inputRoot, input: classes.input, section: classes.inputIcon }}
+                />
+              </Combobox.EventsTarget>
+              <Select
+                visibleFrom="sm"
+                aria-label="Media type"
+                data={TYPE_OPTIONS}
+                value={type}
+                onChange={(value) => setType(parseSearchType(value))}
+                allowDeselect={false}
+                variant="unstyled"
+                comboboxProps={{ position: 'bottom-end', offset: 10, width: 160, withinPortal: false }}
+                classNames={{ root: classes.typeRoot, input: classes.typeInput }}
+              />
+            </form>
+          </Combobox.DropdownTarget>
+
+          <Combobox.Dropdown className={classes.dropdown}>
+            <div role="status" className={classes.status}>
+              {loading ? 'Loading...' : text && shown.length === 0 ? 'No results found.' : null}
+            </div>
+            <Combobox.Options aria-label="Search results">
+              {shown.map((item) => (
+                <Combobox.Option key={item._id} value={item._id} className={classes.option}>
+                  <span className={classes.thumb} aria-hidden>
+                    <MediaImage item={item} width={40} height={60} />
+                  </span>
+                  <span className={classes.optionText}>
+                    <span className={classes.optionTitle}>{item.title}</span>
+                    <span className={classes.optionMeta}>
+                      {MEDIA_TYPE_SINGULAR[item.media_type]} · {releaseYear(item)}
+                    </span>
+                  </span>
+                </Combobox.Option>
+              ))}
+              <Combobox.Option value={VIEW_MORE} className={classes.viewMore}>
+                View More
+                <IconArrowRight size={16} aria-hidden />
+              </Combobox.Option>
+            </Combobox.Options>
+          </Combobox.Dropdown>
+        </Combobox>
+        <ActionIcon
+          className={classes.close}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Close search"
+          onClick={() => collapse(true)}
+        >
+          <IconX size={22} aria-hidden />
+        </ActionIcon>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import type { MediaItem } from '@releasebell/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeItem, renderWithProviders } from '../../../components/test-utils';
+import { SearchPage } from './search-page';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+function stubSearch(answer: (url: URL) => { status: number; body: unknown }) {
+  fetchMock = vi.fn(async (input: string) => {
+    const { status, body } = answer(new URL(input, 'http://localhost'));
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+}
+const calls = () => fetchMock.mock.calls.map((c) => String(c[0]));
+
+const dragons: MediaItem[] = [
+  makeItem({
+    _id: 'm1',
+    title: 'Dragon Heist',
+    slug: 'dragon-heist',
+    creator: 'Priya Halvorsen',
+    creator_label: 'Director',
+    release_date: '2999-06-15',
+  }),
+  makeItem({
+    _id: 'b1',
+    media_type: 'books',
+    title: 'Dragon Letters',
+    slug: 'dragon-letters',
+    creator: 'Ada Quill',
+    creator_label: 'Author',
+    release_date: '2020-01-02',
+  }),
+];
+
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.pathname + location.search}</output>;
+}
+
+function renderPage(route: string) {
+  const view = renderWithProviders(
+    <>
+      <SearchPage />
+      <Address />
+    </>,
+    { route },
+  );
+  return { ...view, address: () => screen.getByTestId('address').textContent };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SearchPage', () => {
+  it('shows the query and filter in the heading and lists the results, each linking to its page', async () => {
+    stubSearch(() => ({ status: 200, body: dragons }));
+    renderPage('/search?query=dragon&type=all');
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Showing results for "dragon" in All',
+    );
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Search results' });
+    expect(calls()).toEqual(['/api/search?q=dragon&type=all']);
+    expect(document.title).toBe('dragon - Search | Releasebell');
+
+    const rows = within(list).getAllByRole('article');
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0] as HTMLElement);
+    expect(first.getByRole('link', { name: 'Dragon Heist' })).toHaveAttribute(
+      'href',
+      '/media/movies/dragon-heist',
+    );
+    expect(first.getByText('Movie')).toBeInTheDocument();
+    expect(first.getByText('Director: Priya Halvorsen')).toBeInTheDocument();
+    expect(first.getByText('Jun 15, 2999')).toBeInTheDocument();
+    expect(first.getByRole('timer')).toHaveTextContent(/^\d+d \d+h \d+m$/);
+    expect(first.getByRole('button', { name: 'Notify Me' })).toBeInTheDocument();
+    const second = within(rows[1] as HTMLElement);
+    expect(second.getByText('Author: Ada Quill')).toBeInTheDocument();
+    expect(second.getByRole('timer')).toHaveTextContent('Released!');
+
+    expect(screen.getByText('2 results')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: "Can't find what you're looking for?" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request Missing Content' })).toBeInTheDocument();
+  });
+
+  it('names the filter, keeps only its media type, and treats an unknown type as All', async () => {
+    stubSearch(() => ({ status: 200, body: dragons }));
+    const first = renderPage('/search?query=dragon&type=movies');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Showing results for "dragon" in Movies',
+    );
+    await screen.findByRole('link', { name: 'Dragon Heist' });
+    expect(screen.queryByText('Dragon Letters')).not.toBeInTheDocument();
+    expect(calls()).toEqual(['/api/search?q=dragon&type=movies']);
+    first.unmount();
+
+    renderPage('/search?query=dragon&type=podcasts');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('in All');
+    await screen.findByRole('link', { name: 'Dragon Letters' });
+    expect(calls()).toContain('/api/search?q=dragon&type=all');
+    expect(screen.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('changes the type in the address from the sidebar and from the phone select', async () => {
+    stubSearch(() => ({ status: 200, body: dragons }));
+    const { address } = renderPage('/search?query=dragon');
+    const filters = screen.getByRole('navigation', { name: 'Filter by media type' });
+    expect(
+      within(filters)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['All', 'Movies', 'TV Shows', 'Books']);
+
+    fireEvent.click(within(filters).getByRole('link', { name: 'TV Shows' }));
+    expect(address()).toBe('/search?query=dragon&type=tv_seasons');
+    expect(within(filters).getByRole('link', { name: 'TV Shows' })).toHaveAttribute('aria-current', 'true');
+    expect(within(filters).getByRole('link', { name: 'All' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('combobox', { name: 'Filter by media type' })).toHaveValue('tv_seasons');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Filter by media type' }), {
+      target: { value: 'books' },
+    });
+    expect(address()).toBe('/search?query=dragon&type=books');
+    await waitFor(() => expect(calls()).toContain('/api/search?q=dragon&type=books'));
+  });
+
+  it('shows the empty state, whose button opens the request modal filled from the search', async () => {
+    stubSearch(() => ({ status: 200, body: [] }));
+    renderPage('/search?query=Moon%20Harbor&type=movies');
+
+    expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    expect(screen.getByText("We couldn't find anything matching your search criteria.")).toBeInTheDocument();
+    expect(screen.getByText('0 results')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Request Missing Content' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Missing Content' });
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Moon Harbor');
+    expect(within(dialog).getByRole('combobox', { name: 'Media Type' })).toHaveValue('Movies');
+  });
+
+  it('clears the results when the search fails, logging a warning only', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubSearch(() => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'Internal error' } } }));
+    renderPage('/search?query=dragon');
+    expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Search failed', expect.any(Error));
+  });
+
+  it('asks for a query when there is none, and still offers the request', () => {
+    stubSearch(() => ({ status: 200, body: dragons }));
+    renderPage('/search');
+    expect(screen.getByRole('heading', { level: 1, name: 'Search' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request Missing Content' })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,51 @@
+import type { MediaItem } from '@releasebell/contract';
+import { Link } from 'react-router';
+import { Countdown } from '../../../components/countdown';
+import { logMissingSlug, mediaPath } from '../../../components/media-card';
+import { MediaImage } from '../../../components/media-image';
+import { WatchlistButton } from '../../../components/watchlist-button';
+import { formatReleaseDate } from '../../../lib/dates';
+import { MEDIA_TYPE_SINGULAR } from '../media-type-names';
+import classes from './search-page.module.css';
+
+/**
+ * One search result: poster, title, kind, creator, release date and countdown, with Notify Me. The title
+ * link stretches over the whole row, so a click anywhere but the button opens the item.
+ */
+export function SearchResult({ item }: { item: MediaItem }) {
+  const path = mediaPath(item);
+  return (
+    <article className={classes.result}>
+      <div className={classes.poster} aria-hidden>
+        <MediaImage item={item} width={88} height={132} />
+      </div>
+      <div className={classes.resultBody}>
+        <p className={classes.kind}>{MEDIA_TYPE_SINGULAR[item.media_type]}</p>
+        <h2 className={classes.resultTitle}>
+          {path ? (
+            <Link to={path} className={classes.link}>
+              {item.title}
+            </Link>
+          ) : (
+            <button type="button" className={classes.link} onClick={() => logMissingSlug(item)}>
+              {item.title}
+            </button>
+          )}
+        </h2>
+        {item.creator && (
+          <p className={classes.creator}>
+            {item.creator_label ? `${item.creator_label}: ` : ''}
+            {item.creator}
+          </p>
+        )}
+        <p className={classes.date}>
+          <span>{formatReleaseDate(item.release_date, item.release_date_precision)}</span>
+          <Countdown releaseDate={item.release_date} variant="card" className={classes.countdown} />
+        </p>
+      </div>
+      <div className={classes.actions}>
+        <WatchlistButton item={item} size="sm" />
+      </div>
+    </article>
+  );
+}

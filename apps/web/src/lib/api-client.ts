@@ -1,0 +1,41 @@
+import type { ErrorResponse } from '@releasebell/contract';
+
+/** A failed API call, carrying the server's error code and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+    signal,
+  });
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (data as ErrorResponse | null)?.error;
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'HTTP_ERROR',
+      error?.message ?? `Request failed (${response.status})`,
+    );
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
+  post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+};

@@ -1,0 +1,19 @@
+import type { PublicConfig } from '@releasebell/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+const FALLBACK: PublicConfig = {
+  productName: 'Releasebell',
+  amazonAffiliateTag: null,
+  contactEmail: 'hello@releasebell.app',
+};
+
+/** Server settings the UI needs (affiliate tag, contact address); sensible values until they arrive. */
+export function usePublicConfig(): PublicConfig {
+  const { data } = useQuery({
+    queryKey: ['config'],
+    queryFn: ({ signal }) => api.get<PublicConfig>('/api/config', signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return data ?? FALLBACK;
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** Settings the browser needs; nothing secret goes here. */
+export const publicConfigSchema = z
+  .object({
+    productName: z.string(),
+    amazonAffiliateTag: z.string().nullable(),
+    contactEmail: z.string(),
+  })
+  .meta({ id: 'PublicConfig' });
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok') });

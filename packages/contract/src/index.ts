@@ -1,0 +1,5 @@
+export * from './config';
+export * from './constants';
+export * from './errors';
+export * from './media';
+export * from './requests';

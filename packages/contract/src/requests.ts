@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { REQUEST_EXTRA_INFO_MAX, REQUEST_TITLE_MAX } from './constants';
+import { mediaTypeSchema } from './media';
+
+export const contentRequestBodySchema = z.strictObject({
+  mediaType: mediaTypeSchema,
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: 'Title is required!' })
+    .max(REQUEST_TITLE_MAX, { error: `must be at most ${REQUEST_TITLE_MAX} characters` }),
+  extraInfo: z
+    .string()
+    .trim()
+    .max(REQUEST_EXTRA_INFO_MAX, { error: `must be at most ${REQUEST_EXTRA_INFO_MAX} characters` })
+    .default(''),
+  // Sent by the client as the spec shows; the server records the session's user, never this value.
+  userId: z.string().nullable().default(null),
+  createdAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type ContentRequestBody = z.input<typeof contentRequestBodySchema>;
+export type ContentRequestInput = z.output<typeof contentRequestBodySchema>;
+
+export const contentRequestSchema = z
+  .object({
+    id: z.string(),
+    mediaType: mediaTypeSchema,
+    title: z.string(),
+    extraInfo: z.string(),
+    userId: z.string().nullable(),
+    status: z.enum(['pending', 'added', 'rejected']),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ContentRequest' });
+export type ContentRequest = z.infer<typeof contentRequestSchema>;
