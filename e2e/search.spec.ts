@@ -77,6 +77,7 @@ test.describe('search page', () => {
     await expect(
       page.getByText("We couldn't find anything matching your search criteria.", { exact: true }),
     ).toBeVisible();
+    await expect(page.getByText("Can't find what you're looking for?", { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Request Missing Content' })).toBeVisible();
     await expect(results(page)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES, PRODUCT_NAME } from '@releasebell/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -170,14 +170,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
   }
 
+  // A client-side route (a GET that wants HTML) gets the app shell; anything else is a JSON 404.
+  const wantsPage = (req: FastifyRequest) =>
+    hasWeb &&
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    (req.headers.accept ?? '').includes('text/html') &&
+    !API_PREFIXES.some((p) => req.url.startsWith(p));
   app.setNotFoundHandler(
-    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) },
+    // Only unknown API paths are limited (slows path scanning); page loads of client routes are not.
+    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute', allowList: wantsPage }) },
     async (req, reply) => {
-      const wantsPage =
-        (req.method === 'GET' || req.method === 'HEAD') &&
-        (req.headers.accept ?? '').includes('text/html') &&
-        !API_PREFIXES.some((p) => req.url.startsWith(p));
-      if (wantsPage && hasWeb) {
+      if (wantsPage(req)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply

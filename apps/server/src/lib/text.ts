@@ -8,17 +8,23 @@ export function normaliseForSearch(text: string): string {
     .trim();
 }
 
-/** URL-safe slug; falls back to `item` for titles with no Latin letters or digits. */
+/**
+ * Readable slug. Latin accents are dropped ("Amélie" -> "amelie"); other scripts are kept as they are
+ * ("千と千尋", "기생충"), since browsers show them in the address bar. Falls back to `item`.
+ */
 export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+  const words = text
+    .normalize('NFD')
+    // Only the combining accents used by Latin, Greek and Cyrillic: kana voicing marks and Hangul jamo
+    // must survive, and NFC below puts those characters back together.
+    .replace(/[\u0300-\u036f]+/g, '')
+    .normalize('NFC')
     .toLowerCase()
     .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  // Cut by code points, not UTF-16 units, so no character is split in half.
+  const slug = Array.from(words).slice(0, 80).join('').replace(/-+$/g, '');
   return slug || 'item';
 }
 

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Container, Group, Loader, Stack, Text, UnstyledBut
 import { PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { Outlet, useNavigate, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 import { usePublicConfig } from '../lib/config';
 import { useSession } from '../lib/session';
 import classes from './layout.module.css';
@@ -88,6 +88,8 @@ export function Layout() {
         )}
       </Box>
       <Footer />
+      {/* A new page starts at the top; Back returns to where the reader was. */}
+      <ScrollRestoration />
     </>
   );
 }

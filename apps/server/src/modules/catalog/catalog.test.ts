@@ -183,6 +183,24 @@ describe('GET /media/slug/:mediaType/:slug', () => {
     expect(slugs).toContain('echo');
     expect(slugs).toContain('echo-2027');
   });
+
+  it('gives readable slugs to titles in any script, which open the item', async () => {
+    await insertItems(app, [
+      buildItem({ title: 'Amélie & Moi' }),
+      buildItem({ title: '千と千尋のどこか' }),
+      buildItem({ title: '기생충의 밤' }),
+      buildItem({ title: '!!!' }),
+    ]);
+    const items = (await app.inject({ url: '/trending/movies' })).json() as { title: string; slug: string }[];
+    const slugOf = (title: string) => items.find((i) => i.title === title)?.slug;
+    expect(slugOf('Amélie & Moi')).toBe('amelie-and-moi');
+    expect(slugOf('千と千尋のどこか')).toBe('千と千尋のどこか');
+    expect(slugOf('기생충의 밤')).toBe('기생충의-밤');
+    expect(slugOf('!!!')).toBe('item');
+    const res = await app.inject({ url: `/media/slug/movies/${encodeURIComponent('기생충의-밤')}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().title).toBe('기생충의 밤');
+  });
 });
 
 describe('GET /media/recommendations/:mediaType/:itemId', () => {

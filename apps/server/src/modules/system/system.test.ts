@@ -117,6 +117,27 @@ describe('routing', () => {
     }
   });
 
+  it('limits unknown API paths per address, but never page loads of client routes', async () => {
+    const pages = 130;
+    for (let i = 0; i < pages; i++) {
+      const res = await app.inject({
+        url: `/media/movies/title-${i}`,
+        remoteAddress: '10.0.0.7',
+        headers: { accept: 'text/html' },
+      });
+      expect(res.statusCode, `page load ${i}`).toBe(200);
+    }
+    const statuses = [];
+    for (let i = 0; i < 121; i++) {
+      const res = await app.inject({ url: `/api/scan-${i}`, remoteAddress: '10.0.0.8' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 120).every((s) => s === 404)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    const other = await app.inject({ url: '/api/scan', remoteAddress: '10.0.0.9' });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('does not serve the web app for POSTs', async () => {
     const res = await app.inject({ method: 'POST', url: '/homepage', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);

@@ -137,6 +137,8 @@ describe('SearchPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
     expect(screen.getByText("We couldn't find anything matching your search criteria.")).toBeInTheDocument();
+    expect(screen.getByText("Can't find what you're looking for?")).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Request Missing Content' })).toHaveLength(1);
     expect(screen.getByText('0 results')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Request Missing Content' }));

@@ -92,6 +92,7 @@ export function SearchPage() {
                 No Results Found
               </h2>
               <p className={classes.emptyText}>We couldn't find anything matching your search criteria.</p>
+              <p className={classes.emptyPrompt}>Can't find what you're looking for?</p>
               <Button onClick={openRequest} leftSection={<IconPlus size={16} aria-hidden />}>
                 Request Missing Content
               </Button>
