@@ -27,7 +27,8 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
  * Run on every new connection. pg_trgm's default word-similarity threshold (0.6) misses one typo in a
  * short word ("moob" for "moon"); 0.5 finds it without flooding results.
  */
-const SESSION_SETUP = "select set_config('pg_trgm.word_similarity_threshold', '0.5', false)";
+const WORD_SIMILARITY_THRESHOLD = '0.5';
+const SESSION_SETUP = `select set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', false)`;
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent the embedded PGlite database is used. */
@@ -61,17 +62,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 }
 
 async function openPostgres(url: string, poolSize: number, schemaName?: string): Promise<DatabaseHandle> {
-  const searchPath = schemaName ? `${schemaName},public` : undefined;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
-  });
+  // Session settings travel in the startup packet, so every connection has them before its first query.
+  const startup = [`-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`];
+  if (schemaName) startup.push(`-c search_path=${schemaName},public`);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: startup.join(' ') });
   // A dropped idle connection must not crash the process; the next query opens a new one.
   pool.on('error', () => {});
-  pool.on('connect', (conn) => {
-    conn.query(SESSION_SETUP).catch(() => {});
-  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
