@@ -15,13 +15,13 @@ export function normaliseForSearch(text: string): string {
 export function slugify(text: string): string {
   const words = text
     .normalize('NFD')
-    // Only the combining accents used by Latin, Greek and Cyrillic: kana voicing marks and Hangul jamo
-    // must survive, and NFC below puts those characters back together.
+    // Only the combining accents used by Latin, Greek and Cyrillic: kana voicing marks, Hangul jamo and
+    // Indic vowel signs are part of the word (NFC below puts the composed ones back together).
     .replace(/[\u0300-\u036f]+/g, '')
     .normalize('NFC')
     .toLowerCase()
     .replace(/&/g, ' and ')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   // Cut by code points, not UTF-16 units, so no character is split in half.
   const slug = Array.from(words).slice(0, 80).join('').replace(/-+$/g, '');

@@ -189,6 +189,7 @@ describe('GET /media/slug/:mediaType/:slug', () => {
       buildItem({ title: 'Amélie & Moi' }),
       buildItem({ title: '千と千尋のどこか' }),
       buildItem({ title: '기생충의 밤' }),
+      buildItem({ title: 'आसमान के सौदागर' }),
       buildItem({ title: '!!!' }),
     ]);
     const items = (await app.inject({ url: '/trending/movies' })).json() as { title: string; slug: string }[];
@@ -196,6 +197,7 @@ describe('GET /media/slug/:mediaType/:slug', () => {
     expect(slugOf('Amélie & Moi')).toBe('amelie-and-moi');
     expect(slugOf('千と千尋のどこか')).toBe('千と千尋のどこか');
     expect(slugOf('기생충의 밤')).toBe('기생충의-밤');
+    expect(slugOf('आसमान के सौदागर')).toBe('आसमान-के-सौदागर');
     expect(slugOf('!!!')).toBe('item');
     const res = await app.inject({ url: `/media/slug/movies/${encodeURIComponent('기생충의-밤')}` });
     expect(res.statusCode).toBe(200);
