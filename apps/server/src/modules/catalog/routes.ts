@@ -55,6 +55,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
   app.get(
     '/trending/:mediaType',
     {
+      compress: false, // sendCached gzips once per cached answer
       schema: {
         tags,
         summary: 'Most popular items of a media type',
@@ -74,6 +75,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
   app.get(
     '/upcoming/:mediaType',
     {
+      compress: false, // sendCached gzips once per cached answer
       schema: {
         tags,
         summary: 'Items not yet released, by release date ascending; undated items last',
@@ -96,6 +98,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
   app.get(
     '/media/featured/:mediaType',
     {
+      compress: false, // sendCached gzips once per cached answer
       schema: {
         tags,
         summary: 'The featured release of a media type',
@@ -115,6 +118,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
   app.get(
     '/media/slug/:mediaType/:slug',
     {
+      compress: false, // sendCached gzips once per cached answer
       schema: {
         tags,
         summary: 'One item by its slug',

@@ -39,7 +39,17 @@ export function toMediaItem(row: MediaItemRow): MediaItem {
 }
 
 export function createCatalogService(repo: CatalogRepository, clock: () => Date = () => new Date()) {
-  const today = () => todayIso(clock());
+  // Asked on every catalog request: format the date once a day, not once a request.
+  let day = { from: 0, to: -1, iso: '' };
+  const today = () => {
+    const now = clock().getTime();
+    if (now < day.from || now >= day.to) {
+      const iso = todayIso(new Date(now));
+      const from = Date.parse(`${iso}T00:00:00Z`);
+      day = { from, to: from + 86_400_000, iso };
+    }
+    return day.iso;
+  };
   return {
     today,
     async trending(mediaType: MediaType, limit: number) {
