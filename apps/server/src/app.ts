@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -15,14 +16,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, trustedOriginsOf } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { errorBody } from './errors';
+import { createAuth } from './modules/auth/auth';
+import { createRateLimiter } from './modules/auth/rate-limiter';
+import { accountRoutes, authRoutes } from './modules/auth/routes';
 import { ingest } from './modules/catalog/ingestion';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { demoPosterRoutes } from './modules/images/routes';
+import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { createRequestsRepository } from './modules/requests/repository';
 import { requestRoutes } from './modules/requests/routes';
 import { createRequestsService } from './modules/requests/service';
@@ -30,8 +35,13 @@ import { createSearchRepository } from './modules/search/repository';
 import { searchRoutes } from './modules/search/routes';
 import { createSearchService } from './modules/search/service';
 import { systemRoutes } from './modules/system/routes';
+import { createUsersRepository } from './modules/users/repository';
+import { usersRoutes } from './modules/users/routes';
+import { createUsersService } from './modules/users/service';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerSameOriginCheck } from './plugins/same-origin';
 import { helmetHeaders } from './plugins/security-headers';
+import { sessionPlugin } from './plugins/session';
 import { createDemoProvider } from './providers/demo/demo-provider';
 
 declare module 'fastify' {
@@ -45,11 +55,33 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** The clock the catalog's "today" comes from. */
   clock?: () => Date;
+  /** Where mail goes (tests); otherwise SMTP_URL or the local mailbox under DATA_DIR. */
+  mailer?: Mailer;
+}
+
+/**
+ * AUTH_SECRET, or on the embedded default one generated once and kept under DATA_DIR, so sessions
+ * survive restarts without any set-up.
+ */
+async function authSecretFor(config: Config): Promise<string> {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // First start: make one below.
+  }
+  const secret = randomBytes(32).toString('base64url');
+  await mkdir(config.dataDir, { recursive: true });
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** Paths that are API, never the web app, even for a browser asking for HTML. */
 const API_PREFIXES = [
   '/api/',
+  '/user/',
   '/trending/',
   '/upcoming/',
   '/media/featured/',
@@ -126,6 +158,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   // No request bodies arrive compressed (JSON under 64 KB), so no decompression hook on every request.
+  registerSameOriginCheck(app, trustedOriginsOf(config));
   await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(rateLimit, { global: false });
 
@@ -143,6 +176,28 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      mailboxDir: path.join(config.dataDir, 'mailbox'),
+      log: app.log,
+    });
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: await authSecretFor(config),
+    mailer,
+    log: app.log,
+  });
+  const limiter = createRateLimiter(database.db);
+  await app.register(sessionPlugin, { auth });
+  await app.register(authRoutes, { auth, config, limiter });
+  await app.register(accountRoutes, { auth, config, limiter });
+  await app.register(usersRoutes, { users: createUsersService(createUsersRepository(database.db)) });
 
   const catalog = createCatalogService(catalogRepo, options.clock);
   await app.register(systemRoutes, { config, database });

@@ -18,14 +18,44 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@db:5432/rb',
       SEED_DEMO_CATALOG: 'false',
       AMAZON_AFFILIATE_TAG: 'rb-20',
+      AUTH_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://releasebell.example/',
+      SMTP_URL: 'smtp://mail.example:2525',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
     });
     expect(config).toMatchObject({
+      publicUrl: 'https://releasebell.example',
+      smtpUrl: 'smtp://mail.example:2525',
+      google: {
+        clientId: 'id',
+        clientSecret: 'secret',
+        discoveryUrl: 'https://accounts.google.com/.well-known/openid-configuration',
+      },
       port: 8080,
       dataDir: '/tmp/rb',
       databaseUrl: 'postgres://u@db:5432/rb',
       seedDemoCatalog: false,
       amazonAffiliateTag: 'rb-20',
     });
+  });
+
+  it('defaults the public URL to localhost on the port, and needs no secret on the embedded default', () => {
+    const config = loadConfig({ PORT: '4000' });
+    expect(config).toMatchObject({ publicUrl: 'http://localhost:4000', authSecret: null, google: null });
+  });
+
+  it('requires AUTH_SECRET with PostgreSQL, and both Google credentials or neither', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATABASE_URL: 'postgres://u@db:5432/rb', GOOGLE_CLIENT_ID: 'only-the-id' });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('AUTH_SECRET');
+    expect(problems).toContain('GOOGLE_CLIENT_SECRET');
+    expect(() => loadConfig({ AUTH_SECRET: 'too short' })).toThrow(/AUTH_SECRET/);
   });
 
   it('treats empty values as unset', () => {

@@ -35,6 +35,27 @@ const envSchema = z.object({
     .min(0)
     .max(3600)
     .default(30),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' }).optional(),
+  AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: () => 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Releasebell <no-reply@releasebell.local>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z
+    .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
+    .default('https://accounts.google.com/.well-known/openid-configuration'),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce
+    .number({ error: () => 'must be a number' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(30),
+  AUTH_MAX_FAILED_SIGNINS: z.coerce
+    .number({ error: () => 'must be a number' })
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -56,6 +77,18 @@ export interface Config {
   webDistDir: string;
   /** How long catalog answers (lists, featured, items by slug) are served from memory; 0 turns it off. */
   catalogCacheSeconds: number;
+  /** Origin the product is reached at (links in emails, OAuth callbacks, trusted origin). No trailing slash. */
+  publicUrl: string;
+  /** Signs sessions; null on the embedded default, where one is generated and kept under dataDir. */
+  authSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Google sign-in over OpenID Connect; null when no credentials are configured. */
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  /** Sign-in, sign-up and reset requests per client address per 10 minutes. */
+  authRateLimitPerIp: number;
+  /** Failed sign-ins per account from one address per 15 minutes. */
+  authMaxFailedSignins: number;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +109,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (e.DATABASE_URL && !e.AUTH_SECRET) {
+    problems.push('AUTH_SECRET: required with DATABASE_URL (every app process must sign sessions alike)');
+  }
+  if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET) {
+    problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -91,5 +132,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    authSecret: e.AUTH_SECRET ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+          }
+        : null,
+    authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
+    authMaxFailedSignins: e.AUTH_MAX_FAILED_SIGNINS,
   };
+}
+
+/** Origins allowed to send state-changing requests besides the request's own (Vite's in development). */
+export function trustedOriginsOf(config: Config): string[] {
+  return config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
 }

@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { upsertItems } from '../src/modules/catalog/ingestion';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
+import type { Mailer } from '../src/modules/notifications/mailer';
 import type { NormalisedItem } from '../src/providers/types';
 
 /**
@@ -32,7 +33,11 @@ export interface TestAppOptions {
   seedDemo?: boolean;
   now?: Date;
   env?: Record<string, string>;
+  mailer?: Mailer;
 }
+
+/** The origin test apps believe they are served at; browsers send it with every POST. */
+export const TEST_ORIGIN = 'http://localhost:3999';
 
 /** The whole app in-process over a real database; close it in afterAll. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
@@ -45,10 +50,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Tests change the catalog between requests; a cached answer would hide that.
     CATALOG_CACHE_SECONDS: '0',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    PUBLIC_URL: TEST_ORIGIN,
     ...options.env,
   });
   const now = options.now;
-  const app = await buildApp(config, { database, ...(now ? { clock: () => now } : {}) });
+  const app = await buildApp(config, {
+    database,
+    ...(now ? { clock: () => now } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   app.addHook('onClose', () => database.close());
   return app;
 }
@@ -89,4 +100,49 @@ export async function insertItems(app: FastifyInstance, items: NormalisedItem[])
 
 export async function clearCatalog(app: FastifyInstance) {
   await app.database.db.execute(sql`delete from media_items`);
+}
+
+let userCounter = 0;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/** The session cookie(s) a response set, as a Cookie header. */
+export function cookieFrom(res: { headers: Record<string, unknown> }): string {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  return list.map((c: string) => c.split(';')[0]).join('; ');
+}
+
+/** Signs a new account up through the real identity endpoints; optionally registers its profile. */
+export async function signUp(
+  app: FastifyInstance,
+  options: { email?: string; password?: string; register?: boolean; ip?: string } = {},
+): Promise<TestUser> {
+  userCounter += 1;
+  const email = options.email ?? `member${userCounter}.${randomBytes(3).toString('hex')}@example.com`;
+  const password = options.password ?? 'correct horse 42';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password, name: 'Test Member' },
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const user = { id: res.json().user.id as string, email, password, cookie: cookieFrom(res) };
+  if (options.register) {
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/user/register',
+      headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+      payload: { email, firebase_id: user.id, first_name: 'Test', last_name: 'Member' },
+    });
+    if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+  }
+  return user;
 }

@@ -6,6 +6,8 @@ export const publicConfigSchema = z
     productName: z.string(),
     amazonAffiliateTag: z.string().nullable(),
     contactEmail: z.string(),
+    /** Whether "Continue with Google" can be offered. */
+    googleSignIn: z.boolean(),
   })
   .meta({ id: 'PublicConfig' });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -13,3 +13,27 @@ export const TAGLINE = 'Never Miss A Release!';
 
 export const REQUEST_TITLE_MAX = 200;
 export const REQUEST_EXTRA_INFO_MAX = 2000;
+
+/** The spec's password rules with its exact messages; the server enforces the same rules. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MESSAGES = {
+  tooShort: 'Password must be at least 8 characters',
+  noDigit: 'Password must include a number',
+  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  mismatchLive: 'Passwords do not match',
+  mismatchSubmit: 'Passwords do not match.',
+} as const;
+
+/** The first failing password rule's message, or null when the password is acceptable. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
+  if (!/\d/.test(password)) return PASSWORD_MESSAGES.noDigit;
+  return null;
+}
+
+export const MOBILE_NEEDS_PHONE = 'A phone number is required for mobile notifications.';
+export const EMAIL_LOCKED_TOOLTIP = 'To change your email address, please contact support.';
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

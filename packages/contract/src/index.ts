@@ -3,3 +3,4 @@ export * from './constants';
 export * from './errors';
 export * from './media';
 export * from './requests';
+export * from './users';

@@ -20,7 +20,7 @@ export const requestRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }>
     },
     async (req, reply) => {
       // Accounts arrive in a later issue; until then every request is a visitor's.
-      const created = await requests.create(req.body, null);
+      const created = await requests.create(req.body, (await req.sessionUser())?.id ?? null);
       return reply.status(201).send(created);
     },
   );

@@ -49,6 +49,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
         productName: PRODUCT_NAME,
         amazonAffiliateTag: config.amazonAffiliateTag,
         contactEmail: config.contactEmail,
+        googleSignIn: config.google !== null,
       };
     },
   );

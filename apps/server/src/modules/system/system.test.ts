@@ -34,6 +34,7 @@ describe('public config', () => {
       productName: 'Releasebell',
       amazonAffiliateTag: 'rb-20',
       contactEmail: 'hello@releasebell.app',
+      googleSignIn: false,
     });
   });
 });

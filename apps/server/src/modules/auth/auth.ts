@@ -1,0 +1,103 @@
+import { render } from '@react-email/components';
+import { PRODUCT_NAME } from '@releasebell/contract/constants';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { FastifyBaseLogger } from 'fastify';
+import { createElement } from 'react';
+import { type Config, trustedOriginsOf } from '../../config';
+import type { Database } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+import { ResetPasswordEmail } from '../notifications/emails/reset-password-email';
+import type { Mailer } from '../notifications/mailer';
+import { hashPassword, verifyPassword } from './password-hash';
+
+/** The header our Fastify bridge puts the client address in (any incoming one is replaced). */
+export const CLIENT_IP_HEADER = 'x-releasebell-client-ip';
+export const RESET_TOKEN_MINUTES = 60;
+
+export interface AuthOptions {
+  config: Config;
+  db: Database;
+  secret: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export function createAuth({ config, db, secret, mailer, log }: AuthOptions) {
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: trustedOriginsOf(config),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    // Our Fastify bridge limits per address and per account in the shared database (see routes.ts).
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        // The link opens our own page, which asks for the new password and signs the user in.
+        const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const email = createElement(ResetPasswordEmail, { url, expiresInMinutes: RESET_TOKEN_MINUTES });
+        await mailer.send({
+          to: user.email,
+          subject: `Reset your ${PRODUCT_NAME} password`,
+          html: await render(email),
+          text: await render(email, { plainText: true }),
+          link: url,
+        });
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
+    advanced: {
+      cookiePrefix: 'releasebell',
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+    // Into the app's own log (with its level and redaction), not straight to the console.
+    logger: {
+      log: (level, message) => {
+        const target = log.child({ component: 'auth' });
+        if (level === 'error') target.error(message);
+        else if (level === 'warn') target.warn(message);
+        else if (level === 'info') target.info(message);
+        else target.debug(message);
+      },
+    },
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                name: 'Google',
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: config.google.discoveryUrl,
+                // PKCE and state always; the nonce is bound to the ID token verified against the JWKS.
+                pkce: true,
+                requireIdTokenVerification: true,
+                scopes: ['openid', 'email', 'profile'],
+                prompt: 'select_account',
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+
+// Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
+const rowsOf = (result: unknown) => (result as { rows: { count: number | string }[] }).rows;
+
+export interface RateLimiter {
+  /** Counts one more event for the key and returns the count in the current window. */
+  hit(key: string, windowMs: number): Promise<number>;
+  /** The count in the current window without adding to it. */
+  count(key: string, windowMs: number): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * Fixed-window counters in the database, so a limit holds across every app process that shares it.
+ * Only the repository of the auth module writes this table.
+ */
+export function createRateLimiter(db: Database): RateLimiter {
+  let sinceCleanup = 0;
+  return {
+    async hit(key, windowMs) {
+      const seconds = windowMs / 1000;
+      const result = await db.execute(sql`
+        insert into rate_limit_counters (key, count, window_started_at) values (${key}, 1, now())
+        on conflict (key) do update set
+          count = case when rate_limit_counters.window_started_at <= now() - make_interval(secs => ${seconds})
+                       then 1 else rate_limit_counters.count + 1 end,
+          window_started_at = case when rate_limit_counters.window_started_at <= now() - make_interval(secs => ${seconds})
+                       then now() else rate_limit_counters.window_started_at end
+        returning count`);
+      // Old windows are dead weight: sweep them now and then.
+      if (++sinceCleanup >= 500) {
+        sinceCleanup = 0;
+        await db.execute(
+          sql`delete from rate_limit_counters where window_started_at < now() - interval '1 day'`,
+        );
+      }
+      return Number(rowsOf(result)[0]?.count ?? 1);
+    },
+    async count(key, windowMs) {
+      const seconds = windowMs / 1000;
+      const result = await db.execute(sql`
+        select count from rate_limit_counters
+        where key = ${key} and window_started_at > now() - make_interval(secs => ${seconds})`);
+      return Number(rowsOf(result)[0]?.count ?? 0);
+    },
+    async reset(key) {
+      await db.execute(sql`delete from rate_limit_counters where key = ${key}`);
+    },
+  };
+}

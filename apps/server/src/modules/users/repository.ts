@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type UserProfileRow, userAvatars, userProfiles, users } from '../../db/schema';
+
+export interface NewProfile {
+  userId: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  notificationPreferences: string[];
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+}
+
+export interface ProfileRecord extends UserProfileRow {
+  email: string;
+  hasAvatar: boolean;
+  avatarUpdatedAt: Date | null;
+}
+
+export function createUsersRepository(db: Database) {
+  return {
+    async findProfile(userId: string): Promise<ProfileRecord | null> {
+      const rows = await db
+        .select({ profile: userProfiles, email: users.email, avatarUpdatedAt: userAvatars.updatedAt })
+        .from(userProfiles)
+        .innerJoin(users, eq(users.id, userProfiles.userId))
+        .leftJoin(userAvatars, eq(userAvatars.userId, userProfiles.userId))
+        .where(eq(userProfiles.userId, userId))
+        .limit(1);
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        ...row.profile,
+        email: row.email,
+        hasAvatar: !!row.avatarUpdatedAt,
+        avatarUpdatedAt: row.avatarUpdatedAt,
+      };
+    },
+
+    /** Inserts unless the user already has a profile or the username is taken; returns whether it did. */
+    async insertProfile(profile: NewProfile): Promise<'inserted' | 'exists' | 'username-taken'> {
+      const inserted = await db.insert(userProfiles).values(profile).onConflictDoNothing().returning({
+        userId: userProfiles.userId,
+      });
+      if (inserted.length > 0) return 'inserted';
+      const existing = await db
+        .select({ userId: userProfiles.userId })
+        .from(userProfiles)
+        .where(eq(userProfiles.userId, profile.userId))
+        .limit(1);
+      return existing.length > 0 ? 'exists' : 'username-taken';
+    },
+
+    async updateProfile(
+      userId: string,
+      fields: Pick<NewProfile, 'firstName' | 'lastName' | 'phoneNumber' | 'notificationPreferences'>,
+    ): Promise<boolean> {
+      const updated = await db
+        .update(userProfiles)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(userProfiles.userId, userId))
+        .returning({ userId: userProfiles.userId });
+      return updated.length > 0;
+    },
+
+    async findAvatar(userId: string) {
+      const rows = await db.select().from(userAvatars).where(eq(userAvatars.userId, userId)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async saveAvatar(userId: string, contentType: string, data: Buffer) {
+      const now = new Date();
+      await db
+        .insert(userAvatars)
+        .values({ userId, contentType, data, updatedAt: now })
+        .onConflictDoUpdate({ target: userAvatars.userId, set: { contentType, data, updatedAt: now } });
+    },
+
+    async deleteAvatar(userId: string) {
+      await db.delete(userAvatars).where(eq(userAvatars.userId, userId));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,146 @@
+import {
+  errorResponseSchema,
+  registerBodySchema,
+  uidParamsSchema,
+  updateProfileBodySchema,
+  usernameSchema,
+  userProfileSchema,
+} from '@releasebell/contract';
+import { AVATAR_MAX_BYTES } from '@releasebell/contract/constants';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ownerOnly, unauthorized } from '../../plugins/session';
+import type { UsersService } from './service';
+
+const tags = ['users'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  // Profile answers are personal: never cached by the browser or anything in between.
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+  });
+
+  app.post(
+    '/user/register',
+    {
+      schema: {
+        tags,
+        summary: "Create the signed-in member's profile (idempotent)",
+        body: registerBodySchema,
+        response: { 200: userProfileSchema, 201: userProfileSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const user = await req.sessionUser();
+      if (!user) throw unauthorized();
+      const { created, profile } = await users.register(user, req.body);
+      return reply.status(created ? 201 : 200).send(profile);
+    },
+  );
+
+  app.get(
+    '/user/profile/:uid',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        summary: 'The username; 404 when the user has not registered yet',
+        params: uidParamsSchema,
+        response: { 200: usernameSchema, ...errors },
+      },
+    },
+    async (req) => ({ username: (await users.load(req.params.uid)).username }),
+  );
+
+  app.get(
+    '/user/details/:uid',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        summary: 'The full profile',
+        params: uidParamsSchema,
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
+    async (req) => users.load(req.params.uid),
+  );
+
+  app.put(
+    '/user/update/:uid',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        summary: 'Update the editable fields and notification preferences (email is not editable)',
+        params: uidParamsSchema,
+        body: updateProfileBodySchema,
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
+    async (req) => users.update(req.params.uid, req.body),
+  );
+
+  // The picture arrives as the raw body, typed by its Content-Type; the service checks the bytes.
+  app.register(async (parent) => {
+    const scope = parent.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser(
+      /^image\//,
+      { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    scope.addContentTypeParser(
+      'application/octet-stream',
+      { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    scope.put(
+      '/user/avatar/:uid',
+      {
+        onRequest: ownerOnly,
+        bodyLimit: AVATAR_MAX_BYTES,
+        schema: {
+          tags,
+          summary: 'Upload a profile picture (PNG, JPEG or WebP, at most 2 MB) as the request body',
+          params: uidParamsSchema,
+          response: { 200: userProfileSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
+        },
+      },
+      async (req) => users.setAvatar(req.params.uid, req.headers['content-type'], req.body as Buffer),
+    );
+  });
+
+  app.delete(
+    '/user/avatar/:uid',
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        summary: 'Remove the profile picture',
+        params: uidParamsSchema,
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
+    async (req) => users.removeAvatar(req.params.uid),
+  );
+
+  app.get(
+    '/user/avatar/:uid',
+    { onRequest: ownerOnly, schema: { tags, summary: 'The profile picture', params: uidParamsSchema } },
+    async (req, reply) => {
+      const avatar = await users.avatar(req.params.uid);
+      if (!avatar)
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No profile picture.' } });
+      return reply
+        .type(avatar.contentType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'")
+        .send(avatar.data);
+    },
+  );
+};

@@ -1,0 +1,154 @@
+import { randomInt } from 'node:crypto';
+import type { NotificationChannel, UserProfile } from '@releasebell/contract';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@releasebell/contract/constants';
+import { HttpError } from '../../errors';
+import type { SessionUser } from '../../plugins/session';
+import type { ProfileRecord, UsersRepository } from './repository';
+
+/** The spec's rule: the email's local part without non-alphanumerics, plus a number 0-999. */
+export function generateUsername(email: string, random: () => number = () => randomInt(0, 1000)): string {
+  const local = email.split('@')[0] ?? '';
+  const base = local.replace(/[^A-Za-z0-9]/g, '') || 'member';
+  return `${base.slice(0, 40)}${random()}`;
+}
+
+/** Email always; mobile only as asked (the schema already refused mobile without a phone). */
+function preferences(asked: NotificationChannel[]): NotificationChannel[] {
+  return asked.includes('mobile') ? ['email', 'mobile'] : ['email'];
+}
+
+const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+export const profileNotFound = () =>
+  new HttpError(404, 'PROFILE_NOT_FOUND', 'This user has not completed registration yet.');
+
+export function toUserProfile(record: ProfileRecord): UserProfile {
+  return {
+    uid: record.userId,
+    email: record.email,
+    username: record.username,
+    first_name: record.firstName,
+    last_name: record.lastName,
+    phone_number: record.phoneNumber,
+    // The version in the URL makes a new picture bypass the browser's cache.
+    avatar: record.avatarUpdatedAt
+      ? `/user/avatar/${encodeURIComponent(record.userId)}?v=${record.avatarUpdatedAt.getTime()}`
+      : null,
+    notification_preferences: record.notificationPreferences.filter(
+      (p): p is NotificationChannel => p === 'email' || p === 'mobile',
+    ),
+    created_at: record.createdAt.toISOString(),
+  };
+}
+
+export interface RegisterInput {
+  email: string;
+  firebase_id: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  notification_preferences: NotificationChannel[];
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}
+
+export function createUsersService(repo: UsersRepository) {
+  const load = async (userId: string) => {
+    const record = await repo.findProfile(userId);
+    if (!record) throw profileNotFound();
+    return toUserProfile(record);
+  };
+
+  return {
+    load,
+
+    /** Creates the member's profile; registering again answers the existing one. */
+    async register(
+      user: SessionUser,
+      input: RegisterInput,
+    ): Promise<{ created: boolean; profile: UserProfile }> {
+      if (input.firebase_id !== user.id) {
+        throw new HttpError(403, 'FORBIDDEN', 'You can only register your own account.', [
+          { field: 'firebase_id', message: 'must be the signed-in user' },
+        ]);
+      }
+      if (input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
+        throw new HttpError(400, 'VALIDATION_ERROR', "email: must be the signed-in account's email", [
+          { field: 'email', message: "must be the signed-in account's email" },
+        ]);
+      }
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const outcome = await repo.insertProfile({
+          userId: user.id,
+          // After a few collisions, widen the number so a popular local part still finds a free name.
+          username: generateUsername(user.email, attempt < 10 ? undefined : () => randomInt(1000, 1_000_000)),
+          firstName: input.first_name.trim(),
+          lastName: input.last_name.trim(),
+          phoneNumber: emptyToNull(input.phone_number),
+          notificationPreferences: preferences(input.notification_preferences),
+          utmSource: emptyToNull(input.utm_source),
+          utmMedium: emptyToNull(input.utm_medium),
+          utmCampaign: emptyToNull(input.utm_campaign),
+        });
+        if (outcome === 'inserted') return { created: true, profile: await load(user.id) };
+        if (outcome === 'exists') return { created: false, profile: await load(user.id) };
+      }
+      throw new HttpError(409, 'USERNAME_UNAVAILABLE', 'Could not find a free username. Try again.');
+    },
+
+    async update(
+      userId: string,
+      input: {
+        first_name: string;
+        last_name: string;
+        phone_number: string | null;
+        notification_preferences: NotificationChannel[];
+      },
+    ): Promise<UserProfile> {
+      const phone = emptyToNull(input.phone_number);
+      const updated = await repo.updateProfile(userId, {
+        firstName: input.first_name.trim(),
+        lastName: input.last_name.trim(),
+        phoneNumber: phone,
+        notificationPreferences: preferences(input.notification_preferences),
+      });
+      if (!updated) throw profileNotFound();
+      return load(userId);
+    },
+
+    async setAvatar(userId: string, contentType: string | undefined, data: Buffer): Promise<UserProfile> {
+      const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      if (!(AVATAR_TYPES as readonly string[]).includes(type) || !matchesSignature(type, data)) {
+        throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Choose a PNG, JPEG or WebP image.');
+      }
+      if (data.length > AVATAR_MAX_BYTES) {
+        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Choose an image under 2 MB.');
+      }
+      if (!(await repo.findProfile(userId))) throw profileNotFound();
+      await repo.saveAvatar(userId, type, data);
+      return load(userId);
+    },
+
+    async removeAvatar(userId: string): Promise<UserProfile> {
+      await repo.deleteAvatar(userId);
+      return load(userId);
+    },
+
+    avatar: (userId: string) => repo.findAvatar(userId),
+  };
+}
+
+/** The declared type must match the bytes: a script renamed to .png is not an image. */
+function matchesSignature(type: string, data: Buffer): boolean {
+  if (type === 'image/png')
+    return data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  if (type === 'image/jpeg') return data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff;
+  if (type === 'image/webp')
+    return (
+      data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP'
+    );
+  return false;
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

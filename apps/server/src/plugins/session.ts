@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../errors';
+import type { Auth } from '../modules/auth/auth';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of this request (looked up once), or null. */
+    sessionUser(): Promise<SessionUser | null>;
+  }
+}
+
+const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+
+/** Gives every request `sessionUser()`, read from the session cookie through the identity service. */
+export const sessionPlugin = fp<{ auth: Auth }>(async (app: FastifyInstance, { auth }) => {
+  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
+    let lookup = lookups.get(this);
+    if (!lookup) {
+      const cookie = this.headers.cookie;
+      lookup = cookie
+        ? auth.api
+            .getSession({ headers: new Headers({ cookie }) })
+            .then((s) =>
+              s ? { id: s.user.id, email: s.user.email, name: s.user.name, image: s.user.image } : null,
+            )
+        : Promise.resolve(null);
+      lookups.set(this, lookup);
+    }
+    return lookup;
+  });
+});
+
+export const unauthorized = () => new HttpError(401, 'UNAUTHORIZED', 'Sign in to continue.');
+export const forbidden = () => new HttpError(403, 'FORBIDDEN', 'This belongs to another user.');
+
+/**
+ * For routes with `:uid`: 401 when signed out, 403 when the uid is not the session's user. Runs before
+ * validation, so a malformed uid is simply someone else's (403) and leaks nothing about the schema.
+ */
+export async function ownerOnly(req: FastifyRequest) {
+  const user = await req.sessionUser();
+  if (!user) throw unauthorized();
+  const uid = (req.params as { uid?: unknown }).uid;
+  if (uid !== user.id) throw forbidden();
+}

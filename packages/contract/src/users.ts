@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { MOBILE_NEEDS_PHONE, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './constants';
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_MESSAGES.tooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.tooLong })
+  .regex(/\d/, { error: PASSWORD_MESSAGES.noDigit });
+
+export const notificationChannelSchema = z.enum(['email', 'mobile']);
+export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
+
+/** A user id as the identity service issues it; anything else cannot be anyone's id. */
+export const uidParamsSchema = z.object({ uid: z.string() });
+
+const nameSchema = z.string().trim().max(50, { error: 'must be at most 50 characters' });
+/** Digits with an optional leading + and common separators; 7 to 15 digits in all. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(24, { error: 'must be at most 24 characters' })
+  .refine((v) => v === '' || /^\+?[\d\s().-]+$/.test(v), { error: 'must be a phone number' })
+  .refine((v) => v === '' || (v.match(/\d/g)?.length ?? 0) >= 7, { error: 'must have at least 7 digits' })
+  .refine((v) => (v.match(/\d/g)?.length ?? 0) <= 15, { error: 'must have at most 15 digits' });
+
+const utmSchema = z.string().trim().max(100, { error: 'must be at most 100 characters' }).nullable();
+
+function requirePhoneForMobile(
+  value: { phone_number?: string | null; notification_preferences?: NotificationChannel[] },
+  ctx: z.RefinementCtx,
+) {
+  const phone = value.phone_number?.trim() ?? '';
+  if (value.notification_preferences?.includes('mobile') && phone === '') {
+    ctx.addIssue({ code: 'custom', path: ['notification_preferences'], message: MOBILE_NEEDS_PHONE });
+  }
+}
+
+/** POST /user/register: the spec's registration payload. The user id must be the session's. */
+export const registerBodySchema = z
+  .strictObject({
+    email: z.email({ error: 'must be an email address' }),
+    firebase_id: z.string().min(1),
+    // The client may propose one; the server always generates a unique username itself.
+    username: z.string().max(64).optional(),
+    first_name: nameSchema.default(''),
+    last_name: nameSchema.default(''),
+    phone_number: phoneSchema.nullable().default(null),
+    notification_preferences: z.array(notificationChannelSchema).max(2).default(['email']),
+    utm_source: utmSchema.default(null),
+    utm_medium: utmSchema.default(null),
+    utm_campaign: utmSchema.default(null),
+  })
+  .superRefine(requirePhoneForMobile);
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+/** PUT /user/update/{uid}: the editable fields. Email is not one of them. */
+export const updateProfileBodySchema = z
+  .strictObject({
+    first_name: nameSchema,
+    last_name: nameSchema,
+    phone_number: phoneSchema.nullable(),
+    notification_preferences: z.array(notificationChannelSchema).max(2),
+  })
+  .superRefine(requirePhoneForMobile);
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+
+export const usernameSchema = z.object({ username: z.string() }).meta({ id: 'Username' });
+
+export const userProfileSchema = z
+  .object({
+    uid: z.string(),
+    email: z.string(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone_number: z.string().nullable(),
+    /** Same-origin URL of the uploaded picture, or null for the placeholder. */
+    avatar: z.string().nullable(),
+    notification_preferences: z.array(notificationChannelSchema),
+    created_at: z.string(),
+  })
+  .meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** What the web app learns about the signed-in user (GET /api/session). */
+export const sessionUserSchema = z
+  .object({ id: z.string(), email: z.string(), name: z.string(), image: z.string().nullable() })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export const sessionSchema = z.object({ user: sessionUserSchema.nullable() }).meta({ id: 'Session' });
+export type SessionInfo = z.infer<typeof sessionSchema>;
+
+/** POST /api/account/reset-password: choose a new password with the emailed token, then signed in. */
+export const resetPasswordBodySchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  newPassword: passwordSchema,
+});
