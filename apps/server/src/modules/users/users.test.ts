@@ -225,6 +225,24 @@ describe('PUT /user/update/:uid', () => {
     expect(await details(owner)).toEqual(before);
   });
 
+  it("refuses an update sent from another site, even with the owner's cookie", async () => {
+    const before = await details(owner);
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/user/update/${owner.id}`,
+      headers: { cookie: owner.cookie, origin: 'https://evil.example' },
+      payload: {
+        first_name: 'Pwned',
+        last_name: '',
+        phone_number: null,
+        notification_preferences: ['email'],
+      },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('CROSS_SITE_REQUEST');
+    expect(await details(owner)).toEqual(before);
+  });
+
   it('drops SMS when the phone is emptied with mobile unticked', async () => {
     const res = await update(owner, {
       first_name: 'Grace',

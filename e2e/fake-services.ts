@@ -1,0 +1,88 @@
+/**
+ * What lies outside the machine, as real servers on 127.0.0.1 for the browser tests: an SMTP server
+ * that keeps every message, an OpenID Connect provider standing in for Google, and a small HTTP
+ * endpoint the specs read the mail from. Started by Playwright before the app.
+ */
+import http from 'node:http';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { SMTPServer } from 'smtp-server';
+import { FAKE_PORTS, googleUser } from './fake-config';
+
+interface StoredMail {
+  to: string[];
+  raw: string;
+  /** The message with quoted-printable soft breaks and escapes undone, for finding links. */
+  decoded: string;
+}
+
+const mails: StoredMail[] = [];
+
+const decodeQuotedPrintable = (text: string) =>
+  text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      mails.push({
+        to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+        raw,
+        decoded: decodeQuotedPrintable(raw),
+      });
+      callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(FAKE_PORTS.smtp, '127.0.0.1', resolve));
+
+const oidc = new OAuth2Server();
+await oidc.issuer.keys.generate('RS256');
+oidc.service.on('beforeTokenSigning', (token) => {
+  Object.assign(token.payload, {
+    sub: googleUser.sub,
+    email: googleUser.email,
+    email_verified: true,
+    name: googleUser.name,
+    aud: googleUser.clientId,
+  });
+});
+oidc.service.on('beforeUserinfo', (userInfo) => {
+  userInfo.body = {
+    sub: googleUser.sub,
+    email: googleUser.email,
+    email_verified: true,
+    name: googleUser.name,
+  };
+});
+await oidc.start(FAKE_PORTS.oidc, '127.0.0.1');
+
+const control = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (url.pathname === '/health') {
+    res.writeHead(200).end('ok');
+    return;
+  }
+  if (url.pathname === '/mails') {
+    const to = url.searchParams.get('to')?.toLowerCase();
+    const list = mails.filter((m) => !to || m.to.includes(to));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
+    return;
+  }
+  res.writeHead(404).end();
+});
+await new Promise<void>((resolve) => control.listen(FAKE_PORTS.control, '127.0.0.1', resolve));
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    control.close();
+    smtp.close(() => {});
+    void oidc.stop().finally(() => process.exit(0));
+  });
+}
