@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { FAKE_PORTS, googleUser } from './fake-config';
 
 /** The port the app under test listens on (E2E_PORT overrides it, e.g. when 3103 is taken). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3103);
@@ -40,7 +41,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
           args: [
             '--no-sandbox',
             '--disable-gpu',
@@ -54,19 +55,40 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node --import tsx apps/server/src/server.ts',
-    cwd: repoRoot,
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_CATALOG: 'true',
+  webServer: [
+    {
+      // SMTP, the Google stand-in (OIDC) and the mail reader; the app discovers the OIDC server at start.
+      command: 'node --import tsx e2e/fake-services.ts',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${FAKE_PORTS.control}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      command: `node e2e/wait-for.mjs http://127.0.0.1:${FAKE_PORTS.control}/health && node --import tsx apps/server/src/server.ts`,
+      cwd: repoRoot,
+      env: {
+        PORT: String(E2E_PORT),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO_CATALOG: 'true',
+        PUBLIC_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${FAKE_PORTS.smtp}`,
+        MAIL_FROM: 'Releasebell <no-reply@releasebell.test>',
+        GOOGLE_CLIENT_ID: googleUser.clientId,
+        GOOGLE_CLIENT_SECRET: googleUser.clientSecret,
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${FAKE_PORTS.oidc}/.well-known/openid-configuration`,
+        // Every browser test comes from 127.0.0.1; the limits themselves are tested in the server's tests.
+        AUTH_RATE_LIMIT_PER_IP: '10000',
+        AUTH_MAX_FAILED_SIGNINS: '1000',
+      },
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -4,6 +4,9 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { captureUtm } from './lib/utm';
+
+captureUtm();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

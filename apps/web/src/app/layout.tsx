@@ -1,10 +1,22 @@
-import { Anchor, Box, Button, Container, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Box,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
-import { IconBell } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
+import { IconBell, IconList, IconLogout, IconUser } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { usePublicConfig } from '../lib/config';
-import { useSession } from '../lib/session';
+import { type CurrentUser, useSession } from '../lib/session';
 import classes from './layout.module.css';
 
 const AuthModal = lazy(() => import('../features/auth/components/auth-modal'));
@@ -14,9 +26,67 @@ const HeaderSearch = lazy(() =>
   import('../features/search/components/header-search').then((m) => ({ default: m.HeaderSearch })),
 );
 
+const initialsOf = (user: CurrentUser) =>
+  (user.name.trim() || user.email)
+    .split(/[\s@._-]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+function AccountMenu({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { signOut } = useSession();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu" className={classes.avatarButton}>
+          <Avatar src={user.image} alt="" color="violet" radius="xl">
+            {initialsOf(user)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={() => navigate('/profile')}>
+          View Profile
+        </Menu.Item>
+        <Menu.Item leftSection={<IconList size={16} aria-hidden />} onClick={() => navigate('/watchlist')}>
+          View Watchlist
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() =>
+            void signOut().finally(() => {
+              if (location.pathname === '/profile' || location.pathname === '/watchlist')
+                navigate('/homepage');
+            })
+          }
+        >
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** After a return from Google: register a new member, or show why it failed. Loaded only then. */
+function useGoogleReturn() {
+  const { currentUser, isLoading } = useSession();
+  useEffect(() => {
+    if (isLoading) return;
+    const pending = sessionStorage.getItem('releasebell.googlePending');
+    const failed = new URLSearchParams(window.location.search).get('auth_error') === 'google';
+    if (!pending && !failed) return;
+    void import('../features/auth/google-return').then((m) => m.finishGoogleReturn(currentUser));
+  }, [currentUser, isLoading]);
+}
+
 function Header() {
   const navigate = useNavigate();
-  const { currentUser, isModalOpen, openModal } = useSession();
+  const { currentUser, isLoading, isModalOpen, openModal } = useSession();
+  useGoogleReturn();
   return (
     <Box component="header" className={classes.header}>
       <Container size="xl" className={classes.headerInner}>
@@ -34,7 +104,11 @@ function Header() {
         <Suspense fallback={<div className={classes.searchSlot} />}>
           <HeaderSearch />
         </Suspense>
-        {currentUser ? null : (
+        {isLoading ? (
+          <div className={classes.accountSlot} />
+        ) : currentUser ? (
+          <AccountMenu user={currentUser} />
+        ) : (
           <Button onClick={() => openModal()} className={classes.signIn}>
             Sign In
           </Button>

@@ -38,7 +38,23 @@ export const router = createBrowserRouter([
       },
       {
         path: '/profile',
-        lazy: async () => ({ Component: (await import('./upcoming-screen')).ProfileScreen }),
+        lazy: async () => ({
+          Component: (await import('../features/profile/components/profile-page')).ProfilePage,
+        }),
+      },
+      {
+        path: '/reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+        }),
+      },
+      {
+        path: '/privacy',
+        lazy: async () => ({ Component: (await import('./legal-pages')).PrivacyPage }),
+      },
+      {
+        path: '/terms',
+        lazy: async () => ({ Component: (await import('./legal-pages')).TermsPage }),
       },
       {
         path: '/leaderboard',

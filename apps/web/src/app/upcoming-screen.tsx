@@ -20,9 +20,6 @@ export const WatchlistScreen = () => (
     text="Your tracking list arrives with accounts. Sign-in is on its way."
   />
 );
-export const ProfileScreen = () => (
-  <Upcoming title="Profile" text="Profiles arrive with accounts. Sign-in is on its way." />
-);
 export const LeaderboardScreen = () => (
   <Upcoming title="Most Tracked This Week" text="The leaderboard opens once people start tracking titles." />
 );

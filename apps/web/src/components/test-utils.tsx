@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { type Session, SessionProvider, useSession } from '../lib/session';
+import { type CurrentUser, type Session, SessionProvider, useSession } from '../lib/session';
 
 /** Test-only: shows the current path, so tests can see whether something navigated. */
 function LocationProbe() {
@@ -19,13 +19,16 @@ function SessionProbe({ onSession }: { onSession: (session: Session) => void }) 
 }
 
 /** Renders UI with the app's providers (Mantine, react-query without retries, session, a memory router). */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', user = null }: { route?: string; user?: CurrentUser | null } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   const session: { current: Session | null } = { current: null };
   const result = render(
     <MantineProvider defaultColorScheme="dark">
       <QueryClientProvider client={queryClient}>
-        <SessionProvider>
+        <SessionProvider initialUser={user}>
           <SessionProbe onSession={(s) => (session.current = s)} />
           <MemoryRouter initialEntries={[route]}>
             <Routes>

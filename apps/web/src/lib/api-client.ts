@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Which fields were wrong and why, for a 400 VALIDATION_ERROR. */
+    readonly details: { field: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -13,13 +15,15 @@ export class ApiError extends Error {
 }
 
 async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  // A Blob or File goes as it is, typed by itself (uploads); anything else as JSON.
+  const raw = typeof Blob !== 'undefined' && body instanceof Blob;
   const response = await fetch(path, {
     method,
     headers: {
       accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(body === undefined ? {} : { 'content-type': raw ? body.type : 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
     credentials: 'same-origin',
     signal,
   });
@@ -30,6 +34,7 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
       response.status,
       error?.code ?? 'HTTP_ERROR',
       error?.message ?? `Request failed (${response.status})`,
+      error?.details ?? [],
     );
   }
   return data as T;
@@ -38,4 +43,6 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
   post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };

@@ -6,6 +6,7 @@ const FALLBACK: PublicConfig = {
   productName: 'Releasebell',
   amazonAffiliateTag: null,
   contactEmail: 'hello@releasebell.app',
+  googleSignIn: false,
 };
 
 /** Server settings the UI needs (affiliate tag, contact address); sensible values until they arrive. */

@@ -1,30 +1,79 @@
-import type { MediaItem } from '@releasebell/contract';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import type { MediaItem, SessionInfo } from '@releasebell/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { api } from './api-client';
 
-/** Who is signed in; accounts arrive with the accounts issue, until then nobody is. */
+/** Who is signed in, as GET /api/session tells it. */
 export interface CurrentUser {
   id: string;
   email: string;
-  username: string;
+  name: string;
+  image: string | null;
 }
+
+export type AuthMode = 'signIn' | 'signUp' | 'reset';
 
 /** The spec's session context: current user, the auth modal's open flag, and an item waiting to be added. */
 export interface Session {
   currentUser: CurrentUser | null;
+  /** True until the first answer about the session has arrived. */
+  isLoading: boolean;
   isModalOpen: boolean;
+  modalMode: AuthMode;
   itemToAdd: MediaItem | null;
-  openModal: (item?: MediaItem) => void;
+  openModal: (item?: MediaItem, mode?: AuthMode) => void;
   closeModal: () => void;
+  /** Asks the server again who is signed in (after every sign-in, sign-up or sign-out). */
+  refreshSession: () => Promise<CurrentUser | null>;
+  signOut: () => Promise<void>;
+  /**
+   * Registers what happens once someone signs in with an item pending (the watchlist adds it).
+   * Returns a function that unregisters it.
+   */
+  onSignedIn: (handler: (user: CurrentUser, item: MediaItem) => void) => () => void;
+  /** Called by the auth modal after a successful sign-in or sign-up. */
+  completeSignIn: (user: CurrentUser) => void;
 }
+
+export const SESSION_QUERY_KEY = ['session'] as const;
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [isModalOpen, setModalOpen] = useState(false);
-  const [itemToAdd, setItemToAdd] = useState<MediaItem | null>(null);
+async function fetchSession(signal?: AbortSignal): Promise<CurrentUser | null> {
+  try {
+    return (await api.get<SessionInfo>('/api/session', signal)).user;
+  } catch (error) {
+    // Not knowing means signed out for now; the next refresh asks again.
+    console.warn('Could not read the session', error);
+    return null;
+  }
+}
 
-  const openModal = useCallback((item?: MediaItem) => {
+export function SessionProvider({
+  children,
+  initialUser,
+}: {
+  children: ReactNode;
+  /** Tests: who is signed in, known up front, so no request is made for it. */
+  initialUser?: CurrentUser | null;
+}) {
+  const queryClient = useQueryClient();
+  const [isModalOpen, setModalOpen] = useState(false);
+  const [modalMode, setModalMode] = useState<AuthMode>('signIn');
+  const [itemToAdd, setItemToAdd] = useState<MediaItem | null>(null);
+  const handlers = useRef(new Set<(user: CurrentUser, item: MediaItem) => void>());
+
+  const { data, isPending } = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: ({ signal }) => fetchSession(signal),
+    ...(initialUser !== undefined
+      ? { initialData: initialUser, staleTime: Number.POSITIVE_INFINITY }
+      : { staleTime: 5 * 60_000, refetchOnWindowFocus: true }),
+  });
+
+  const openModal = useCallback((item?: MediaItem, mode: AuthMode = 'signIn') => {
     setItemToAdd(item ?? null);
+    setModalMode(mode);
     setModalOpen(true);
   }, []);
   const closeModal = useCallback(() => {
@@ -32,9 +81,66 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setItemToAdd(null);
   }, []);
 
+  const refreshSession = useCallback(async () => {
+    const user = await fetchSession();
+    queryClient.setQueryData(SESSION_QUERY_KEY, user);
+    return user;
+  }, [queryClient]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api.post('/api/auth/sign-out', {});
+    } finally {
+      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+      // Nothing of the previous member stays in memory.
+      queryClient.removeQueries({
+        predicate: (q) => q.queryKey[0] === 'profile' || q.queryKey[0] === 'watchlist',
+      });
+    }
+  }, [queryClient]);
+
+  const onSignedIn = useCallback((handler: (user: CurrentUser, item: MediaItem) => void) => {
+    handlers.current.add(handler);
+    return () => {
+      handlers.current.delete(handler);
+    };
+  }, []);
+
+  const completeSignIn = useCallback(
+    (user: CurrentUser) => {
+      queryClient.setQueryData(SESSION_QUERY_KEY, user);
+      if (itemToAdd) for (const handler of handlers.current) handler(user, itemToAdd);
+    },
+    [queryClient, itemToAdd],
+  );
+
   const value = useMemo<Session>(
-    () => ({ currentUser: null, isModalOpen, itemToAdd, openModal, closeModal }),
-    [isModalOpen, itemToAdd, openModal, closeModal],
+    () => ({
+      currentUser: data ?? null,
+      isLoading: isPending,
+      isModalOpen,
+      modalMode,
+      itemToAdd,
+      openModal,
+      closeModal,
+      refreshSession,
+      signOut,
+      onSignedIn,
+      completeSignIn,
+    }),
+    [
+      data,
+      isPending,
+      isModalOpen,
+      modalMode,
+      itemToAdd,
+      openModal,
+      closeModal,
+      refreshSession,
+      signOut,
+      onSignedIn,
+      completeSignIn,
+    ],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,0 +1,27 @@
+import type { UserProfile } from '@releasebell/contract';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@releasebell/contract/constants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { profileKey } from './get-profile';
+
+/** The checks the server makes too, so a wrong file is refused before it is sent. */
+export function avatarProblem(file: Pick<File, 'type' | 'size'>): string | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'Choose a PNG, JPEG or WebP image.';
+  if (file.size > AVATAR_MAX_BYTES) return 'Choose an image under 2 MB.';
+  return null;
+}
+
+export const uploadAvatar = (uid: string, file: File) =>
+  api.put<UserProfile>(`/user/avatar/${encodeURIComponent(uid)}`, file);
+
+export const removeAvatar = (uid: string) =>
+  api.delete<UserProfile>(`/user/avatar/${encodeURIComponent(uid)}`);
+
+export function useAvatar(uid: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = (profile: UserProfile) => queryClient.setQueryData(profileKey(uid), profile);
+  return {
+    upload: useMutation({ mutationFn: (file: File) => uploadAvatar(uid, file), onSuccess }),
+    remove: useMutation({ mutationFn: () => removeAvatar(uid), onSuccess }),
+  };
+}

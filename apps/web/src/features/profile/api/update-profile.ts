@@ -1,0 +1,19 @@
+import type { UpdateProfileBody, UserProfile } from '@releasebell/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { profileKey } from './get-profile';
+
+export const updateProfile = (uid: string, body: UpdateProfileBody) =>
+  api.put<UserProfile>(`/user/update/${encodeURIComponent(uid)}`, body);
+
+/** Saves, then reloads the profile from the server (the spec's "Save sends the update, reloads"). */
+export function useUpdateProfile(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProfileBody) => updateProfile(uid, body),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileKey(uid), profile);
+      return queryClient.invalidateQueries({ queryKey: profileKey(uid) });
+    },
+  });
+}
