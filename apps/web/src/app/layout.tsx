@@ -12,64 +12,21 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
-import { IconBell, IconList, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 import { usePublicConfig } from '../lib/config';
-import { type CurrentUser, useSession } from '../lib/session';
+import { useSession } from '../lib/session';
 import classes from './layout.module.css';
 
 const AuthModal = lazy(() => import('../features/auth/components/auth-modal'));
+// Only members see it, so its menu code stays out of the first screen's JavaScript.
+const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 // The search box and its dropdown are interactive, not content: they arrive just after the first paint
 // and keep the home screen's initial JavaScript small. The slot holds their place meanwhile.
 const HeaderSearch = lazy(() =>
   import('../features/search/components/header-search').then((m) => ({ default: m.HeaderSearch })),
 );
-
-const initialsOf = (user: CurrentUser) =>
-  (user.name.trim() || user.email)
-    .split(/[\s@._-]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
-
-function AccountMenu({ user }: { user: CurrentUser }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const { signOut } = useSession();
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu" className={classes.avatarButton}>
-          <Avatar src={user.image} alt="" color="violet" radius="xl">
-            {initialsOf(user)}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user.email}</Menu.Label>
-        <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={() => navigate('/profile')}>
-          View Profile
-        </Menu.Item>
-        <Menu.Item leftSection={<IconList size={16} aria-hidden />} onClick={() => navigate('/watchlist')}>
-          View Watchlist
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() =>
-            void signOut().finally(() => {
-              if (location.pathname === '/profile' || location.pathname === '/watchlist')
-                navigate('/homepage');
-            })
-          }
-        >
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
-  );
-}
 
 /** After a return from Google: register a new member, or show why it failed. Loaded only then. */
 function useGoogleReturn() {
@@ -107,7 +64,9 @@ function Header() {
         {isLoading ? (
           <div className={classes.accountSlot} />
         ) : currentUser ? (
-          <AccountMenu user={currentUser} />
+          <Suspense fallback={<div className={classes.accountSlot} />}>
+            <AccountMenu user={currentUser} />
+          </Suspense>
         ) : (
           <Button onClick={() => openModal()} className={classes.signIn}>
             Sign In

@@ -47,8 +47,13 @@ export async function ensureProfile(user: CurrentUser, details: ProfileDetails =
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
   }
+  await registerProfile(user, details);
+}
+
+/** POST /user/register with what is known; registering an already registered user changes nothing. */
+export function registerProfile(user: CurrentUser, details: ProfileDetails = {}): Promise<UserProfile> {
   const [first = '', ...rest] = user.name.trim().split(/\s+/);
-  await api.post<UserProfile>('/user/register', {
+  return api.post<UserProfile>('/user/register', {
     email: user.email,
     firebase_id: user.id,
     first_name: details.first_name ?? first,

@@ -20,6 +20,7 @@ import { isInAppBrowser, openInChromeUrl } from '../../../lib/in-app-browser';
 import { type AuthMode, type CurrentUser, useSession } from '../../../lib/session';
 import {
   ensureProfile,
+  registerProfile,
   requestPasswordReset,
   signInWithEmail,
   signUpWithEmail,
@@ -116,7 +117,8 @@ export default function AuthModal() {
     try {
       const name = `${firstName.trim()} ${lastName.trim()}`.trim();
       const { user } = await signUpWithEmail(email.trim(), password, name);
-      await ensureProfile(user, {
+      // A brand-new account: register straight away (no need to ask whether it is registered).
+      await registerProfile(user, {
         first_name: firstName.trim(),
         last_name: lastName.trim(),
         phone_number: phone.trim() || null,
