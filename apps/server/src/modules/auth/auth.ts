@@ -69,12 +69,15 @@ export function createAuth({ config, db, secret, mailer, log }: AuthOptions) {
     telemetry: { enabled: false },
     // Into the app's own log (with its level and redaction), not straight to the console.
     logger: {
-      log: (level, message) => {
+      log: (level, message, ...args) => {
         const target = log.child({ component: 'auth' });
-        if (level === 'error') target.error(message);
-        else if (level === 'warn') target.warn(message);
-        else if (level === 'info') target.info(message);
-        else target.debug(message);
+        // Its details (often an Error) come as extra arguments.
+        const err = args.find((a) => a instanceof Error);
+        const context = err ? { err } : args.length > 0 ? { details: args } : {};
+        if (level === 'error') target.error(context, message);
+        else if (level === 'warn') target.warn(context, message);
+        else if (level === 'info') target.info(context, message);
+        else target.debug(context, message);
       },
     },
     plugins: config.google

@@ -15,7 +15,7 @@ const LIMITED_PATHS = new Set([
   '/sign-up/email',
   '/request-password-reset',
   '/reset-password',
-  '/sign-in/oauth2',
+  '/sign-in/social',
 ]);
 
 export const MESSAGES = {

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+// (The pragma keeps the automatic JSX runtime when tsx runs from the repository root.)
 import {
   Body,
   Button,

@@ -22,8 +22,8 @@ export const resetPassword = (token: string, newPassword: string) =>
 /** Starts Google sign-in; the browser leaves for Google and comes back to `returnTo`. */
 export async function startGoogleSignIn(returnTo: string): Promise<void> {
   const separator = returnTo.includes('?') ? '&' : '?';
-  const { url } = await api.post<{ url: string }>('/api/auth/sign-in/oauth2', {
-    providerId: 'google',
+  const { url } = await api.post<{ url: string }>('/api/auth/sign-in/social', {
+    provider: 'google',
     callbackURL: returnTo,
     errorCallbackURL: `${returnTo}${separator}auth_error=google`,
   });

@@ -253,6 +253,7 @@ function Profile({ uid }: { uid: string }) {
                     disabled
                     leftSection={<IconLock size={14} aria-hidden />}
                     rightSection={<EmailLockedHint />}
+                    rightSectionPointerEvents="all"
                   />
                   <TextInput
                     label="Phone Number"
