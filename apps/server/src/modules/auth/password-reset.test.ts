@@ -1,0 +1,145 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, cookieFrom, signUp, TEST_ORIGIN } from '../../../test/helpers';
+import { mimeParts, startSmtpServer } from '../../../test/smtp';
+
+let app: FastifyInstance;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Releasebell <bell@releasebell.test>' } });
+});
+afterAll(async () => {
+  await app.close();
+  await smtp.close();
+});
+
+const requestReset = (email: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email },
+  });
+const reset = (token: string, newPassword: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/account/reset-password',
+    headers: { origin: TEST_ORIGIN },
+    payload: { token, newPassword },
+  });
+const signIn = (email: string, password: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  });
+const tokenIn = (text: string) => text.match(/\/reset-password\?token=([\w-]+)/)?.[1];
+
+/** Asks for a reset and returns the token from the mail the SMTP server received. */
+async function mailedToken(email: string, nth = 1): Promise<string> {
+  await requestReset(email);
+  const mails = await smtp.waitFor(email, nth);
+  const text = mimeParts(mails[nth - 1]?.raw ?? '').find((p) => p.type === 'text/plain')?.body ?? '';
+  const token = tokenIn(text);
+  if (!token) throw new Error(`no reset link in:\n${text}`);
+  return token;
+}
+
+describe('password reset by email', () => {
+  it('answers alike for known and unknown addresses, and mails only the known one', async () => {
+    const user = await signUp(app);
+    const unknown = await requestReset('nobody-at-all@example.com');
+    const known = await requestReset(user.email);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    const [mail] = await smtp.waitFor(user.email);
+    expect(mail?.from).toBe('bell@releasebell.test');
+    expect(mail?.raw).toMatch(/^Subject: Reset your Releasebell password/m);
+    const parts = mimeParts(mail?.raw ?? '');
+    expect(parts.map((p) => p.type).sort()).toEqual(['text/html', 'text/plain']);
+    for (const part of parts) expect(part.body).toContain(`${TEST_ORIGIN}/reset-password?token=`);
+    expect(smtp.mails.some((m) => m.to.includes('nobody-at-all@example.com'))).toBe(false);
+  });
+
+  it('sets a new password that follows the rules, signs the user in, and works once', async () => {
+    const user = await signUp(app);
+    const token = await mailedToken(user.email);
+
+    for (const [password, message] of [
+      ['short1', 'Password must be at least 8 characters'],
+      ['no digits here', 'Password must include a number'],
+    ]) {
+      const bad = await reset(token, password as string);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.details[0]).toEqual({ field: 'newPassword', message });
+    }
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+
+    const ok = await reset(token, 'fresh start 2027');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user).toMatchObject({ id: user.id, email: user.email });
+    const session = await app.inject({ url: '/api/session', headers: { cookie: cookieFrom(ok) } });
+    expect(session.json().user.id).toBe(user.id);
+
+    expect((await signIn(user.email, user.password)).json().error.code).toBe('INVALID_PASSWORD');
+    expect((await signIn(user.email, 'fresh start 2027')).statusCode).toBe(200);
+
+    const again = await reset(token, 'another try 3');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toEqual({
+      code: 'INVALID_TOKEN',
+      message: 'This reset link has expired or was already used. Ask for a new one.',
+    });
+  });
+
+  it('refuses an expired link', async () => {
+    const user = await signUp(app);
+    const token = await mailedToken(user.email);
+    await app.database.db.execute(
+      sql`update verifications set expires_at = now() - interval '1 minute' where identifier = ${`reset-password:${token}`}`,
+    );
+    const res = await reset(token, 'too late 1234');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_TOKEN');
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+  });
+});
+
+describe('without SMTP', () => {
+  it('writes each mail as an .eml file under DATA_DIR/mailbox', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'releasebell-mailbox-'));
+    const local = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    try {
+      const user = await signUp(local);
+      await local.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: user.email },
+      });
+      const mailbox = path.join(dataDir, 'mailbox');
+      let files: string[] = [];
+      for (let i = 0; i < 100 && files.length === 0; i++) {
+        files = await readdir(mailbox).catch(() => []);
+        if (files.length === 0) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/\.eml$/);
+      const eml = await readFile(path.join(mailbox, files[0] as string), 'utf8');
+      expect(eml).toMatch(new RegExp(`^To: ${user.email}`, 'm'));
+      const text = mimeParts(eml).find((p) => p.type === 'text/plain')?.body ?? '';
+      expect(tokenIn(text)).toBeTruthy();
+    } finally {
+      await local.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives (mailparser is not installable here). */
+export async function startSmtpServer() {
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** Waits for the n-th message to a recipient (mail goes out in the background). */
+    async waitFor(to: string, count = 1, timeoutMs = 5000): Promise<ReceivedMail[]> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.filter((m) => m.to.includes(to.toLowerCase()));
+        if (found.length >= count) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Undoes quoted-printable soft line breaks and escapes, enough to read links and text. */
+export function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The MIME parts of a multipart message, each with its content type and decoded body. */
+export function mimeParts(raw: string): { type: string; body: string }[] {
+  const boundary = raw.match(/boundary="?([^";\r\n]+)"?/)?.[1];
+  if (!boundary) return [];
+  return raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => {
+      const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join('\n\n');
+      const type = head.match(/Content-Type:\s*([^;\r\n]+)/i)?.[1]?.trim() ?? '';
+      const encoding = head.match(/Content-Transfer-Encoding:\s*(\S+)/i)?.[1]?.toLowerCase();
+      const decoded =
+        encoding === 'base64'
+          ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+          : encoding === 'quoted-printable'
+            ? decodeQuotedPrintable(body)
+            : body;
+      return { type, body: decoded };
+    });
+}
