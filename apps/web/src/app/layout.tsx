@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Avatar,
-  Box,
-  Button,
-  Container,
-  Group,
-  Loader,
-  Menu,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
 import { type CurrentUser, type Session, SessionProvider, useSession } from '../lib/session';
 
 /** Test-only: shows the current path, so tests can see whether something navigated. */
@@ -73,5 +74,41 @@ export function makeItem(overrides: Partial<MediaItem> = {}): MediaItem {
     hype_meter_percentage: 50,
     popularity: 10,
     ...overrides,
+  };
+}
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+type FakeAnswer = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
+
+/**
+ * Test-only: answers fetch by "METHOD /path" (query ignored) with JSON, records every call, and
+ * answers 404 to anything not listed.
+ */
+export function stubApiRoutes(routes: Record<string, (body: unknown) => FakeAnswer>) {
+  const calls: FakeCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const path = input.split('?')[0] ?? input;
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
+      calls.push({ method, path, body });
+      const route = routes[`${method} ${path}`];
+      const answer = route
+        ? await route(body)
+        : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } };
+      return new Response(JSON.stringify(answer.body ?? {}), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return {
+    calls,
+    called: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
   };
 }

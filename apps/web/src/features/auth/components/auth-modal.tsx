@@ -200,6 +200,12 @@ export default function AuthModal() {
 
   const errorFor = (field: 'email' | 'password' | 'confirm') =>
     fieldError?.field === field ? fieldError.message : undefined;
+  /** Typing into a field takes back the error it was showing. */
+  const edited =
+    (field: 'email' | 'password' | 'confirm', set: (value: string) => void) => (value: string) => {
+      if (fieldError?.field === field) setFieldError(null);
+      set(value);
+    };
 
   return (
     <Modal.Root
@@ -240,7 +246,7 @@ export default function AuthModal() {
                   required
                   value={email}
                   error={errorFor('email')}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
+                  onChange={(e) => edited('email', setEmail)(e.currentTarget.value)}
                   data-autofocus
                 />
               )}
@@ -251,7 +257,7 @@ export default function AuthModal() {
                   required
                   value={password}
                   error={errorFor('password')}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  onChange={(e) => edited('password', setPassword)(e.currentTarget.value)}
                 />
               )}
               {mode === 'signUp' && step === 1 && (
@@ -261,7 +267,7 @@ export default function AuthModal() {
                   required
                   value={confirm}
                   error={errorFor('confirm') ?? (liveMismatch ? PASSWORD_MESSAGES.mismatchLive : undefined)}
-                  onChange={(e) => setConfirm(e.currentTarget.value)}
+                  onChange={(e) => edited('confirm', setConfirm)(e.currentTarget.value)}
                 />
               )}
               {mode === 'signUp' && step === 2 && (

@@ -78,7 +78,10 @@ export function ResetPasswordPage() {
                   required
                   value={password}
                   error={error?.field === 'password' ? error.message : undefined}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  onChange={(e) => {
+                    setError(null);
+                    setPassword(e.currentTarget.value);
+                  }}
                   data-autofocus
                 />
                 <PasswordInput
@@ -93,7 +96,10 @@ export function ResetPasswordPage() {
                         ? PASSWORD_MESSAGES.mismatchLive
                         : undefined
                   }
-                  onChange={(e) => setConfirm(e.currentTarget.value)}
+                  onChange={(e) => {
+                    setError(null);
+                    setConfirm(e.currentTarget.value);
+                  }}
                 />
                 <Button type="submit" loading={busy} fullWidth>
                   Save and sign in

@@ -1,0 +1,320 @@
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeItem, renderWithProviders, stubApiRoutes } from '../../../components/test-utils';
+import { useSession } from '../../../lib/session';
+import AuthModal from './auth-modal';
+
+const USER = { id: 'u-1', email: 'ada@example.com', name: 'Ada Lovelace', image: null };
+const ITEM = makeItem({ title: 'Halcyon Relay' });
+
+function Harness() {
+  const { openModal } = useSession();
+  return (
+    <>
+      <Notifications />
+      <button type="button" onClick={() => openModal(undefined, 'signIn')}>
+        Open sign in
+      </button>
+      <button type="button" onClick={() => openModal(undefined, 'signUp')}>
+        Open sign up
+      </button>
+      <button type="button" onClick={() => openModal(ITEM)}>
+        Notify Me
+      </button>
+      <AuthModal />
+    </>
+  );
+}
+
+const fail = (status: number, code: string, message: string) => () => ({
+  status,
+  body: { error: { code, message } },
+});
+const config = (googleSignIn: boolean) => () => ({
+  status: 200,
+  body: { productName: 'Releasebell', amazonAffiliateTag: null, contactEmail: 'x@y.z', googleSignIn },
+});
+
+async function open(which: 'Open sign in' | 'Open sign up' | 'Notify Me' = 'Open sign in') {
+  const view = renderWithProviders(<Harness />);
+  fireEvent.click(screen.getByRole('button', { name: which }));
+  const dialog = await screen.findByRole('dialog');
+  return { ...view, dialog };
+}
+
+const field = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelText(label);
+const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+const press = (dialog: HTMLElement, name: string) =>
+  fireEvent.click(within(dialog).getByRole('button', { name }));
+
+/** The toast with this title, once it shows. */
+function toast(title: string) {
+  return waitFor(() => {
+    const match = screen.queryAllByRole('alert').find((a) => within(a).queryByText(title));
+    if (!match) throw new Error(`no toast titled ${title}`);
+    return match;
+  });
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  act(() => notifications.clean());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('AuthModal', () => {
+  it('moves between Sign In, Sign Up and Reset Password with their links and step counter', async () => {
+    stubApiRoutes({ 'GET /api/config': config(true) });
+    const { dialog } = await open();
+    expect(within(dialog).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Step 1 of 1')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+
+    press(dialog, 'Forgot Password?');
+    expect(within(dialog).getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/^Password/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    press(dialog, 'Back to Sign In');
+
+    press(dialog, "I don't have an account");
+    expect(within(dialog).getByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Step 1 of 2')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(within(dialog).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(within(dialog).getByText(/to receive emails from Releasebell/)).toBeInTheDocument();
+    press(dialog, 'I have an account');
+    expect(within(dialog).getByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('does not offer Google when the server has no Google credentials', async () => {
+    const api = stubApiRoutes({ 'GET /api/config': config(false) });
+    const { dialog } = await open();
+    await waitFor(() => expect(api.called('GET', '/api/config')).toHaveLength(1));
+    expect(within(dialog).queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+  });
+
+  it('checks the sign-up passwords live and on submit, then goes to step 2 and back without losing them', async () => {
+    const api = stubApiRoutes({ 'GET /api/config': config(false) });
+    const { dialog } = await open('Open sign up');
+    const password = field(dialog, /^Password/);
+    const confirm = field(dialog, /^Confirm Password/);
+
+    press(dialog, 'Continue');
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    type(field(dialog, /^Email/), 'ada@example.com');
+
+    type(password, 'short1');
+    press(dialog, 'Continue');
+    expect(within(dialog).getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    type(password, 'no-digits-here');
+    press(dialog, 'Continue');
+    expect(within(dialog).getByText('Password must include a number')).toBeInTheDocument();
+
+    type(password, 'analytical9');
+    type(confirm, 'analytical');
+    expect(within(dialog).getByText('Passwords do not match')).toBeInTheDocument();
+    press(dialog, 'Continue');
+    expect(within(dialog).getByText('Passwords do not match.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Step 1 of 2')).toBeInTheDocument();
+
+    type(confirm, 'analytical9');
+    expect(within(dialog).queryByText(/^Passwords do not match/)).not.toBeInTheDocument();
+    press(dialog, 'Continue');
+    expect(within(dialog).getByText('Step 2 of 2')).toBeInTheDocument();
+    expect(field(dialog, /^First Name/)).toBeInTheDocument();
+
+    press(dialog, 'Back');
+    expect(within(dialog).getByText('Step 1 of 2')).toBeInTheDocument();
+    expect(field(dialog, /^Email/)).toHaveValue('ada@example.com');
+    expect(field(dialog, /^Password/)).toHaveValue('analytical9');
+    expect(api.calls.filter((c) => c.path.startsWith('/api/auth'))).toEqual([]);
+  });
+
+  it('creates the account, registers the profile with the landing utm values, closes and signs in', async () => {
+    sessionStorage.setItem(
+      'releasebell.utm',
+      JSON.stringify({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'autumn' }),
+    );
+    const api = stubApiRoutes({
+      'GET /api/config': config(false),
+      'POST /api/auth/sign-up/email': () => ({ status: 200, body: { user: USER } }),
+      'POST /user/register': () => ({ status: 201, body: {} }),
+    });
+    const { dialog, session } = await open('Open sign up');
+    type(field(dialog, /^Email/), ' ada@example.com ');
+    type(field(dialog, /^Password/), 'analytical9');
+    type(field(dialog, /^Confirm Password/), 'analytical9');
+    press(dialog, 'Continue');
+    type(field(dialog, /^First Name/), 'Ada');
+    type(field(dialog, /^Last Name/), 'Lovelace');
+    type(field(dialog, /^Phone Number/), '+44 20 7946 0000');
+    press(dialog, 'Create Account');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.called('POST', '/api/auth/sign-up/email')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'analytical9',
+      name: 'Ada Lovelace',
+    });
+    expect(api.called('POST', '/user/register')[0]?.body).toEqual({
+      email: USER.email,
+      firebase_id: USER.id,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone_number: '+44 20 7946 0000',
+      notification_preferences: ['email'],
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'autumn',
+    });
+    expect(session.current?.currentUser).toEqual(USER);
+
+    // Opened again, the form starts empty.
+    fireEvent.click(screen.getByRole('button', { name: 'Open sign up' }));
+    expect(field(await screen.findByRole('dialog'), /^Email/)).toHaveValue('');
+  });
+
+  it.each([
+    [422, 'EMAIL_IN_USE', 'This email is already in use. Please sign in instead.'],
+    [500, 'INTERNAL_ERROR', 'An unexpected error occurred. Please try again.'],
+  ])(
+    'shows a sign-up failure (%s %s) as "Sign-Up Error" and keeps the modal open',
+    async (status, code, shown) => {
+      stubApiRoutes({
+        'GET /api/config': config(false),
+        'POST /api/auth/sign-up/email': fail(status, code, 'whatever the server said'),
+      });
+      const { dialog } = await open('Open sign up');
+      type(field(dialog, /^Email/), 'ada@example.com');
+      type(field(dialog, /^Password/), 'analytical9');
+      type(field(dialog, /^Confirm Password/), 'analytical9');
+      press(dialog, 'Continue');
+      press(dialog, 'Create Account');
+
+      expect(within(await toast('Sign-Up Error')).getByText(shown)).toBeInTheDocument();
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['USER_NOT_FOUND', 'No user found with this email. Please sign up.'],
+    ['INVALID_PASSWORD', 'Incorrect password. Please try again.'],
+    ['TOO_MANY_REQUESTS', 'Too many sign-in attempts. Please wait a few minutes and try again.'],
+  ])('shows a sign-in failure (%s) under "Error logging in" with the message', async (code, message) => {
+    stubApiRoutes({
+      'GET /api/config': config(false),
+      'POST /api/auth/sign-in/email': fail(code === 'TOO_MANY_REQUESTS' ? 429 : 401, code, message),
+    });
+    const { dialog } = await open();
+    type(field(dialog, /^Email/), 'ada@example.com');
+    type(field(dialog, /^Password/), 'wrong-password1');
+    press(dialog, 'Sign In');
+
+    expect(within(await toast('Error logging in')).getByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('asks for email and password before signing in', async () => {
+    const api = stubApiRoutes({ 'GET /api/config': config(false) });
+    const { dialog } = await open();
+    press(dialog, 'Sign In');
+    expect(within(dialog).getByText('Email is required')).toBeInTheDocument();
+    type(field(dialog, /^Email/), 'ada@example.com');
+    press(dialog, 'Sign In');
+    expect(within(dialog).getByText('Password is required')).toBeInTheDocument();
+    expect(api.called('POST', '/api/auth/sign-in/email')).toEqual([]);
+  });
+
+  it('signs in with an item pending: the watchlist hears of it, and closing later clears the item', async () => {
+    stubApiRoutes({
+      'GET /api/config': config(false),
+      'POST /api/auth/sign-in/email': () => ({ status: 200, body: { user: USER } }),
+      [`GET /user/profile/${USER.id}`]: () => ({ status: 200, body: { username: 'ada42' } }),
+    });
+    const { dialog, session } = await open('Notify Me');
+    const handler = vi.fn();
+    act(() => void session.current?.onSignedIn(handler));
+    expect(session.current?.itemToAdd?.title).toBe('Halcyon Relay');
+
+    type(field(dialog, /^Email/), 'ada@example.com');
+    type(field(dialog, /^Password/), 'analytical9');
+    press(dialog, 'Sign In');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(handler).toHaveBeenCalledWith(USER, ITEM);
+    expect(session.current?.itemToAdd).toBeNull();
+  });
+
+  it('closing the modal clears the pending item and the form', async () => {
+    stubApiRoutes({ 'GET /api/config': config(false) });
+    const { dialog, session } = await open('Notify Me');
+    type(field(dialog, /^Email/), 'ada@example.com');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(session.current?.itemToAdd).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Open sign in' }));
+    expect(field(await screen.findByRole('dialog'), /^Email/)).toHaveValue('');
+  });
+
+  it('warns when resetting without an email, and sends the link otherwise', async () => {
+    const api = stubApiRoutes({
+      'GET /api/config': config(false),
+      'POST /api/auth/request-password-reset': () => ({ status: 200, body: { status: true } }),
+    });
+    const { dialog } = await open();
+    press(dialog, 'Forgot Password?');
+    press(dialog, 'Send Reset Link');
+    const warning = await toast('Email Required');
+    expect(within(warning).getByText('Please enter your email to reset your password.')).toBeInTheDocument();
+    expect(api.called('POST', '/api/auth/request-password-reset')).toEqual([]);
+
+    type(field(dialog, /^Email/), 'ada@example.com');
+    press(dialog, 'Send Reset Link');
+    const sent = await toast('Password Reset Email Sent');
+    expect(within(sent).getByText('Check your inbox for the reset link.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.called('POST', '/api/auth/request-password-reset')[0]?.body).toEqual({
+      email: 'ada@example.com',
+    });
+  });
+
+  it('shows "Reset Failed" with the message when the reset cannot be sent', async () => {
+    stubApiRoutes({
+      'GET /api/config': config(false),
+      'POST /api/auth/request-password-reset': fail(429, 'TOO_MANY_REQUESTS', 'Too many requests.'),
+    });
+    const { dialog } = await open();
+    press(dialog, 'Forgot Password?');
+    type(field(dialog, /^Email/), 'ada@example.com');
+    press(dialog, 'Send Reset Link');
+    expect(within(await toast('Reset Failed')).getByText('Too many requests.')).toBeInTheDocument();
+  });
+
+  it('shows "Google Sign-In Error" with the message when Google cannot start', async () => {
+    stubApiRoutes({
+      'GET /api/config': config(true),
+      'POST /api/auth/sign-in/social': fail(500, 'INTERNAL_ERROR', 'The provider is unreachable.'),
+    });
+    const { dialog } = await open();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
+    const shown = await toast('Google Sign-In Error');
+    expect(within(shown).getByText('The provider is unreachable.')).toBeInTheDocument();
+  });
+
+  it('tells an in-app browser to open the page in a real browser instead of starting Google', async () => {
+    vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 300.0',
+    );
+    const api = stubApiRoutes({ 'GET /api/config': config(true) });
+    const { dialog } = await open();
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Continue with Google' }));
+    const warning = await toast('Open in Browser');
+    expect(
+      within(warning).getByText(
+        'For security reasons, please open this page in your browser to sign in with Google.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.called('POST', '/api/auth/sign-in/social')).toEqual([]);
+  });
+});

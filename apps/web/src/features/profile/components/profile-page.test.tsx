@@ -1,0 +1,196 @@
+import { Notifications, notifications } from '@mantine/notifications';
+import type { UserProfile } from '@releasebell/contract';
+import { EMAIL_LOCKED_TOOLTIP } from '@releasebell/contract/constants';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubApiRoutes } from '../../../components/test-utils';
+import { ProfilePage } from './profile-page';
+
+const USER = { id: 'u-7', email: 'grace@example.com', name: 'Grace Hopper', image: null };
+const SAVED: UserProfile = {
+  uid: USER.id,
+  email: USER.email,
+  username: 'grace512',
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  phone_number: null,
+  avatar: null,
+  notification_preferences: ['email'],
+  created_at: '2026-11-01T10:00:00.000Z',
+};
+
+/** The profile API over one stored profile; PUT applies the body like the server does. */
+function stubProfileApi(initial: Partial<UserProfile> = {}, options: { failUpdate?: boolean } = {}) {
+  let stored: UserProfile = { ...SAVED, ...initial };
+  const api = stubApiRoutes({
+    [`GET /user/details/${USER.id}`]: () => ({ status: 200, body: stored }),
+    [`PUT /user/update/${USER.id}`]: (body) => {
+      if (options.failUpdate)
+        return { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong.' } } };
+      stored = { ...stored, ...(body as Partial<UserProfile>) };
+      return { status: 200, body: stored };
+    },
+    [`PUT /user/avatar/${USER.id}`]: () => {
+      stored = { ...stored, avatar: `/user/avatar/${USER.id}?v=1` };
+      return { status: 200, body: stored };
+    },
+  });
+  return { ...api, stored: () => stored };
+}
+
+async function renderProfile() {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const view = renderWithProviders(
+    <>
+      <Notifications />
+      <ProfilePage />
+    </>,
+    { user: USER, route: '/profile' },
+  );
+  await screen.findByRole('button', { name: 'Edit Profile' });
+  return view;
+}
+
+const sms = () => screen.getByRole('switch', { name: /^SMS/ });
+const edit = () => fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+const type = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+afterEach(() => {
+  act(() => notifications.clean());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('ProfilePage', () => {
+  it('asks a signed-out visitor to sign in, and opens the sign-in modal', async () => {
+    stubApiRoutes({});
+    const { session } = renderWithProviders(<ProfilePage />, { user: null, route: '/profile' });
+    expect(screen.getByText('Sign in to see your profile.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(session.current?.isModalOpen).toBe(true);
+  });
+
+  it('shows the placeholder avatar, full name, username, email and phone, with email always on and SMS locked without a phone', async () => {
+    stubProfileApi();
+    await renderProfile();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByText('G')).toBeInTheDocument();
+    expect(screen.getAllByText('Grace Hopper').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('@grace512').length).toBeGreaterThan(0);
+    expect(screen.getByText('grace@example.com')).toBeInTheDocument();
+    expect(screen.getByText('No phone number')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: /^Email/ })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /^Email/ })).toBeDisabled();
+    expect(sms()).not.toBeChecked();
+    expect(sms()).toBeDisabled();
+    expect(screen.getByText('Add a phone number to enable SMS notifications.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your Watchlist' })).toBeInTheDocument();
+  });
+
+  it('tells why the email cannot be changed', async () => {
+    stubProfileApi();
+    await renderProfile();
+    fireEvent.mouseEnter(screen.getByRole('button', { name: "Why can't I change my email?" }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(EMAIL_LOCKED_TOOLTIP);
+  });
+
+  it('in edit mode enables SMS as soon as a phone is typed, and saves both, then returns to view', async () => {
+    const api = stubProfileApi();
+    await renderProfile();
+    edit();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('grace@example.com');
+    expect(sms()).toBeDisabled();
+    type(/^Phone Number/, '+1 555 0100');
+    expect(sms()).toBeEnabled();
+    fireEvent.click(sms());
+    type(/^First Name/, 'Amazing Grace');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(api.called('PUT', `/user/update/${USER.id}`)[0]?.body).toEqual({
+      first_name: 'Amazing Grace',
+      last_name: 'Hopper',
+      phone_number: '+1 555 0100',
+      notification_preferences: ['email', 'mobile'],
+    });
+    expect(screen.getByText('+1 555 0100')).toBeInTheDocument();
+    expect(sms()).toBeChecked();
+    // Save reloads the profile from the server.
+    await waitFor(() => expect(api.called('GET', `/user/details/${USER.id}`).length).toBeGreaterThan(1));
+  });
+
+  it('switches SMS off by itself when the phone is emptied while editing', async () => {
+    const api = stubProfileApi({
+      phone_number: '+1 555 0100',
+      notification_preferences: ['email', 'mobile'],
+    });
+    await renderProfile();
+    expect(sms()).toBeChecked();
+    expect(screen.getByText('Texts go to +1 555 0100.')).toBeInTheDocument();
+    edit();
+    type(/^Phone Number/, '   ');
+    expect(sms()).not.toBeChecked();
+    expect(sms()).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('button', { name: 'Edit Profile' });
+    expect(api.called('PUT', `/user/update/${USER.id}`)[0]?.body).toMatchObject({
+      phone_number: null,
+      notification_preferences: ['email'],
+    });
+  });
+
+  it('Cancel discards the edits, reloads, and sends nothing', async () => {
+    const api = stubProfileApi();
+    await renderProfile();
+    edit();
+    type(/^First Name/, 'Someone Else');
+    type(/^Phone Number/, '+1 555 0100');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(screen.queryByText('Someone Else')).not.toBeInTheDocument();
+    expect(screen.getByText('No phone number')).toBeInTheDocument();
+    expect(api.called('PUT', `/user/update/${USER.id}`)).toEqual([]);
+    await waitFor(() => expect(api.called('GET', `/user/details/${USER.id}`).length).toBeGreaterThan(1));
+  });
+
+  it('toggling SMS in view mode saves straight away', async () => {
+    const api = stubProfileApi({ phone_number: '+1 555 0100' });
+    await renderProfile();
+    fireEvent.click(sms());
+    await waitFor(() => expect(sms()).toBeChecked());
+    expect(api.stored().notification_preferences).toEqual(['email', 'mobile']);
+  });
+
+  it('keeps the edits and says so when saving fails', async () => {
+    stubProfileApi({}, { failUpdate: true });
+    await renderProfile();
+    edit();
+    type(/^First Name/, 'Amazing Grace');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your changes could not be saved. Please try again.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^First Name/)).toHaveValue('Amazing Grace');
+  });
+
+  it('refuses a picture of the wrong type or over 2 MB before sending it, and uploads a good one', async () => {
+    const api = stubProfileApi();
+    const { container } = await renderProfile();
+    const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+
+    const choose = (file: File) => fireEvent.change(input, { target: { files: [file] } });
+    choose(new File(['GIF89a'], 'cat.gif', { type: 'image/gif' }));
+    expect(await screen.findByText('Choose a PNG, JPEG or WebP image.')).toBeInTheDocument();
+    choose(new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' }));
+    expect(await screen.findByText('Choose an image under 2 MB.')).toBeInTheDocument();
+    expect(api.called('PUT', `/user/avatar/${USER.id}`)).toEqual([]);
+
+    choose(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: "Grace Hopper's profile picture" })).toHaveAttribute(
+      'src',
+      `/user/avatar/${USER.id}?v=1`,
+    );
+    expect(api.called('PUT', `/user/avatar/${USER.id}`)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Remove photo' })).toBeInTheDocument();
+  });
+});
