@@ -37,3 +37,25 @@ export const MOBILE_NEEDS_PHONE = 'A phone number is required for mobile notific
 export const EMAIL_LOCKED_TOOLTIP = 'To change your email address, please contact support.';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** Watchlist and sharing (spec sections 4 and 9). */
+export const WATCHLIST_TOASTS = {
+  addFailedTitle: 'Error',
+  addFailedMessage: 'Failed to add item to watchlist. Please try again.',
+} as const;
+export const REMOVE_FADE_MS = 400;
+export const REMOVE_DELAY_MS = 5000;
+export const UNDO_TOAST_MS = 7000;
+export const SHARE_MAX_ITEMS = 12;
+export const SHARE_TITLE_MAX = 30;
+export const SHARE_DEFAULT_TITLE = 'My Most Anticipated Releases';
+export const SHARE_FILE_NAME = 'releasebell-watchlist.png';
+export const SHARE_DARK_BACKGROUND = '#171923';
+export const SHARE_LIGHT_BACKGROUND = '#ffffff';
+export const SHARE_POSTER_WIDTH = 300;
+export const SHARE_POSTER_HEIGHT = 450;
+
+/** Leaderboard: the windows and the fixed page size. */
+export const LEADERBOARD_TIMEFRAMES = ['weekly', 'monthly'] as const;
+export type LeaderboardTimeframe = (typeof LEADERBOARD_TIMEFRAMES)[number];
+export const LEADERBOARD_PAGE_SIZE = 20;

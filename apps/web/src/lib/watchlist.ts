@@ -1,0 +1,83 @@
+import { notifications } from '@mantine/notifications';
+import type { MediaItem, MediaType, WatchlistEntry } from '@releasebell/contract';
+import { WATCHLIST_TOASTS } from '@releasebell/contract/constants';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { api } from './api-client';
+import { useSession } from './session';
+
+/**
+ * The member's watchlist, shared by every screen: the watchlist button, the home panel, the
+ * Watchlist screen and the profile all read the one cached list under `watchlistKey(uid)`.
+ */
+export const watchlistKey = (uid: string) => ['watchlist', uid] as const;
+
+const path = (uid: string) => `/watchlist/${encodeURIComponent(uid)}`;
+
+export const getWatchlist = (uid: string, signal?: AbortSignal) =>
+  api.get<WatchlistEntry[]>(path(uid), signal);
+
+export const addToWatchlist = (uid: string, item: { item_id: string; media_type: MediaType }) =>
+  api.post<WatchlistEntry>(path(uid), { item_id: item.item_id, media_type: item.media_type });
+
+export const removeFromWatchlist = (uid: string, itemId: string) =>
+  api.delete<{ item_id: string; removed: boolean }>(path(uid), { item_id: itemId });
+
+/** The signed-in member's watchlist (nothing is fetched for a visitor). */
+export function useWatchlist() {
+  const { currentUser } = useSession();
+  const uid = currentUser?.id ?? '';
+  return useQuery({
+    queryKey: watchlistKey(uid),
+    queryFn: ({ signal }) => getWatchlist(uid, signal),
+    enabled: uid !== '',
+    staleTime: 60_000,
+  });
+}
+
+/** Whether the item is on the signed-in member's list (false for visitors and while loading). */
+export function useIsInWatchlist(itemId: string): boolean {
+  const { data } = useWatchlist();
+  return data?.some((entry) => entry.item_id === itemId) ?? false;
+}
+
+/**
+ * Adds an item for a member and says so in a toast; on failure shows the spec's error toast.
+ * Returns the add function and whether an add is under way.
+ */
+export function useAddToWatchlist() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<string | null>(null);
+  const add = useCallback(
+    async (uid: string, item: MediaItem) => {
+      setPending(item.item_id);
+      try {
+        const entry = await addToWatchlist(uid, item);
+        queryClient.setQueryData<WatchlistEntry[]>(watchlistKey(uid), (list) =>
+          list ? [entry, ...list.filter((e) => e.item_id !== entry.item_id)] : list,
+        );
+        void queryClient.invalidateQueries({ queryKey: watchlistKey(uid) });
+        notifications.show({
+          title: 'Added to Watchlist',
+          message: `${item.title} is on your tracking list. We'll let you know when it's out.`,
+          color: 'teal',
+          autoClose: 3000,
+        });
+        return true;
+      } catch (error) {
+        console.warn(new Error('Failed to add to watchlist', { cause: error }));
+        notifications.show({
+          title: WATCHLIST_TOASTS.addFailedTitle,
+          message: WATCHLIST_TOASTS.addFailedMessage,
+          color: 'red',
+          autoClose: 5000,
+        });
+        return false;
+      } finally {
+        setPending(null);
+      }
+    },
+    [queryClient],
+  );
+  return { add, pendingItemId: pending };
+}
