@@ -99,6 +99,8 @@ test.describe('Auth modal', () => {
     request,
     consoleErrors,
   }) => {
+    // A long journey (sign up, out, reset twice, sign in), each step hashing a password at full cost.
+    test.slow();
     // Using the link a second time is refused with a 400 on purpose.
     consoleErrors.allow(/status of 400/);
     const email = newEmail('forgetful');
