@@ -79,12 +79,12 @@ const catalog = createCatalogRepository(db);
 const searchRepo = createSearchRepository(db);
 const search = createSearchService(searchRepo);
 const today = todayIso();
-const [anyRow] = await catalog.trending('movies', 1);
+const [anyRow] = await catalog.mostPopular('movies', 1);
 const queries = values.query ?? ['th', 'the', 'drag', 'kestrel', 'the risin', 'atlan', 'sh'];
 
 const cases: [string, () => Promise<unknown>][] = [
   ['upcoming movies (limit 20)', () => catalog.upcoming('movies', today, 20)],
-  ['trending books (limit 20)', () => catalog.trending('books', 20)],
+  ['trending books (limit 20)', () => catalog.trending('books', new Date(Date.now() - 7 * 86_400_000), 20)],
   ['findBySlug', () => catalog.findBySlug(anyRow?.mediaType as MediaType, anyRow?.slug ?? '')],
   ...queries.map((q): [string, () => Promise<unknown>] => [
     `search "${q}"`,

@@ -27,6 +27,9 @@ import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
 import { demoPosterRoutes } from './modules/images/routes';
+import { createLeaderboardRepository } from './modules/leaderboard/repository';
+import { leaderboardRoutes } from './modules/leaderboard/routes';
+import { createLeaderboardService } from './modules/leaderboard/service';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { createRequestsRepository } from './modules/requests/repository';
 import { requestRoutes } from './modules/requests/routes';
@@ -38,6 +41,9 @@ import { systemRoutes } from './modules/system/routes';
 import { createUsersRepository } from './modules/users/repository';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
+import { createWatchlistRepository } from './modules/watchlist/repository';
+import { watchlistRoutes } from './modules/watchlist/routes';
+import { createWatchlistService } from './modules/watchlist/service';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { helmetHeaders } from './plugins/security-headers';
@@ -207,6 +213,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requests: createRequestsService(createRequestsRepository(database.db)),
   });
   await app.register(demoPosterRoutes);
+  await app.register(watchlistRoutes, {
+    watchlist: createWatchlistService(createWatchlistRepository(database.db)),
+  });
+  await app.register(leaderboardRoutes, {
+    leaderboard: createLeaderboardService(createLeaderboardRepository(database.db), options.clock),
+  });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);

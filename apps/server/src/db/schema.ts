@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -7,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -45,6 +47,8 @@ export const mediaItems = pgTable(
     genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
     hypeMeterPercentage: real('hype_meter_percentage'),
     popularity: real('popularity').notNull().default(0),
+    /** Members tracking it now; kept in the same transaction as every watchlist add and remove. */
+    trackersCount: integer('trackers_count').notNull().default(0),
     /** Lower-cased, accent-free title (plus creator and series) that search matches against. */
     searchText: text('search_text').notNull(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
@@ -57,6 +61,8 @@ export const mediaItems = pgTable(
     // Both follow the order the lists are read in, so a list is an index range read, never a sort.
     index('media_items_type_release_idx').on(t.mediaType, t.releaseDate, t.popularity.desc(), t.id),
     index('media_items_type_popularity_idx').on(t.mediaType, t.popularity.desc(), t.id),
+    // Trending scores only the most popular and the tracked items; few are tracked.
+    index('media_items_type_tracked_idx').on(t.mediaType, t.id).where(sql`${t.trackersCount} > 0`),
     // Month- and year-precision dates stay "upcoming" after their first day; few rows, looked up apart.
     index('media_items_type_open_period_idx')
       .on(t.mediaType, t.releaseDate)
@@ -207,4 +213,45 @@ export const rateLimitCounters = pgTable(
     windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.windowStartedAt)],
+);
+
+/** What each member tracks; one row per (member, item). */
+export const watchlistEntries = pgTable(
+  'watchlist_entries',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    mediaType: text('media_type').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    // The leaderboard: entries of one type added within a window.
+    index('watchlist_entries_type_added_idx').on(t.mediaType, t.addedAt),
+    index('watchlist_entries_added_idx').on(t.addedAt),
+    index('watchlist_entries_item_idx').on(t.itemId),
+  ],
+);
+export type WatchlistEntryRow = typeof watchlistEntries.$inferSelect;
+
+/** Append-only record of every add and remove, written in the same transaction as the change. */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    mediaType: text('media_type').notNull(),
+    kind: text('kind').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tracking_events_item_time_idx').on(t.itemId, t.occurredAt),
+    index('tracking_events_time_idx').on(t.occurredAt),
+    check('tracking_events_kind_check', sql`${t.kind} in ('add', 'remove')`),
+  ],
 );

@@ -1,10 +1,14 @@
 import type { MediaType } from '@releasebell/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type MediaItemRow, mediaItems, type NewMediaItemRow } from '../../db/schema';
+import { type MediaItemRow, mediaItems, type NewMediaItemRow, watchlistEntries } from '../../db/schema';
 import { monthStart, yearStart } from '../../lib/dates';
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
+
+/** Trending weights (docs/ranking.md): popularity runs 0-100, so a few members visibly move an item. */
+export const TRACKER_WEIGHT = 4;
+export const RECENT_WEIGHT = 6;
 
 /** Most popular first, spelled as the list indexes store it so Postgres reads them in order. */
 const mostPopular = sql`${mediaItems.popularity} desc nulls last`;
@@ -25,13 +29,57 @@ export function createCatalogRepository(db: Database) {
       return rows[0];
     },
 
-    trending(mediaType: MediaType, limit: number): Promise<MediaItemRow[]> {
+    /** Provider popularity alone: the first `limit` items of a type. */
+    mostPopular(mediaType: MediaType, limit: number): Promise<MediaItemRow[]> {
       return db
         .select()
         .from(mediaItems)
         .where(eq(mediaItems.mediaType, mediaType))
         .orderBy(mostPopular, asc(mediaItems.id))
         .limit(limit);
+    },
+
+    /**
+     * Popularity blended with tracking (docs/ranking.md): popularity + TRACKER_WEIGHT x members
+     * tracking it + RECENT_WEIGHT x those who added it since `since`. An item nobody tracks scores its
+     * popularity, so the top `limit` come from the `limit` most popular plus the tracked items: only
+     * those are scored, through the index and the partial index of tracked items.
+     */
+    async trending(mediaType: MediaType, since: Date, limit: number): Promise<MediaItemRow[]> {
+      const top = await db
+        .select({ id: mediaItems.id })
+        .from(mediaItems)
+        .where(eq(mediaItems.mediaType, mediaType))
+        .orderBy(mostPopular, asc(mediaItems.id))
+        .limit(limit);
+      const recent = db
+        .select({ itemId: watchlistEntries.itemId, members: sql<number>`count(*)`.as('members') })
+        .from(watchlistEntries)
+        .where(and(eq(watchlistEntries.mediaType, mediaType), gte(watchlistEntries.addedAt, since)))
+        .groupBy(watchlistEntries.itemId)
+        .as('recent');
+      const score = sql`${mediaItems.popularity} + ${TRACKER_WEIGHT} * ${mediaItems.trackersCount} + ${RECENT_WEIGHT} * coalesce(${recent.members}, 0)`;
+      const rows = await db
+        .select({ item: mediaItems })
+        .from(mediaItems)
+        .leftJoin(recent, eq(recent.itemId, mediaItems.id))
+        .where(
+          and(
+            eq(mediaItems.mediaType, mediaType),
+            or(
+              top.length > 0
+                ? inArray(
+                    mediaItems.id,
+                    top.map((r) => r.id),
+                  )
+                : undefined,
+              sql`${mediaItems.trackersCount} > 0`,
+            ),
+          ),
+        )
+        .orderBy(sql`${score} desc`, asc(mediaItems.id))
+        .limit(limit);
+      return rows.map((r) => r.item);
     },
 
     /**
@@ -97,7 +145,7 @@ export function createCatalogRepository(db: Database) {
         .orderBy(mostPopular, asc(mediaItems.id))
         .limit(1);
       if (upcoming) return upcoming;
-      const [popular] = await this.trending(mediaType, 1);
+      const [popular] = await this.mostPopular(mediaType, 1);
       return popular;
     },
 

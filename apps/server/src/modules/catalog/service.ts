@@ -10,6 +10,17 @@ import { todayIso } from '../../lib/dates';
 import type { CatalogRepository } from './repository';
 
 export const RECOMMENDATION_LIMIT = 12;
+/** Recent tracking counts extra towards Trending for this many days. */
+export const TRENDING_WINDOW_DAYS = 7;
+
+/**
+ * The Hype Meter: the provider's figure (25 when it has none) raised by the members tracking the item,
+ * with diminishing returns: +15 for the first, +30 at three, +45 at seven (docs/ranking.md).
+ */
+export function hypePercentage(providerHype: number | null, trackers: number): number {
+  const base = providerHype ?? DEFAULT_HYPE_PERCENTAGE;
+  return Math.min(100, Math.round(base + 15 * Math.log2(1 + Math.max(0, trackers))));
+}
 
 export function toMediaItem(row: MediaItemRow): MediaItem {
   const precision = releaseDatePrecisionSchema.safeParse(row.releaseDatePrecision);
@@ -33,7 +44,7 @@ export function toMediaItem(row: MediaItemRow): MediaItem {
     release_date_precision: row.releaseDate && precision.success ? precision.data : null,
     language: row.language,
     genres: row.genres,
-    hype_meter_percentage: Math.round(row.hypeMeterPercentage ?? DEFAULT_HYPE_PERCENTAGE),
+    hype_meter_percentage: hypePercentage(row.hypeMeterPercentage, row.trackersCount),
     popularity: row.popularity,
   };
 }
@@ -53,7 +64,8 @@ export function createCatalogService(repo: CatalogRepository, clock: () => Date 
   return {
     today,
     async trending(mediaType: MediaType, limit: number) {
-      return (await repo.trending(mediaType, limit)).map(toMediaItem);
+      const since = new Date(clock().getTime() - TRENDING_WINDOW_DAYS * 86_400_000);
+      return (await repo.trending(mediaType, since, limit)).map(toMediaItem);
     },
     async upcoming(mediaType: MediaType, limit: number) {
       return (await repo.upcoming(mediaType, today(), limit)).map(toMediaItem);

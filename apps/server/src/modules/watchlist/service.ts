@@ -1,0 +1,51 @@
+import type { AddToWatchlistBody, MediaType, WatchlistEntry } from '@releasebell/contract';
+import { releaseDatePrecisionSchema } from '@releasebell/contract';
+import type { MediaItemRow } from '../../db/schema';
+import { HttpError, mediaNotFound } from '../../errors';
+import type { WatchlistRepository } from './repository';
+
+export function toWatchlistEntry(item: MediaItemRow, addedAt: Date): WatchlistEntry {
+  const precision = releaseDatePrecisionSchema.safeParse(item.releaseDatePrecision);
+  return {
+    item_id: item.id,
+    title: item.title,
+    media_type: item.mediaType as MediaType,
+    slug: item.slug,
+    image: item.image,
+    release_date: item.releaseDate,
+    release_date_precision: item.releaseDate && precision.success ? precision.data : null,
+    author: item.author,
+    director: item.director,
+    network_name: item.networkName,
+    series: item.series,
+    creator: item.creator,
+    creator_label: item.creatorLabel,
+    timestamp_added: addedAt.toISOString(),
+  };
+}
+
+export function createWatchlistService(repo: WatchlistRepository) {
+  return {
+    async list(userId: string): Promise<WatchlistEntry[]> {
+      return (await repo.list(userId)).map((e) => toWatchlistEntry(e.item, e.addedAt));
+    },
+
+    async add(userId: string, body: AddToWatchlistBody) {
+      const item = await repo.findItem(body.item_id);
+      if (!item) throw mediaNotFound();
+      if (item.mediaType !== body.media_type) {
+        const message = `must be ${item.mediaType}, the item's media type`;
+        throw new HttpError(400, 'VALIDATION_ERROR', `media_type ${message}`, [
+          { field: 'media_type', message },
+        ]);
+      }
+      const { created, addedAt } = await repo.add(userId, item);
+      return { created, entry: toWatchlistEntry(item, addedAt) };
+    },
+
+    async remove(userId: string, itemId: string) {
+      return { item_id: itemId, removed: await repo.remove(userId, itemId) };
+    },
+  };
+}
+export type WatchlistService = ReturnType<typeof createWatchlistService>;
