@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 import { usePublicConfig } from '../lib/config';
 import { useSession } from '../lib/session';
+import { useAddPendingAfterSignIn } from '../lib/watchlist';
 import classes from './layout.module.css';
 
 const AuthModal = lazy(() => import('../features/auth/components/auth-modal'));
@@ -32,6 +33,7 @@ function Header() {
   const navigate = useNavigate();
   const { currentUser, isLoading, isModalOpen, openModal } = useSession();
   useGoogleReturn();
+  useAddPendingAfterSignIn();
   return (
     <Box component="header" className={classes.header}>
       <Container size="xl" className={classes.headerInner}>

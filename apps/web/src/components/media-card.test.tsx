@@ -1,9 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MediaCard } from './media-card';
-import { makeItem, renderWithProviders } from './test-utils';
+import { MEMBER, makeItem, renderWithProviders, stubApiRoutes, watchlistEntryOf } from './test-utils';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('MediaCard', () => {
   it('shows the title, formatted date, countdown and both buttons', () => {
@@ -52,13 +55,21 @@ describe('MediaCard', () => {
     const view = renderWithProviders(<MediaCard item={item} />, { route: '/homepage' });
     fireEvent.click(screen.getByRole('button', { name: 'Notify Me' }));
     expect(view.session.current?.isModalOpen).toBe(true);
-    expect(view.session.current?.itemToAdd).toBe(item);
+    expect(view.session.current?.itemToAdd).toEqual({
+      item_id: item.item_id,
+      media_type: item.media_type,
+      title: item.title,
+    });
     expect(view.location()).toBe('/homepage');
   });
 
-  it('shows "In Watchlist", disabled, for a tracked item', () => {
-    renderWithProviders(<MediaCard item={makeItem()} inWatchlist />);
-    expect(screen.getByRole('button', { name: 'In Watchlist' })).toBeDisabled();
+  it('shows "In Watchlist", disabled, for an item the member tracks', async () => {
+    const item = makeItem();
+    stubApiRoutes({
+      'GET /watchlist/u-1': () => ({ status: 200, body: [{ ...watchlistEntryOf(item) }] }),
+    });
+    renderWithProviders(<MediaCard item={item} />, { user: MEMBER });
+    expect(await screen.findByRole('button', { name: 'In Watchlist' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Notify Me' })).not.toBeInTheDocument();
   });
 });

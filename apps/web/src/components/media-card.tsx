@@ -22,15 +22,13 @@ export function logMissingSlug(item: Linkable): void {
 
 export interface MediaCardProps {
   item: MediaItem;
-  /** Passed on to the watchlist button once accounts know what the user tracks. */
-  inWatchlist?: boolean;
 }
 
 /**
  * A 220x500 poster card: image, title, date, countdown, Notify Me and View More. The title is a link
  * stretched over the whole card, so a click anywhere (or Enter on the focused card) opens the item.
  */
-export function MediaCard({ item, inWatchlist }: MediaCardProps) {
+export function MediaCard({ item }: MediaCardProps) {
   const navigate = useNavigate();
   const path = mediaPath(item);
 
@@ -62,7 +60,7 @@ export function MediaCard({ item, inWatchlist }: MediaCardProps) {
         </h3>
         <p className={classes.date}>{formatReleaseDate(item.release_date, item.release_date_precision)}</p>
         <div className={classes.actions}>
-          <WatchlistButton item={item} size="xs" fullWidth inWatchlist={inWatchlist} />
+          <WatchlistButton item={item} size="xs" fullWidth />
           <Button size="xs" fullWidth variant="default" className={classes.more} onClick={open}>
             View More
           </Button>

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import type { MediaItem } from '@releasebell/contract';
+import type { MediaItem, WatchlistEntry } from '@releasebell/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -110,5 +110,33 @@ export function stubApiRoutes(routes: Record<string, (body: unknown) => FakeAnsw
   return {
     calls,
     called: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
+
+/** Test-only: a signed-in member. */
+export const MEMBER: CurrentUser = {
+  id: 'u-1',
+  email: 'member@example.com',
+  name: 'Mia Member',
+  image: null,
+};
+
+/** Test-only: the watchlist entry the server would answer for an item. */
+export function watchlistEntryOf(item: MediaItem, addedAt = '2026-11-20T10:00:00.000Z'): WatchlistEntry {
+  return {
+    item_id: item.item_id,
+    title: item.title,
+    media_type: item.media_type,
+    slug: item.slug,
+    image: item.image,
+    release_date: item.release_date,
+    release_date_precision: item.release_date_precision,
+    author: item.author,
+    director: item.director,
+    network_name: item.network_name,
+    series: item.series,
+    creator: item.creator,
+    creator_label: item.creator_label,
+    timestamp_added: addedAt,
   };
 }

@@ -1,33 +1,27 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import type { MediaItem } from '@releasebell/contract';
 import { IconBell, IconCheck } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { useSession } from '../lib/session';
+import { type PendingItem, useSession } from '../lib/session';
+import { useAddToWatchlist, useIsInWatchlist } from '../lib/watchlist';
 
 export interface WatchlistButtonProps {
-  item: MediaItem;
+  item: PendingItem;
   size?: ButtonProps['size'];
   fullWidth?: boolean;
-  /** The item is already on the user's watchlist: shows "In Watchlist", disabled. */
-  inWatchlist?: boolean;
-  /** What a signed-in user's click does (the accounts work adds the item); visitors always get the sign-in modal. */
-  onAdd?: (item: MediaItem) => void;
   className?: string;
 }
 
-/** "Notify Me": visitors are asked to sign in (the item waits in the session), members add the item. */
-export function WatchlistButton({
-  item,
-  size = 'sm',
-  fullWidth,
-  inWatchlist = false,
-  onAdd,
-  className,
-}: WatchlistButtonProps) {
+/**
+ * "Notify Me", or "In Watchlist" (disabled, grey) once the member tracks the item. A visitor's click
+ * opens the sign-in modal with the item waiting; it is added once they are signed in.
+ */
+export function WatchlistButton({ item, size = 'sm', fullWidth, className }: WatchlistButtonProps) {
   const { currentUser, openModal } = useSession();
+  const listed = useIsInWatchlist(item.item_id);
+  const { add, pendingItemId } = useAddToWatchlist();
   const iconSize = size === 'xs' || size === 'compact-sm' || size === 'compact-xs' ? 14 : 18;
 
-  if (inWatchlist) {
+  if (listed) {
     return (
       <Button
         size={size}
@@ -49,11 +43,12 @@ export function WatchlistButton({
       fullWidth={fullWidth}
       leftSection={<IconBell size={iconSize} aria-hidden />}
       className={className}
+      loading={pendingItemId === item.item_id}
       onClick={(e: MouseEvent) => {
         // The button sits inside clickable cards: it must not open the item too.
         e.stopPropagation();
         if (!currentUser) openModal(item);
-        else onAdd?.(item);
+        else void add(currentUser.id, item);
       }}
     >
       Notify Me

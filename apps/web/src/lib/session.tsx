@@ -13,6 +13,9 @@ export interface CurrentUser {
 
 export type AuthMode = 'signIn' | 'signUp' | 'reset';
 
+/** What a watchlist add needs of an item (cards, the detail page and the leaderboard all have it). */
+export type PendingItem = Pick<MediaItem, 'item_id' | 'media_type' | 'title'>;
+
 /** The spec's session context: current user, the auth modal's open flag, and an item waiting to be added. */
 export interface Session {
   currentUser: CurrentUser | null;
@@ -20,8 +23,8 @@ export interface Session {
   isLoading: boolean;
   isModalOpen: boolean;
   modalMode: AuthMode;
-  itemToAdd: MediaItem | null;
-  openModal: (item?: MediaItem, mode?: AuthMode) => void;
+  itemToAdd: PendingItem | null;
+  openModal: (item?: PendingItem, mode?: AuthMode) => void;
   closeModal: () => void;
   /** Asks the server again who is signed in (after every sign-in, sign-up or sign-out). */
   refreshSession: () => Promise<CurrentUser | null>;
@@ -30,7 +33,7 @@ export interface Session {
    * Registers what happens once someone signs in with an item pending (the watchlist adds it).
    * Returns a function that unregisters it.
    */
-  onSignedIn: (handler: (user: CurrentUser, item: MediaItem) => void) => () => void;
+  onSignedIn: (handler: (user: CurrentUser, item: PendingItem) => void) => () => void;
   /** Called by the auth modal after a successful sign-in or sign-up. */
   completeSignIn: (user: CurrentUser) => void;
 }
@@ -60,8 +63,8 @@ export function SessionProvider({
   const queryClient = useQueryClient();
   const [isModalOpen, setModalOpen] = useState(false);
   const [modalMode, setModalMode] = useState<AuthMode>('signIn');
-  const [itemToAdd, setItemToAdd] = useState<MediaItem | null>(null);
-  const handlers = useRef(new Set<(user: CurrentUser, item: MediaItem) => void>());
+  const [itemToAdd, setItemToAdd] = useState<PendingItem | null>(null);
+  const handlers = useRef(new Set<(user: CurrentUser, item: PendingItem) => void>());
 
   const { data, isPending } = useQuery({
     queryKey: SESSION_QUERY_KEY,
@@ -71,8 +74,9 @@ export function SessionProvider({
       : { staleTime: 5 * 60_000, refetchOnWindowFocus: true }),
   });
 
-  const openModal = useCallback((item?: MediaItem, mode: AuthMode = 'signIn') => {
-    setItemToAdd(item ?? null);
+  const openModal = useCallback((item?: PendingItem, mode: AuthMode = 'signIn') => {
+    // Only what the add needs is kept (it may be stored across the Google round trip).
+    setItemToAdd(item ? { item_id: item.item_id, media_type: item.media_type, title: item.title } : null);
     setModalMode(mode);
     setModalOpen(true);
   }, []);
@@ -99,7 +103,7 @@ export function SessionProvider({
     }
   }, [queryClient]);
 
-  const onSignedIn = useCallback((handler: (user: CurrentUser, item: MediaItem) => void) => {
+  const onSignedIn = useCallback((handler: (user: CurrentUser, item: PendingItem) => void) => {
     handlers.current.add(handler);
     return () => {
       handlers.current.delete(handler);

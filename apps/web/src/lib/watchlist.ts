@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import type { MediaItem, MediaType, WatchlistEntry } from '@releasebell/contract';
-import { WATCHLIST_TOASTS } from '@releasebell/contract/constants';
+import type { MediaType, WatchlistEntry } from '@releasebell/contract';
+import { MEDIA_TYPES, WATCHLIST_TOASTS } from '@releasebell/contract/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from './api-client';
-import { useSession } from './session';
+import { type PendingItem, useSession } from './session';
 
 /**
  * The member's watchlist, shared by every screen: the watchlist button, the home panel, the
@@ -49,7 +49,7 @@ export function useAddToWatchlist() {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<string | null>(null);
   const add = useCallback(
-    async (uid: string, item: MediaItem) => {
+    async (uid: string, item: PendingItem) => {
       setPending(item.item_id);
       try {
         const entry = await addToWatchlist(uid, item);
@@ -80,4 +80,51 @@ export function useAddToWatchlist() {
     [queryClient],
   );
   return { add, pendingItemId: pending };
+}
+
+/** The item a visitor chose before leaving for Google, kept for the page Google returns to. */
+const PENDING_ITEM_KEY = 'releasebell.pendingItem';
+
+export function rememberPendingItem(item: PendingItem | null) {
+  try {
+    if (item) sessionStorage.setItem(PENDING_ITEM_KEY, JSON.stringify(item));
+    else sessionStorage.removeItem(PENDING_ITEM_KEY);
+  } catch {
+    // Storage off: the item is simply not added after the round trip.
+  }
+}
+
+/** Reads and forgets the remembered item; null when there is none or it is not an item. */
+export function takePendingItem(): PendingItem | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_ITEM_KEY);
+    sessionStorage.removeItem(PENDING_ITEM_KEY);
+    const value = JSON.parse(raw ?? 'null') as Partial<PendingItem> | null;
+    if (
+      value &&
+      typeof value.item_id === 'string' &&
+      typeof value.title === 'string' &&
+      (MEDIA_TYPES as readonly string[]).includes(String(value.media_type))
+    ) {
+      return { item_id: value.item_id, title: value.title, media_type: value.media_type as MediaType };
+    }
+  } catch {
+    // Unreadable: nothing pending.
+  }
+  return null;
+}
+
+/**
+ * App-wide: adds the pending item once someone signs in from the modal, or comes back from Google
+ * signed in with one remembered.
+ */
+export function useAddPendingAfterSignIn() {
+  const { currentUser, isLoading, onSignedIn } = useSession();
+  const { add } = useAddToWatchlist();
+  useEffect(() => onSignedIn((user, item) => void add(user.id, item)), [onSignedIn, add]);
+  useEffect(() => {
+    if (isLoading || !currentUser) return;
+    const item = takePendingItem();
+    if (item) void add(currentUser.id, item);
+  }, [currentUser, isLoading, add]);
 }

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { CurrentUser } from '../../lib/session';
+import { rememberPendingItem } from '../../lib/watchlist';
 import { ensureProfile } from './api/auth-calls';
 
 /** Set just before leaving for Google, so the page we come back to knows to finish the sign-in. */
@@ -14,6 +15,7 @@ export async function finishGoogleReturn(user: CurrentUser | null): Promise<void
   const failed = url.searchParams.get('auth_error') === 'google';
   sessionStorage.removeItem(GOOGLE_PENDING_KEY);
   if (failed) {
+    rememberPendingItem(null);
     const reason =
       url.searchParams.get('error_description') ?? url.searchParams.get('error') ?? 'unknown error';
     url.searchParams.delete('auth_error');

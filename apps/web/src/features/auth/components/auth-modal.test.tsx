@@ -242,7 +242,11 @@ describe('AuthModal', () => {
     type(field(dialog, /^Password/), 'analytical9');
     press(dialog, 'Sign In');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(handler).toHaveBeenCalledWith(USER, ITEM);
+    expect(handler).toHaveBeenCalledWith(USER, {
+      item_id: ITEM.item_id,
+      media_type: ITEM.media_type,
+      title: ITEM.title,
+    });
     expect(session.current?.itemToAdd).toBeNull();
   });
 

@@ -18,6 +18,7 @@ import { ApiError } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/config';
 import { isInAppBrowser, openInChromeUrl } from '../../../lib/in-app-browser';
 import { type AuthMode, type CurrentUser, useSession } from '../../../lib/session';
+import { rememberPendingItem } from '../../../lib/watchlist';
 import {
   ensureProfile,
   registerProfile,
@@ -41,7 +42,7 @@ const messageOf = (error: unknown, fallback: string) =>
 
 /** Sign In, Sign Up (two steps) and Reset Password, with Google when it is configured. */
 export default function AuthModal() {
-  const { isModalOpen, closeModal, modalMode, completeSignIn } = useSession();
+  const { isModalOpen, closeModal, modalMode, completeSignIn, itemToAdd } = useSession();
   const { googleSignIn } = usePublicConfig();
   const [mode, setMode] = useState<AuthMode>(modalMode);
   const [step, setStep] = useState(1);
@@ -181,9 +182,11 @@ export default function AuthModal() {
     setBusy(true);
     try {
       sessionStorage.setItem(GOOGLE_PENDING_KEY, '1');
+      rememberPendingItem(itemToAdd);
       await startGoogleSignIn(`${window.location.pathname}${window.location.search}`);
     } catch (error) {
       sessionStorage.removeItem(GOOGLE_PENDING_KEY);
+      rememberPendingItem(null);
       showError('Google Sign-In Error', messageOf(error, 'Google sign-in is not available right now.'));
       setBusy(false);
     }

@@ -1,9 +1,10 @@
 import { Container } from '@mantine/core';
 import { MEDIA_TYPES, type MediaType, PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { MediaCarousel } from '../../../components/media-carousel';
 import { usePageTitle } from '../../../lib/page-title';
+import { useSession } from '../../../lib/session';
 import { readSelectedMediaType, writeSelectedMediaType } from '../../../lib/storage';
 import { featuredQueryOptions, useFeatured } from '../api/get-featured';
 import { trendingQueryOptions, useTrending } from '../api/get-trending';
@@ -11,6 +12,9 @@ import { upcomingQueryOptions, useUpcoming } from '../api/get-upcoming';
 import { FeaturedRelease, FeaturedReleaseSkeleton } from './featured-release';
 import classes from './home-page.module.css';
 import { MediaTypeTabs, tabId } from './media-type-tabs';
+
+// Members only: kept out of the first screen's JavaScript for visitors.
+const WatchlistPanel = lazy(() => import('./watchlist-panel').then((m) => ({ default: m.WatchlistPanel })));
 
 /** The pause between choosing a tab and showing its content (the spec's home switch delay). */
 export const SWITCH_DELAY_MS = 100;
@@ -25,6 +29,7 @@ function useLogError(error: unknown, message: string) {
 export function HomePage() {
   usePageTitle(null);
   const queryClient = useQueryClient();
+  const { currentUser } = useSession();
   const [selected, setSelected] = useState<MediaType>(readSelectedMediaType);
   const [shown, setShown] = useState<MediaType>(selected);
   const switching = selected !== shown;
@@ -95,6 +100,11 @@ export function HomePage() {
               loading={switching || trending.isPending}
               viewMoreTo="/leaderboard"
             />
+            {currentUser && (
+              <Suspense fallback={null}>
+                <WatchlistPanel mediaType={shown} />
+              </Suspense>
+            )}
           </>
         )}
       </div>

@@ -1,0 +1,67 @@
+import { Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { MediaType } from '@releasebell/contract/constants';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { MediaImage } from '../../../components/media-image';
+import { formatReleaseDate } from '../../../lib/dates';
+import { MEDIA_TYPE_LABELS } from '../../../lib/media';
+import { useWatchlist } from '../../../lib/watchlist';
+import classes from './watchlist-panel.module.css';
+
+/** How many tracked titles the home panel shows; the rest are one click away on /watchlist. */
+export const PANEL_LIMIT = 6;
+
+/** "My {Books|Movies|TV Shows} Tracking List": the member's tracked titles of the chosen type. */
+export function WatchlistPanel({ mediaType }: { mediaType: MediaType }) {
+  const navigate = useNavigate();
+  const watchlist = useWatchlist();
+  const label = MEDIA_TYPE_LABELS[mediaType];
+  const entries = (watchlist.data ?? []).filter((e) => e.media_type === mediaType);
+  const headingId = `watchlist-panel-${mediaType}`;
+
+  return (
+    <Paper component="section" aria-labelledby={headingId} className={classes.panel} radius="md" withBorder>
+      <Group justify="space-between" wrap="nowrap" mb="sm">
+        <Title order={2} id={headingId} className={classes.title}>
+          My {label} Tracking List
+        </Title>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          rightSection={<IconArrowRight size={14} aria-hidden />}
+          onClick={() => navigate('/watchlist')}
+        >
+          View More
+        </Button>
+      </Group>
+      {watchlist.isPending ? (
+        <Loader size="sm" aria-label="Loading your tracking list" />
+      ) : watchlist.isError ? (
+        <Text c="dimmed">Your tracking list could not be loaded right now.</Text>
+      ) : entries.length === 0 ? (
+        <Text c="dimmed">No items in your {label} watchlist yet!</Text>
+      ) : (
+        <ul className={classes.list}>
+          {entries.slice(0, PANEL_LIMIT).map((entry) => (
+            <li key={entry.item_id}>
+              <UnstyledButton
+                className={classes.entry}
+                onClick={() => navigate(`/media/${entry.media_type}/${encodeURIComponent(entry.slug)}`)}
+              >
+                <MediaImage item={entry} width={48} height={72} className={classes.poster} />
+                <Stack gap={2} className={classes.text}>
+                  <Text fw={600} lineClamp={2} size="sm">
+                    {entry.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatReleaseDate(entry.release_date, entry.release_date_precision)}
+                  </Text>
+                </Stack>
+              </UnstyledButton>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Paper>
+  );
+}
