@@ -58,7 +58,9 @@ export const router = createBrowserRouter([
       },
       {
         path: '/leaderboard',
-        lazy: async () => ({ Component: (await import('./upcoming-screen')).LeaderboardScreen }),
+        lazy: async () => ({
+          Component: (await import('../features/leaderboard/components/leaderboard-page')).LeaderboardPage,
+        }),
       },
       { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
     ],

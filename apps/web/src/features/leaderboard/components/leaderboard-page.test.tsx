@@ -1,0 +1,146 @@
+import { Notifications, notifications } from '@mantine/notifications';
+import type { LeaderboardItem } from '@releasebell/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubApiRoutes } from '../../../components/test-utils';
+import { LeaderboardPage } from './leaderboard-page';
+
+function item(rank: number, overrides: Partial<LeaderboardItem> = {}): LeaderboardItem {
+  return {
+    rank,
+    item_id: `i-${rank}`,
+    title: `Ranked Title ${rank}`,
+    creator: `Creator ${rank}`,
+    image: null,
+    release_date: '2027-04-09',
+    media_type: 'tv_seasons',
+    slug: `ranked-title-${rank}`,
+    trackers: 30 - rank,
+    ...overrides,
+  };
+}
+const page = (items: LeaderboardItem[], pageNo: number, hasNext: boolean) => ({
+  status: 200,
+  body: { items, pagination: { page: pageNo, page_size: 20, has_next: hasNext } },
+});
+
+/** Answers the board from a function of its query, recording each query. */
+function stubBoard(answer: (q: URLSearchParams) => { status: number; body?: unknown }) {
+  const queries: URLSearchParams[] = [];
+  const original = stubApiRoutes({});
+  const fetchMock = vi.fn(async (input: string) => {
+    const q = new URL(input, 'http://x').searchParams;
+    queries.push(q);
+    const a = answer(q);
+    return new Response(JSON.stringify(a.body ?? {}), {
+      status: a.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { queries, original };
+}
+
+function renderPage() {
+  return renderWithProviders(
+    <>
+      <Notifications />
+      <LeaderboardPage />
+    </>,
+    { route: '/leaderboard' },
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  act(() => notifications.clean());
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('LeaderboardPage', () => {
+  it("shows the week's ranking with #rank, creator, date or TBD, and a watchlist button per card", async () => {
+    stubBoard(() =>
+      page([item(1), item(2), item(3), item(4, { release_date: null, creator: null })], 1, false),
+    );
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Most Tracked This Week' })).toBeInTheDocument();
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards).toHaveLength(4);
+    expect(within(cards[0] as HTMLElement).getByText('#1')).toHaveClass(/gold/);
+    expect(within(cards[1] as HTMLElement).getByText('#2')).toHaveClass(/silver/);
+    expect(within(cards[2] as HTMLElement).getByText('#3')).toHaveClass(/bronze/);
+    expect(within(cards[3] as HTMLElement).getByText('#4').className).not.toMatch(/gold|silver|bronze/);
+    expect(within(cards[0] as HTMLElement).getByText('Creator 1')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByText('Apr 9, 2027')).toBeInTheDocument();
+    expect(within(cards[3] as HTMLElement).getByText('TBD')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByRole('link', { name: 'Ranked Title 1' })).toHaveAttribute(
+      'href',
+      '/media/tv_seasons/ranked-title-1',
+    );
+    expect(within(cards[0] as HTMLElement).getByRole('button', { name: 'Notify Me' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+  });
+
+  it('Load More appends the next page while has_next holds', async () => {
+    const { queries } = stubBoard((q) =>
+      q.get('page') === '1'
+        ? page(
+            Array.from({ length: 20 }, (_, i) => item(i + 1)),
+            1,
+            true,
+          )
+        : page([item(21), item(22)], 2, false),
+    );
+    renderPage();
+    expect(await screen.findAllByRole('listitem')).toHaveLength(20);
+    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(22));
+    expect(screen.getByText('#22')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load More' })).not.toBeInTheDocument();
+    expect(queries.map((q) => q.get('page'))).toEqual(['1', '2']);
+  });
+
+  it('changing the timeframe or the type starts again at page 1', async () => {
+    const { queries } = stubBoard((q) =>
+      page([item(1, { title: `${q.get('timeframe')} ${q.get('media_type')}` })], Number(q.get('page')), true),
+    );
+    renderPage();
+    expect(await screen.findByText('weekly tv_seasons')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(queries).toHaveLength(2));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'This Month' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Most Tracked This Month' })).toBeInTheDocument();
+    expect(await screen.findByText('monthly tv_seasons')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'Books' }));
+    expect(await screen.findByText('monthly books')).toBeInTheDocument();
+    expect(queries.slice(2).map((q) => [q.get('timeframe'), q.get('media_type'), q.get('page')])).toEqual([
+      ['monthly', 'tv_seasons', '1'],
+      ['monthly', 'books', '1'],
+    ]);
+  });
+
+  it('offers the pills TV Shows, Movies, Books, starting on the type chosen at home', async () => {
+    localStorage.setItem('selectedMediaType', 'movies');
+    const { queries } = stubBoard(() => page([], 1, false));
+    renderPage();
+    expect(
+      screen
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent ?? r.getAttribute('aria-label')),
+    ).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Movies' })).toBeChecked();
+    expect(await screen.findByText('No items found in the leaderboard.')).toBeInTheDocument();
+    expect(queries[0]?.get('media_type')).toBe('movies');
+  });
+
+  it('shows the error toast when the board cannot be loaded', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubBoard(() => ({ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } }));
+    renderPage();
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Error')).toBeInTheDocument();
+    expect(within(toast).getByText('Failed to load leaderboard data. Please try again.')).toBeInTheDocument();
+  });
+});
