@@ -34,7 +34,9 @@ export const router = createBrowserRouter([
       },
       {
         path: '/watchlist',
-        lazy: async () => ({ Component: (await import('./upcoming-screen')).WatchlistScreen }),
+        lazy: async () => ({
+          Component: (await import('../features/watchlist/components/watchlist-page')).WatchlistPage,
+        }),
       },
       {
         path: '/profile',

@@ -1,0 +1,108 @@
+import { ActionIcon, Checkbox, Menu, Text, Tooltip } from '@mantine/core';
+import type { WatchlistEntry } from '@releasebell/contract';
+import type { MediaType } from '@releasebell/contract/constants';
+import { IconBook, IconDeviceTv, IconDots, IconMovie, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { MediaImage } from '../../../components/media-image';
+import { formatReleaseDate } from '../../../lib/dates';
+import type { RemovalPhase } from '../../../lib/pending-removals';
+import { creatorLine } from '../watchlist-rules';
+import classes from './watchlist-page.module.css';
+
+const TYPE_ICON: Record<MediaType, typeof IconBook> = {
+  books: IconBook,
+  movies: IconMovie,
+  tv_seasons: IconDeviceTv,
+};
+const TYPE_NAME: Record<MediaType, string> = { books: 'Book', movies: 'Movie', tv_seasons: 'TV Show' };
+
+export interface WatchlistCardProps {
+  entry: WatchlistEntry;
+  removal?: RemovalPhase;
+  onRemove: (entry: WatchlistEntry) => void;
+  /** Share mode: the card carries a checkbox instead of the remove action. */
+  share?: { selected: boolean; disabled: boolean; onToggle: (entry: WatchlistEntry) => void };
+}
+
+export function WatchlistCard({ entry, removal, onRemove, share }: WatchlistCardProps) {
+  const Icon = TYPE_ICON[entry.media_type];
+  const path = `/media/${entry.media_type}/${encodeURIComponent(entry.slug)}`;
+  const removeLabel = `Remove ${entry.title} from Watchlist`;
+  return (
+    <li
+      className={[classes.card, removal ? classes.fading : '', share?.selected ? classes.selected : '']
+        .filter(Boolean)
+        .join(' ')}
+      aria-hidden={removal ? true : undefined}
+    >
+      <div className={classes.posterWrap}>
+        <MediaImage item={entry} width={150} height={225} className={classes.poster} />
+        <span className={classes.typeIcon} title={TYPE_NAME[entry.media_type]}>
+          <Icon size={16} aria-hidden />
+          <span className={classes.visuallyHidden}>{TYPE_NAME[entry.media_type]}</span>
+        </span>
+      </div>
+      <div className={classes.body}>
+        {share ? (
+          <Checkbox
+            className={classes.check}
+            checked={share.selected}
+            disabled={share.disabled}
+            onChange={() => share.onToggle(entry)}
+            label={<span className={classes.cardTitle}>{entry.title}</span>}
+            aria-describedby={share.disabled ? 'share-cap-note' : undefined}
+          />
+        ) : (
+          <Link to={path} className={classes.cardTitle}>
+            {entry.title}
+          </Link>
+        )}
+        <Text size="sm" c="dimmed" lineClamp={1}>
+          {creatorLine(entry)}
+        </Text>
+        {entry.series && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {entry.series}
+          </Text>
+        )}
+        <Text size="sm">{formatReleaseDate(entry.release_date, entry.release_date_precision)}</Text>
+      </div>
+      {!share && (
+        <div className={classes.remove}>
+          <Tooltip label="Remove from Watchlist" withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={removeLabel}
+              className={classes.removeLarge}
+              onClick={() => onRemove(entry)}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={`Actions for ${entry.title}`}
+                className={classes.removeSmall}
+              >
+                <IconDots size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => onRemove(entry)}
+              >
+                Remove from Watchlist
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,247 @@
+import {
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { WatchlistEntry } from '@releasebell/contract';
+import { SHARE_MAX_ITEMS, UNDO_TOAST_MS } from '@releasebell/contract/constants';
+import { IconShare } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { MEDIA_TYPE_LABELS } from '../../../lib/media';
+import { usePageTitle } from '../../../lib/page-title';
+import { scheduleRemoval, undoRemoval, usePendingRemovals } from '../../../lib/pending-removals';
+import { useSession } from '../../../lib/session';
+import { addToWatchlist, useWatchlist, watchlistKey } from '../../../lib/watchlist';
+import {
+  type ReleaseFilter,
+  SORT_OPTIONS,
+  toggleSelection,
+  visibleEntries,
+  WATCHLIST_TABS,
+  type WatchlistSort,
+  type WatchlistTab,
+} from '../watchlist-rules';
+import { WatchlistCard } from './watchlist-card';
+import classes from './watchlist-page.module.css';
+
+// Only when the member asks for a preview: the modal and its PNG renderer stay out of the route's JS.
+const ShareModal = lazy(() => import('./share-modal').then((m) => ({ default: m.ShareModal })));
+
+export function WatchlistPage() {
+  usePageTitle('My Tracking List');
+  const { currentUser, isLoading, openModal } = useSession();
+  if (isLoading) {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label="Loading your tracking list" />
+      </Center>
+    );
+  }
+  if (!currentUser) {
+    return (
+      <Container size="xs" py={80}>
+        <Stack align="center" ta="center" gap="md">
+          <Title order={1}>My Tracking List</Title>
+          <Text c="dimmed">Sign in to see the titles you track.</Text>
+          <Button onClick={() => openModal()}>Sign In</Button>
+        </Stack>
+      </Container>
+    );
+  }
+  return <Watchlist uid={currentUser.id} />;
+}
+
+function Watchlist({ uid }: { uid: string }) {
+  const queryClient = useQueryClient();
+  const watchlist = useWatchlist();
+  const removals = usePendingRemovals();
+  const [tab, setTab] = useState<WatchlistTab>('all');
+  const [filter, setFilter] = useState<ReleaseFilter>('upcoming');
+  const [sort, setSort] = useState<WatchlistSort>('dateAdded');
+  const [sharing, setSharing] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [previewOpen, setPreviewOpen] = useState(false);
+
+  const all = watchlist.data ?? [];
+  const entries = useMemo(
+    () =>
+      visibleEntries(all, tab, filter, sort, new Date()).filter((e) => removals.get(e.item_id) !== 'hidden'),
+    [all, tab, filter, sort, removals],
+  );
+  const listed = all.filter((e) => removals.get(e.item_id) !== 'hidden');
+
+  const undo = async (entry: WatchlistEntry) => {
+    notifications.hide(`remove-${entry.item_id}`);
+    if (undoRemoval(entry.item_id)) return;
+    // Too late to cancel: the delete went through, so track it again.
+    try {
+      await addToWatchlist(uid, entry);
+      await queryClient.invalidateQueries({ queryKey: watchlistKey(uid) });
+    } catch (error) {
+      console.warn('Could not restore the removed item', error);
+    }
+  };
+
+  const remove = (entry: WatchlistEntry) => {
+    scheduleRemoval(queryClient, uid, entry, {
+      onFailed: (failed, error) => {
+        console.warn('Watchlist remove failed', error);
+        notifications.hide(`remove-${failed.item_id}`);
+        notifications.show({
+          title: 'Error',
+          message: `Could not remove ${failed.title}. Please try again.`,
+          color: 'red',
+          autoClose: 5000,
+        });
+      },
+    });
+    notifications.show({
+      id: `remove-${entry.item_id}`,
+      title: 'Removed from Watchlist',
+      message: (
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text size="sm" lineClamp={2}>
+            {entry.title}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => void undo(entry)}>
+            UNDO
+          </Button>
+        </Group>
+      ),
+      autoClose: UNDO_TOAST_MS,
+    });
+  };
+
+  const startSharing = () => {
+    setSelected([]);
+    setSharing(true);
+  };
+  const toggle = (entry: WatchlistEntry) =>
+    setSelected((current) => toggleSelection(current, entry.item_id, SHARE_MAX_ITEMS));
+  const atCap = selected.length >= SHARE_MAX_ITEMS;
+  const selectedEntries = selected
+    .map((id) => all.find((e) => e.item_id === id))
+    .filter((e): e is WatchlistEntry => !!e);
+
+  const emptyText =
+    listed.length === 0
+      ? 'Your watchlist is currently empty.'
+      : `No ${filter === 'upcoming' ? 'upcoming' : 'released'} ${
+          tab === 'all' ? 'titles' : MEDIA_TYPE_LABELS[tab]
+        } in your watchlist.`;
+
+  return (
+    <Container size="xl" py="xl">
+      <Group justify="space-between" align="center" mb="md" gap="sm">
+        <Title order={1}>My Tracking List</Title>
+        {!sharing && listed.length > 0 && (
+          <Button variant="light" leftSection={<IconShare size={16} aria-hidden />} onClick={startSharing}>
+            Share Watchlist
+          </Button>
+        )}
+      </Group>
+
+      {sharing && (
+        <div className={classes.shareBar} role="region" aria-label="Share Watchlist">
+          <Text fw={600} aria-live="polite">
+            {selected.length}/{SHARE_MAX_ITEMS}
+          </Text>
+          <Text size="sm" c="dimmed" id="share-cap-note" className={classes.shareNote}>
+            {atCap
+              ? `That's the most one image holds (${SHARE_MAX_ITEMS}).`
+              : 'Choose the titles for your image.'}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setSharing(false)}>
+              Cancel
+            </Button>
+            <Button disabled={selected.length === 0} onClick={() => setPreviewOpen(true)}>
+              Generate Preview
+            </Button>
+          </Group>
+        </div>
+      )}
+
+      <Tabs value={tab} onChange={(v) => v && setTab(v as WatchlistTab)} mb="md">
+        <Tabs.List>
+          {WATCHLIST_TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+
+      <Group justify="space-between" mb="lg" gap="sm">
+        <SegmentedControl
+          aria-label="Upcoming or released"
+          value={filter}
+          onChange={(v) => setFilter(v as ReleaseFilter)}
+          data={[
+            { value: 'upcoming', label: 'Upcoming' },
+            { value: 'released', label: 'Released' },
+          ]}
+        />
+        <Select
+          label="Sort by"
+          className={classes.sort}
+          value={sort}
+          onChange={(v) => v && setSort(v as WatchlistSort)}
+          data={SORT_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+
+      {watchlist.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading your tracking list" />
+        </Center>
+      ) : watchlist.isError ? (
+        <Text c="dimmed" ta="center" py="xl">
+          Your tracking list could not be loaded. Please try again in a moment.
+        </Text>
+      ) : entries.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {emptyText}
+        </Text>
+      ) : (
+        <ul className={classes.grid} aria-label="Tracked titles">
+          {entries.map((entry) => (
+            <WatchlistCard
+              key={entry.item_id}
+              entry={entry}
+              removal={removals.get(entry.item_id)}
+              onRemove={remove}
+              share={
+                sharing
+                  ? {
+                      selected: selected.includes(entry.item_id),
+                      disabled: atCap && !selected.includes(entry.item_id),
+                      onToggle: toggle,
+                    }
+                  : undefined
+              }
+            />
+          ))}
+        </ul>
+      )}
+
+      {previewOpen && (
+        <Suspense fallback={null}>
+          <ShareModal entries={selectedEntries} onClose={() => setPreviewOpen(false)} />
+        </Suspense>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,76 @@
+import type { WatchlistEntry } from '@releasebell/contract';
+import type { MediaType } from '@releasebell/contract/constants';
+import { releaseMoment } from '../../lib/dates';
+
+export type WatchlistTab = 'all' | MediaType;
+export type ReleaseFilter = 'upcoming' | 'released';
+export type WatchlistSort = 'releaseDate' | 'title' | 'dateAdded';
+
+export const WATCHLIST_TABS: { value: WatchlistTab; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'books', label: 'Books' },
+  { value: 'tv_seasons', label: 'TV Shows' },
+  { value: 'movies', label: 'Movies' },
+];
+
+export const SORT_OPTIONS: { value: WatchlistSort; label: string }[] = [
+  { value: 'releaseDate', label: 'Release Date' },
+  { value: 'title', label: 'Title' },
+  { value: 'dateAdded', label: 'Date Added' },
+];
+
+/** Released once its release moment has passed, as the countdowns say; no date counts as upcoming. */
+export function isReleased(entry: Pick<WatchlistEntry, 'release_date'>, now: Date): boolean {
+  const moment = releaseMoment(entry.release_date);
+  return moment !== null && moment.getTime() <= now.getTime();
+}
+
+const byTitle = (a: WatchlistEntry, b: WatchlistEntry) =>
+  a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true });
+
+const COMPARE: Record<WatchlistSort, (a: WatchlistEntry, b: WatchlistEntry) => number> = {
+  // Soonest first; undated last, by title.
+  releaseDate: (a, b) =>
+    a.release_date && b.release_date
+      ? a.release_date.localeCompare(b.release_date) || byTitle(a, b)
+      : a.release_date
+        ? -1
+        : b.release_date
+          ? 1
+          : byTitle(a, b),
+  title: byTitle,
+  // Newest first.
+  dateAdded: (a, b) => b.timestamp_added.localeCompare(a.timestamp_added) || byTitle(a, b),
+};
+
+/** The entries a tab, the Upcoming/Released toggle and a sort leave, in order. */
+export function visibleEntries(
+  entries: readonly WatchlistEntry[],
+  tab: WatchlistTab,
+  filter: ReleaseFilter,
+  sort: WatchlistSort,
+  now: Date,
+): WatchlistEntry[] {
+  return entries
+    .filter((e) => tab === 'all' || e.media_type === tab)
+    .filter((e) => isReleased(e, now) === (filter === 'released'))
+    .sort(COMPARE[sort]);
+}
+
+/** "Ines Varga" for a book, the director for a movie, the network for a TV season; "N/A" when unknown. */
+export function creatorLine(entry: WatchlistEntry): string {
+  const name =
+    entry.media_type === 'books'
+      ? entry.author
+      : entry.media_type === 'movies'
+        ? entry.director
+        : entry.network_name;
+  return name ?? entry.creator ?? 'N/A';
+}
+
+/** Adds a selection, ignoring it past the cap; removes an existing one. */
+export function toggleSelection(selected: readonly string[], itemId: string, cap: number): string[] {
+  if (selected.includes(itemId)) return selected.filter((id) => id !== itemId);
+  if (selected.length >= cap) return [...selected];
+  return [...selected, itemId];
+}
