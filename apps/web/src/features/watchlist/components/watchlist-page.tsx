@@ -152,7 +152,7 @@ function Watchlist({ uid }: { uid: string }) {
       </Group>
 
       {sharing && (
-        <div className={classes.shareBar} role="region" aria-label="Share Watchlist">
+        <section className={classes.shareBar} aria-label="Share Watchlist">
           <Text fw={600} aria-live="polite">
             {selected.length}/{SHARE_MAX_ITEMS}
           </Text>
@@ -169,7 +169,7 @@ function Watchlist({ uid }: { uid: string }) {
               Generate Preview
             </Button>
           </Group>
-        </div>
+        </section>
       )}
 
       <Tabs value={tab} onChange={(v) => v && setTab(v as WatchlistTab)} mb="md">
