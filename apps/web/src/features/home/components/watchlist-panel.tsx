@@ -21,13 +21,14 @@ export function WatchlistPanel({ mediaType }: { mediaType: MediaType }) {
 
   return (
     <Paper component="section" aria-labelledby={headingId} className={classes.panel} radius="md" withBorder>
-      <Group justify="space-between" wrap="nowrap" mb="sm">
+      <Group justify="space-between" wrap="nowrap" mb="sm" align="flex-start">
         <Title order={2} id={headingId} className={classes.title}>
           My {label} Tracking List
         </Title>
         <Button
           variant="subtle"
           size="compact-sm"
+          className={classes.viewMore}
           rightSection={<IconArrowRight size={14} aria-hidden />}
           onClick={() => navigate('/watchlist')}
         >

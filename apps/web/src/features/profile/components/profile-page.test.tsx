@@ -1,9 +1,14 @@
 import { Notifications, notifications } from '@mantine/notifications';
 import type { UserProfile } from '@releasebell/contract';
 import { EMAIL_LOCKED_TOOLTIP } from '@releasebell/contract/constants';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, stubApiRoutes } from '../../../components/test-utils';
+import {
+  makeItem,
+  renderWithProviders,
+  stubApiRoutes,
+  watchlistEntryOf,
+} from '../../../components/test-utils';
 import { ProfilePage } from './profile-page';
 
 const USER = { id: 'u-7', email: 'grace@example.com', name: 'Grace Hopper', image: null };
@@ -86,6 +91,35 @@ describe('ProfilePage', () => {
     expect(sms()).toBeDisabled();
     expect(screen.getByText('Add a phone number to enable SMS notifications.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your Watchlist' })).toBeInTheDocument();
+  });
+
+  it('lists the tracked titles under "Your Watchlist", or says it is empty', async () => {
+    const entry = watchlistEntryOf(
+      makeItem({ item_id: 'tr-1', title: 'Amber Circuit', slug: 'amber-circuit' }),
+    );
+    stubApiRoutes({
+      [`GET /user/details/${USER.id}`]: () => ({ status: 200, body: SAVED }),
+      [`GET /watchlist/${USER.id}`]: () => ({ status: 200, body: [entry] }),
+    });
+    await renderProfile();
+    const section = screen.getByRole('region', { name: 'Your Watchlist' });
+    expect(await within(section).findByRole('link', { name: /Amber Circuit/ })).toHaveAttribute(
+      'href',
+      '/media/movies/amber-circuit',
+    );
+    expect(within(section).getByRole('link', { name: 'Go to My Tracking List' })).toHaveAttribute(
+      'href',
+      '/watchlist',
+    );
+  });
+
+  it('says "Your watchlist is currently empty." when nothing is tracked', async () => {
+    stubApiRoutes({
+      [`GET /user/details/${USER.id}`]: () => ({ status: 200, body: SAVED }),
+      [`GET /watchlist/${USER.id}`]: () => ({ status: 200, body: [] }),
+    });
+    await renderProfile();
+    expect(await screen.findByText('Your watchlist is currently empty.')).toBeInTheDocument();
   });
 
   it('tells why the email cannot be changed', async () => {

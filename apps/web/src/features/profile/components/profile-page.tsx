@@ -24,9 +24,12 @@ import { EMAIL_LOCKED_TOOLTIP } from '@releasebell/contract/constants';
 import { IconInfoCircle, IconLock, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { MediaImage } from '../../../components/media-image';
 import { ApiError } from '../../../lib/api-client';
+import { formatReleaseDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
+import { useWatchlist } from '../../../lib/watchlist';
 import { avatarProblem, useAvatar } from '../api/avatar';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
@@ -317,19 +320,72 @@ function Profile({ uid }: { uid: string }) {
           </form>
         </Paper>
 
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-          <Stack gap="xs">
-            <Title order={2} size="h4">
-              Your Watchlist
-            </Title>
-            <Text c="dimmed">Titles you track will appear here.</Text>
-            <Anchor component={Link} to="/watchlist">
-              Go to My Tracking List
-            </Anchor>
-          </Stack>
-        </Paper>
+        <YourWatchlist />
       </Stack>
     </Container>
+  );
+}
+
+/** How many tracked titles the profile shows; the rest are on the Watchlist screen. */
+const PROFILE_WATCHLIST_LIMIT = 8;
+
+function YourWatchlist() {
+  const watchlist = useWatchlist();
+  const entries = watchlist.data ?? [];
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="your-watchlist"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="your-watchlist">
+            Your Watchlist
+          </Title>
+          <Anchor component={Link} to="/watchlist">
+            Go to My Tracking List
+          </Anchor>
+        </Group>
+        {watchlist.isPending ? (
+          <Loader size="sm" aria-label="Loading your watchlist" />
+        ) : watchlist.isError ? (
+          <Text c="dimmed">Your watchlist could not be loaded right now.</Text>
+        ) : entries.length === 0 ? (
+          <Text c="dimmed">Your watchlist is currently empty.</Text>
+        ) : (
+          <>
+            <ul className={classes.watchlist}>
+              {entries.slice(0, PROFILE_WATCHLIST_LIMIT).map((entry) => (
+                <li key={entry.item_id}>
+                  <Link
+                    to={`/media/${entry.media_type}/${encodeURIComponent(entry.slug)}`}
+                    className={classes.tracked}
+                  >
+                    <MediaImage item={entry} width={44} height={66} className={classes.trackedPoster} />
+                    <span>
+                      <Text component="span" fw={600} size="sm" lineClamp={2}>
+                        {entry.title}
+                      </Text>
+                      <Text component="span" size="xs" c="dimmed" display="block">
+                        {formatReleaseDate(entry.release_date, entry.release_date_precision)}
+                      </Text>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {entries.length > PROFILE_WATCHLIST_LIMIT && (
+              <Text size="sm" c="dimmed">
+                and {entries.length - PROFILE_WATCHLIST_LIMIT} more
+              </Text>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
   );
 }
 

@@ -46,6 +46,7 @@ export function WatchlistCard({ entry, removal, onRemove, share }: WatchlistCard
         {share ? (
           <Checkbox
             className={classes.check}
+            classNames={{ inner: classes.checkInner }}
             checked={share.selected}
             disabled={share.disabled}
             onChange={() => share.onToggle(entry)}
