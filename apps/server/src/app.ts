@@ -26,6 +26,8 @@ import { ingest } from './modules/catalog/ingestion';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
+import { createImageProxy } from './modules/images/image-proxy';
+import { imageProxyRoutes } from './modules/images/proxy-routes';
 import { demoPosterRoutes } from './modules/images/routes';
 import { createLeaderboardRepository } from './modules/leaderboard/repository';
 import { leaderboardRoutes } from './modules/leaderboard/routes';
@@ -213,6 +215,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     requests: createRequestsService(createRequestsRepository(database.db)),
   });
   await app.register(demoPosterRoutes);
+  await app.register(imageProxyRoutes, {
+    proxy: createImageProxy({
+      ...config.imageProxy,
+      cacheDir: path.join(config.dataDir, 'image-cache'),
+    }),
+  });
   await app.register(watchlistRoutes, {
     watchlist: createWatchlistService(createWatchlistRepository(database.db)),
   });

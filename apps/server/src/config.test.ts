@@ -58,6 +58,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_SECRET: 'too short' })).toThrow(/AUTH_SECRET/);
   });
 
+  it('points the image proxy at the real image hosts unless told otherwise', () => {
+    expect(loadConfig({}).imageProxy).toEqual({
+      upstreams: { tmdb: 'https://image.tmdb.org/t/p', isbndb: 'https://images.isbndb.com/covers' },
+      maxBytes: 5 * 1024 * 1024,
+      timeoutMs: 8000,
+    });
+    const custom = loadConfig({
+      TMDB_IMAGE_BASE_URL: 'http://127.0.0.1:9999/t/p/',
+      IMAGE_PROXY_MAX_BYTES: '2048',
+      IMAGE_PROXY_TIMEOUT_MS: '300',
+    }).imageProxy;
+    expect(custom.upstreams.tmdb).toBe('http://127.0.0.1:9999/t/p');
+    expect(custom.maxBytes).toBe(2048);
+    expect(custom.timeoutMs).toBe(300);
+    expect(() => loadConfig({ ISBNDB_IMAGE_BASE_URL: 'file:///etc' })).toThrow(/ISBNDB_IMAGE_BASE_URL/);
+    expect(() => loadConfig({ IMAGE_PROXY_MAX_BYTES: 'lots' })).toThrow(/IMAGE_PROXY_MAX_BYTES/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -50,6 +50,24 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(30),
+  TMDB_IMAGE_BASE_URL: z
+    .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
+    .default('https://image.tmdb.org/t/p'),
+  ISBNDB_IMAGE_BASE_URL: z
+    .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
+    .default('https://images.isbndb.com/covers'),
+  IMAGE_PROXY_MAX_BYTES: z.coerce
+    .number({ error: () => 'must be a number of bytes' })
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
+  IMAGE_PROXY_TIMEOUT_MS: z.coerce
+    .number({ error: () => 'must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(8000),
   AUTH_MAX_FAILED_SIGNINS: z.coerce
     .number({ error: () => 'must be a number' })
     .int()
@@ -89,6 +107,12 @@ export interface Config {
   authRateLimitPerIp: number;
   /** Failed sign-ins per account from one address per 15 minutes. */
   authMaxFailedSignins: number;
+  /** The image hosts behind /proxy-image/{provider}/...; nothing else is ever fetched. */
+  imageProxy: {
+    upstreams: { tmdb: string; isbndb: string };
+    maxBytes: number;
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -146,6 +170,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     authMaxFailedSignins: e.AUTH_MAX_FAILED_SIGNINS,
+    imageProxy: {
+      upstreams: {
+        tmdb: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, ''),
+        isbndb: e.ISBNDB_IMAGE_BASE_URL.replace(/\/+$/, ''),
+      },
+      maxBytes: e.IMAGE_PROXY_MAX_BYTES,
+      timeoutMs: e.IMAGE_PROXY_TIMEOUT_MS,
+    },
   };
 }
 
