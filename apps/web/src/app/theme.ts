@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, Modal, Notification } from '@mantine/core';
 
 // A warm amber accent (the bell) over deep blue-grey surfaces.
 const bell: MantineColorsTuple = [
@@ -39,4 +39,11 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   autoContrast: true,
+  components: {
+    // Close buttons carry only an icon: name them for screen readers.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });

@@ -60,7 +60,7 @@ export function LeaderboardPage() {
       <Chip.Group multiple={false} value={mediaType} onChange={(v) => isMediaType(v) && setMediaType(v)}>
         <Group gap="xs" role="radiogroup" aria-label="Media type" className={classes.pills}>
           {MEDIA_TYPES.map((type) => (
-            <Chip key={type} value={type} type="radio">
+            <Chip key={type} value={type} type="radio" variant="light">
               {MEDIA_TYPE_LABELS[type]}
             </Chip>
           ))}

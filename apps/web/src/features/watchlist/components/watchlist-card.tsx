@@ -33,7 +33,9 @@ export function WatchlistCard({ entry, removal, onRemove, share }: WatchlistCard
       className={[classes.card, removal ? classes.fading : '', share?.selected ? classes.selected : '']
         .filter(Boolean)
         .join(' ')}
+      // On its way out: out of reach of the keyboard and of screen readers at once.
       aria-hidden={removal ? true : undefined}
+      inert={removal ? true : undefined}
     >
       <div className={classes.posterWrap}>
         <MediaImage item={entry} width={150} height={225} className={classes.poster} />

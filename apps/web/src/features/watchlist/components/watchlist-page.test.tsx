@@ -131,6 +131,7 @@ describe('WatchlistPage', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Tracked 01 from Watchlist' }));
     expect(card('Tracked 01')).toHaveAttribute('aria-hidden', 'true');
+    expect(card('Tracked 01')).toHaveAttribute('inert');
     expect(undoToast()).not.toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(450));
     expect(card('Tracked 01')).toBeNull();
