@@ -21,7 +21,10 @@ test.describe('Leaderboard', () => {
 
     await page.goto('/leaderboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Most Tracked This Week' })).toBeVisible();
-    await page.locator('label').filter({ hasText: /^Books$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Books$/ })
+      .click();
     await expect(page.getByRole('radio', { name: 'Books' })).toBeChecked();
     const cards = page.getByRole('listitem');
     await expect(cards).toHaveCount(20);
