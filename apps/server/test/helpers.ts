@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { MediaType } from '@releasebell/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { mediaItems } from '../src/db/schema';
 import { upsertItems } from '../src/modules/catalog/ingestion';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
 import type { Mailer } from '../src/modules/notifications/mailer';
@@ -145,4 +146,19 @@ export async function signUp(
     if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
   }
   return user;
+}
+
+/** Puts one item into the catalog through the ingestion pipeline and returns its id. */
+export async function insertItem(
+  app: FastifyInstance,
+  overrides: Partial<NormalisedItem> = {},
+): Promise<string> {
+  const item = buildItem(overrides);
+  await insertItems(app, [item]);
+  const [row] = await app.database.db
+    .select({ id: mediaItems.id })
+    .from(mediaItems)
+    .where(eq(mediaItems.providerId, item.providerId));
+  if (!row) throw new Error('item not stored');
+  return row.id;
 }

@@ -1,15 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildItem,
-  buildTestApp,
-  insertItems,
-  signUp,
-  TEST_ORIGIN,
-  type TestUser,
-} from '../../../test/helpers';
-import { mediaItems, watchlistEntries } from '../../db/schema';
+import { buildTestApp, insertItem, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
+import { watchlistEntries } from '../../db/schema';
 import type { NormalisedItem } from '../../providers/types';
 import { hypePercentage } from './service';
 
@@ -31,13 +24,7 @@ describe('trending and the hype meter follow tracking', () => {
   const ids: Record<string, string> = {};
 
   async function addItem(key: string, overrides: Partial<NormalisedItem>) {
-    const item = buildItem({ mediaType: 'tv_seasons', ...overrides });
-    await insertItems(app, [item]);
-    const [row] = await app.database.db
-      .select({ id: mediaItems.id })
-      .from(mediaItems)
-      .where(eq(mediaItems.providerId, item.providerId));
-    ids[key] = row?.id ?? '';
+    ids[key] = await insertItem(app, { mediaType: 'tv_seasons', ...overrides });
   }
   const track = (user: TestUser, key: string) =>
     app.inject({

@@ -2,30 +2,20 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildItem,
   buildTestApp,
   clearCatalog,
-  insertItems,
+  insertItem,
   signUp,
   TEST_ORIGIN,
   type TestUser,
 } from '../../../test/helpers';
-import { mediaItems, watchlistEntries } from '../../db/schema';
+import { watchlistEntries } from '../../db/schema';
 import type { NormalisedItem } from '../../providers/types';
 
 let app: FastifyInstance;
 const members: TestUser[] = [];
 
-async function addItem(overrides: Partial<NormalisedItem>) {
-  const item = buildItem(overrides);
-  await insertItems(app, [item]);
-  const [row] = await app.database.db
-    .select({ id: mediaItems.id })
-    .from(mediaItems)
-    .where(eq(mediaItems.providerId, item.providerId));
-  if (!row) throw new Error('item not stored');
-  return row.id;
-}
+const addItem = (overrides: Partial<NormalisedItem>) => insertItem(app, overrides);
 
 async function track(user: TestUser, itemId: string, mediaType: string, daysAgo = 0) {
   const res = await app.inject({

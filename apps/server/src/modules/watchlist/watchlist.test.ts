@@ -1,14 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildItem,
-  buildTestApp,
-  insertItems,
-  signUp,
-  TEST_ORIGIN,
-  type TestUser,
-} from '../../../test/helpers';
+import { buildTestApp, insertItem, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
 import { mediaItems, trackingEvents } from '../../db/schema';
 import type { NormalisedItem } from '../../providers/types';
 
@@ -19,17 +12,7 @@ let movie: string;
 let book: string;
 let show: string;
 
-/** Puts one item into the catalog and returns its id. */
-async function addItem(overrides: Partial<NormalisedItem>) {
-  const item = buildItem(overrides);
-  await insertItems(app, [item]);
-  const [row] = await app.database.db
-    .select({ id: mediaItems.id })
-    .from(mediaItems)
-    .where(eq(mediaItems.providerId, item.providerId));
-  if (!row) throw new Error('item not stored');
-  return row.id;
-}
+const addItem = (overrides: Partial<NormalisedItem>) => insertItem(app, overrides);
 
 const as = (user: TestUser | null) =>
   user ? { cookie: user.cookie, origin: TEST_ORIGIN } : { origin: TEST_ORIGIN };

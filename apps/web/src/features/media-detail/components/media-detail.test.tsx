@@ -151,7 +151,11 @@ describe('MediaDetail', () => {
     const { session } = renderWithProviders(<MediaDetail item={item} variant="page" />);
     fireEvent.click(screen.getByRole('button', { name: 'Notify Me' }));
     expect(session.current?.isModalOpen).toBe(true);
-    expect(session.current?.itemToAdd).toEqual(item);
+    expect(session.current?.itemToAdd).toEqual({
+      item_id: item.item_id,
+      media_type: item.media_type,
+      title: item.title,
+    });
   });
 
   describe('Buy on Amazon', () => {

@@ -25,10 +25,10 @@ import { IconInfoCircle, IconLock, IconPhotoUp, IconTrash } from '@tabler/icons-
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
+import { MembersOnly } from '../../../components/members-only';
 import { ApiError } from '../../../lib/api-client';
 import { formatReleaseDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
-import { useSession } from '../../../lib/session';
 import { useWatchlist } from '../../../lib/watchlist';
 import { avatarProblem, useAvatar } from '../api/avatar';
 import { useProfile } from '../api/get-profile';
@@ -55,26 +55,11 @@ const fullName = (p: UserProfile) => `${p.first_name} ${p.last_name}`.trim() || 
 
 export function ProfilePage() {
   usePageTitle('Profile');
-  const { currentUser, isLoading, openModal } = useSession();
-  if (isLoading) {
-    return (
-      <Center mih="50vh">
-        <Loader aria-label="Loading profile" />
-      </Center>
-    );
-  }
-  if (!currentUser) {
-    return (
-      <Container size="xs" py={80}>
-        <Stack align="center" ta="center" gap="md">
-          <Title order={1}>Profile</Title>
-          <Text c="dimmed">Sign in to see your profile.</Text>
-          <Button onClick={() => openModal()}>Sign In</Button>
-        </Stack>
-      </Container>
-    );
-  }
-  return <Profile uid={currentUser.id} />;
+  return (
+    <MembersOnly title="Profile" prompt="Sign in to see your profile.">
+      {(user) => <Profile uid={user.id} />}
+    </MembersOnly>
+  );
 }
 
 function Profile({ uid }: { uid: string }) {

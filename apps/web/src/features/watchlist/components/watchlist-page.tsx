@@ -6,7 +6,6 @@ import {
   Loader,
   SegmentedControl,
   Select,
-  Stack,
   Tabs,
   Text,
   Title,
@@ -17,10 +16,10 @@ import { SHARE_MAX_ITEMS, UNDO_TOAST_MS } from '@releasebell/contract/constants'
 import { IconShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { MembersOnly } from '../../../components/members-only';
 import { MEDIA_TYPE_LABELS } from '../../../lib/media';
 import { usePageTitle } from '../../../lib/page-title';
 import { scheduleRemoval, undoRemoval, usePendingRemovals } from '../../../lib/pending-removals';
-import { useSession } from '../../../lib/session';
 import { addToWatchlist, useWatchlist, watchlistKey } from '../../../lib/watchlist';
 import {
   type ReleaseFilter,
@@ -39,26 +38,11 @@ const ShareModal = lazy(() => import('./share-modal').then((m) => ({ default: m.
 
 export function WatchlistPage() {
   usePageTitle('My Tracking List');
-  const { currentUser, isLoading, openModal } = useSession();
-  if (isLoading) {
-    return (
-      <Center mih="50vh">
-        <Loader aria-label="Loading your tracking list" />
-      </Center>
-    );
-  }
-  if (!currentUser) {
-    return (
-      <Container size="xs" py={80}>
-        <Stack align="center" ta="center" gap="md">
-          <Title order={1}>My Tracking List</Title>
-          <Text c="dimmed">Sign in to see the titles you track.</Text>
-          <Button onClick={() => openModal()}>Sign In</Button>
-        </Stack>
-      </Container>
-    );
-  }
-  return <Watchlist uid={currentUser.id} />;
+  return (
+    <MembersOnly title="My Tracking List" prompt="Sign in to see the titles you track.">
+      {(user) => <Watchlist uid={user.id} />}
+    </MembersOnly>
+  );
 }
 
 function Watchlist({ uid }: { uid: string }) {

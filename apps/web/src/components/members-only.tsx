@@ -1,0 +1,35 @@
+import { Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { type CurrentUser, useSession } from '../lib/session';
+
+export interface MembersOnlyProps {
+  /** The page's heading, shown to a visitor too. */
+  title: string;
+  /** What signing in gives, e.g. "Sign in to see your profile." */
+  prompt: string;
+  children: (user: CurrentUser) => ReactNode;
+}
+
+/** A member's page: a spinner while the session is read, a sign-in prompt for a visitor. */
+export function MembersOnly({ title, prompt, children }: MembersOnlyProps) {
+  const { currentUser, isLoading, openModal } = useSession();
+  if (isLoading) {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label={`Loading ${title}`} />
+      </Center>
+    );
+  }
+  if (!currentUser) {
+    return (
+      <Container size="xs" py={80}>
+        <Stack align="center" ta="center" gap="md">
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed">{prompt}</Text>
+          <Button onClick={() => openModal()}>Sign In</Button>
+        </Stack>
+      </Container>
+    );
+  }
+  return children(currentUser);
+}
