@@ -1,0 +1,67 @@
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  MEMBER,
+  makeItem,
+  renderWithProviders,
+  stubApiRoutes,
+  watchlistEntryOf,
+} from '../components/test-utils';
+import { rememberPendingItem, takePendingItem, useAddPendingAfterSignIn } from './watchlist';
+
+const ITEM = makeItem({ item_id: 'p-1', title: 'Saltmarsh', media_type: 'books' });
+
+function Harness() {
+  useAddPendingAfterSignIn();
+  return <Notifications />;
+}
+
+afterEach(() => {
+  sessionStorage.clear();
+  act(() => notifications.clean());
+  vi.unstubAllGlobals();
+});
+
+describe('the item remembered across the Google round trip', () => {
+  it('is read once, and only when it is an item', () => {
+    rememberPendingItem(ITEM);
+    expect(takePendingItem()).toEqual({ item_id: 'p-1', title: 'Saltmarsh', media_type: 'books' });
+    expect(takePendingItem()).toBeNull();
+
+    sessionStorage.setItem(
+      'releasebell.pendingItem',
+      JSON.stringify({ item_id: 'x', title: 'y', media_type: 'podcasts' }),
+    );
+    expect(takePendingItem()).toBeNull();
+    sessionStorage.setItem('releasebell.pendingItem', '{not json');
+    expect(takePendingItem()).toBeNull();
+    rememberPendingItem(ITEM);
+    rememberPendingItem(null);
+    expect(takePendingItem()).toBeNull();
+  });
+
+  it('is added for the member who comes back signed in, with the success toast', async () => {
+    rememberPendingItem(ITEM);
+    const api = stubApiRoutes({
+      'GET /watchlist/u-1': () => ({ status: 200, body: [] }),
+      'POST /watchlist/u-1': () => ({ status: 201, body: watchlistEntryOf(ITEM) }),
+    });
+    renderWithProviders(<Harness />, { user: MEMBER });
+    await waitFor(() =>
+      expect(api.called('POST', '/watchlist/u-1').map((c) => c.body)).toEqual([
+        { item_id: 'p-1', media_type: 'books' },
+      ]),
+    );
+    expect(await screen.findByText('Added to Watchlist')).toBeInTheDocument();
+    expect(sessionStorage.getItem('releasebell.pendingItem')).toBeNull();
+  });
+
+  it('waits while nobody is signed in', () => {
+    rememberPendingItem(ITEM);
+    const api = stubApiRoutes({});
+    renderWithProviders(<Harness />, { user: null });
+    expect(api.calls).toEqual([]);
+    expect(sessionStorage.getItem('releasebell.pendingItem')).not.toBeNull();
+  });
+});
