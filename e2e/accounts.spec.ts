@@ -6,6 +6,7 @@ import {
   openSignIn,
   PASSWORD,
   passwordField,
+  SIGNED_IN_MS,
   signIn,
   signOut,
   signUpThroughUi,
@@ -60,6 +61,8 @@ test.describe('Auth modal', () => {
   });
 
   test('sign up, sign out, and sign in with each error message', async ({ page, consoleErrors }) => {
+    // Four password hashes at full cost in one test.
+    test.slow();
     // The refused attempts answer 401 and 422 on purpose; the browser reports those as errors.
     consoleErrors.allow(/status of 401/, /status of 422/);
     const email = newEmail('member');
@@ -74,7 +77,7 @@ test.describe('Auth modal', () => {
     );
 
     await signIn(page, email, PASSWORD);
-    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: SIGNED_IN_MS });
     await expect(dialog(page)).toBeHidden();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['View Profile', 'View Watchlist', 'Logout']);
@@ -141,7 +144,7 @@ test.describe('Auth modal', () => {
     await page.getByLabel(/^Confirm New Password/).fill('brand new 2027');
     await page.getByRole('button', { name: 'Save and sign in' }).click();
     await expect(page).toHaveURL(/\/homepage$/);
-    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: SIGNED_IN_MS });
 
     // The link worked once.
     await page.goto(link as string);
@@ -155,7 +158,7 @@ test.describe('Auth modal', () => {
     await page.goto('/homepage');
     await signOut(page);
     await signIn(page, email, 'brand new 2027');
-    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: SIGNED_IN_MS });
   });
 
   test('signs in with Google (a local OpenID Connect server) and registers the new member', async ({
@@ -178,7 +181,7 @@ test.describe('Auth modal', () => {
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('state')).toBeTruthy();
     expect(authorize.searchParams.get('nonce')).toBeTruthy();
-    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: SIGNED_IN_MS });
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'View Profile' }).click();
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();

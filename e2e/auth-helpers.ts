@@ -9,6 +9,11 @@ export const passwordField = (page: Page) => dialog(page).getByLabel(/^Password/
 export const confirmField = (page: Page) => dialog(page).getByLabel(/^Confirm Password/);
 export const newEmail = (tag: string) => `${tag}.${randomBytes(4).toString('hex')}@example.com`;
 export const PASSWORD = 'release day 2026';
+/**
+ * How long to wait for the signed-in header after signing up, in or through a reset: each hashes a
+ * password at full cost (scrypt, about 0.3 s alone), which takes several times longer on a busy CI machine.
+ */
+export const SIGNED_IN_MS = 20_000;
 
 export async function openSignIn(page: Page) {
   await page.goto('/homepage');
@@ -27,7 +32,7 @@ export async function signUpThroughUi(page: Page, email: string, password = PASS
   await dialog(page).getByRole('textbox', { name: 'First Name' }).fill('Ada');
   await dialog(page).getByRole('textbox', { name: 'Last Name' }).fill('Lovelace');
   await dialog(page).getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: SIGNED_IN_MS });
   await expect(dialog(page)).toBeHidden();
 }
 

@@ -1,4 +1,13 @@
-import { confirmField, dialog, emailField, newEmail, PASSWORD, passwordField, toast } from './auth-helpers';
+import {
+  confirmField,
+  dialog,
+  emailField,
+  newEmail,
+  PASSWORD,
+  passwordField,
+  SIGNED_IN_MS,
+  toast,
+} from './auth-helpers';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
 test.describe('Notify Me', () => {
@@ -17,7 +26,7 @@ test.describe('Notify Me', () => {
     await dialog(page).getByRole('button', { name: 'Continue', exact: true }).click();
     await dialog(page).getByRole('button', { name: 'Create Account' }).click();
 
-    await expect(toast(page, 'Added to Watchlist')).toContainText(title);
+    await expect(toast(page, 'Added to Watchlist')).toContainText(title, { timeout: SIGNED_IN_MS });
     await expect(card.getByRole('button', { name: 'In Watchlist' })).toBeDisabled();
 
     // The home panel and the Watchlist screen know it too, also after a reload.

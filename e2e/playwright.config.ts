@@ -23,8 +23,9 @@ if (!dataDir) {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // CI machines are small and run two workers beside the app: give slow steps (password hashing) room.
+  timeout: process.env.CI ? 45_000 : 30_000,
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
