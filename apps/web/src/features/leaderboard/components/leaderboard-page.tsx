@@ -119,9 +119,9 @@ function LeaderboardCard({ item }: { item: LeaderboardItem }) {
           {item.creator ?? 'N/A'}
         </Text>
         <Text size="sm">{item.release_date ? formatReleaseDate(item.release_date) : 'TBD'}</Text>
-      </div>
-      <div className={classes.action}>
-        <WatchlistButton item={item} size="xs" />
+        <div className={classes.action}>
+          <WatchlistButton item={item} size="xs" />
+        </div>
       </div>
     </li>
   );
