@@ -1,10 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import type { MediaType, WatchlistEntry } from '@releasebell/contract';
 import { MEDIA_TYPES, WATCHLIST_TOASTS } from '@releasebell/contract/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api-client';
 import { type PendingItem, useSession } from './session';
+import { showToast } from './toast';
 
 /**
  * The member's watchlist, shared by every screen: the watchlist button, the home panel, the
@@ -57,7 +57,7 @@ export function useAddToWatchlist() {
           list ? [entry, ...list.filter((e) => e.item_id !== entry.item_id)] : list,
         );
         void queryClient.invalidateQueries({ queryKey: watchlistKey(uid) });
-        notifications.show({
+        void showToast({
           title: 'Added to Watchlist',
           message: `${item.title} is on your tracking list. We'll let you know when it's out.`,
           color: 'teal',
@@ -66,7 +66,7 @@ export function useAddToWatchlist() {
         return true;
       } catch (error) {
         console.warn(new Error('Failed to add to watchlist', { cause: error }));
-        notifications.show({
+        void showToast({
           title: WATCHLIST_TOASTS.addFailedTitle,
           message: WATCHLIST_TOASTS.addFailedMessage,
           color: 'red',
