@@ -52,6 +52,12 @@ export const mediaItems = pgTable(
     /** Lower-cased, accent-free title (plus creator and series) that search matches against. */
     searchText: text('search_text').notNull(),
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
+    /**
+     * The same text, for close-spelling (trigram) matching only. A column of its own so it can keep
+     * coarse statistics: to estimate `<%` the planner runs word_similarity over every statistics entry,
+     * and the 1000 that `search_text` keeps for prefix estimates made planning cost 20 ms a query.
+     */
+    searchTrgm: text('search_trgm').generatedAlwaysAs(sql`search_text`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -74,7 +80,7 @@ export const mediaItems = pgTable(
     index('media_items_search_prefix_idx').using('btree', sql`${t.searchText} text_pattern_ops`),
     index('media_items_popularity_idx').on(t.popularity.desc(), t.id),
     index('media_items_search_vector_idx').using('gin', t.searchVector),
-    index('media_items_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('media_items_search_trgm_idx').using('gin', sql`${t.searchTrgm} gin_trgm_ops`),
     check('media_items_media_type_check', sql`${t.mediaType} in ('books', 'movies', 'tv_seasons')`),
     check(
       'media_items_precision_check',

@@ -63,7 +63,8 @@ export function createSearchRepository(db: Database) {
 
     /**
      * Close spellings: every typed word starts a word or is close to one (pg_trgm word similarity over
-     * the trigram index), best overall similarity first. Per-word conditions keep a common word such as
+     * the trigram index on `search_trgm`, which keeps coarse statistics so planning stays cheap), best
+     * overall similarity first. Per-word conditions keep a common word such as
      * "the" from dragging the whole catalog into the comparison.
      */
     fuzzy(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemRow[]> {
@@ -71,12 +72,12 @@ export function createSearchRepository(db: Database) {
       // One word: its prefix matches are an earlier tier, so only close spellings are left to find.
       const perWord =
         words.length === 1
-          ? [sql`${normalised} <% ${mediaItems.searchText}`]
+          ? [sql`${normalised} <% ${mediaItems.searchTrgm}`]
           : words.map(
               (w) =>
-                sql`(${mediaItems.searchVector} @@ to_tsquery('simple', ${prefixQuery([w])}) or ${w} <% ${mediaItems.searchText})`,
+                sql`(${mediaItems.searchVector} @@ to_tsquery('simple', ${prefixQuery([w])}) or ${w} <% ${mediaItems.searchTrgm})`,
             );
-      const similarity = sql<number>`word_similarity(${normalised}, ${mediaItems.searchText})`;
+      const similarity = sql<number>`word_similarity(${normalised}, ${mediaItems.searchTrgm})`;
       return db
         .select({ ...getTableColumns(mediaItems), similarity })
         .from(mediaItems)
