@@ -192,3 +192,50 @@ describe('leaderboard pages', () => {
     expect(op.description).toContain('Fixed page size: 20 items');
   });
 });
+
+describe('leaderboard ties and re-adds', () => {
+  it('breaks a tie in the window by trackers overall before the title', async () => {
+    await clearCatalog(app);
+    const [a, b, c] = members as [TestUser, TestUser, TestUser];
+    const alpha = await addItem({ mediaType: 'books', title: 'Alpha Tie' });
+    const zulu = await addItem({ mediaType: 'books', title: 'Zulu Tie' });
+    const beta = await addItem({ mediaType: 'books', title: 'Beta Tie' });
+    await track(a, alpha, 'books');
+    await track(a, beta, 'books', 1);
+    // One member this week, two more 10 days ago: the same weekly count, more trackers overall.
+    await track(a, zulu, 'books', 2);
+    await track(b, zulu, 'books', 10);
+    await track(c, zulu, 'books', 10);
+
+    const weekly = (await board('timeframe=weekly&media_type=books')).json().items;
+    expect(weekly.map((i: { title: string; trackers: number }) => [i.title, i.trackers])).toEqual([
+      ['Zulu Tie', 1],
+      ['Alpha Tie', 1],
+      ['Beta Tie', 1],
+    ]);
+    expect(await titles('timeframe=monthly&media_type=books')).toEqual(['Zulu Tie', 'Alpha Tie', 'Beta Tie']);
+  });
+
+  it('counts a member who removed an old add and added it again this week in the week, once', async () => {
+    await clearCatalog(app);
+    const [a, b] = members as [TestUser, TestUser];
+    const back = await addItem({ mediaType: 'movies', title: 'Comeback Film' });
+    await track(a, back, 'movies', 20);
+    await track(b, back, 'movies', 12);
+    expect(await titles('timeframe=weekly&media_type=movies')).toEqual([]);
+
+    await untrack(a, back);
+    await track(a, back, 'movies');
+    const weekly = (await board('timeframe=weekly&media_type=movies')).json().items;
+    expect(weekly.map((i: { title: string; trackers: number }) => [i.title, i.trackers])).toEqual([
+      ['Comeback Film', 1],
+    ]);
+    const monthly = (await board('timeframe=monthly&media_type=movies')).json().items;
+    expect(monthly.map((i: { trackers: number }) => i.trackers)).toEqual([2]);
+
+    // Removing it again takes it off the week; the other member's older add keeps it in the month.
+    await untrack(a, back);
+    expect(await titles('timeframe=weekly&media_type=movies')).toEqual([]);
+    expect((await board('timeframe=monthly&media_type=movies')).json().items[0].trackers).toBe(1);
+  });
+});
