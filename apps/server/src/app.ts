@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES, PRODUCT_NAME } from '@releasebell/contract';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -98,6 +98,25 @@ const API_PREFIXES = [
 ];
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const securityHeaders = helmetHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -112,6 +131,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // Errors the router raises before any route runs (a malformed %-escape in the path, say) get the
+    // same error shape as everything else. They skip the onRequest hooks, so the headers are set here.
+    frameworkErrors: (error, req, reply) => {
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply)
+        .headers(securityHeaders)
+        .header('x-request-id', req.id)
+        .code(status)
+        .send(errorBody('BAD_REQUEST', 'The request address could not be read.'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -139,25 +169,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.log.info(result, 'demo catalog seeded');
   }
 
-  const securityHeaders = helmetHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into a <style> element at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   // One synchronous hook for every response, pages and API alike (also the 404s and static files).
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaders);

@@ -74,6 +74,20 @@ describe('loadConfig', () => {
     expect(custom.timeoutMs).toBe(300);
     expect(() => loadConfig({ ISBNDB_IMAGE_BASE_URL: 'file:///etc' })).toThrow(/ISBNDB_IMAGE_BASE_URL/);
     expect(() => loadConfig({ IMAGE_PROXY_MAX_BYTES: 'lots' })).toThrow(/IMAGE_PROXY_MAX_BYTES/);
+    expect(() => loadConfig({ IMAGE_PROXY_TIMEOUT_MS: '10' })).toThrow(/IMAGE_PROXY_TIMEOUT_MS/);
+    expect(() => loadConfig({ TMDB_IMAGE_BASE_URL: 'not a url' })).toThrow(
+      /TMDB_IMAGE_BASE_URL: must be an http/,
+    );
+    // Nothing a request path could be appended after: credentials, a query or a fragment.
+    for (const bad of [
+      'https://user:pw@image.tmdb.org/t/p',
+      'https://image.tmdb.org/t/p?key=1',
+      'https://image.tmdb.org/t/p#x',
+    ]) {
+      expect(() => loadConfig({ TMDB_IMAGE_BASE_URL: bad }), bad).toThrow(
+        /TMDB_IMAGE_BASE_URL: must have no user name, password, query or fragment/,
+      );
+    }
   });
 
   it('treats empty values as unset', () => {

@@ -5,6 +5,18 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: () => 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An image host's base for the proxy: plain http(s), nothing after the path that a request could be appended to. */
+const imageBaseUrl = z
+  .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
+  .refine(
+    (value) => {
+      if (!URL.canParse(value)) return true; // Already reported by the URL check.
+      const url = new URL(value);
+      return !url.username && !url.password && !url.search && !value.includes('#');
+    },
+    { error: 'must have no user name, password, query or fragment' },
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -50,12 +62,8 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(30),
-  TMDB_IMAGE_BASE_URL: z
-    .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
-    .default('https://image.tmdb.org/t/p'),
-  ISBNDB_IMAGE_BASE_URL: z
-    .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
-    .default('https://images.isbndb.com/covers'),
+  TMDB_IMAGE_BASE_URL: imageBaseUrl.default('https://image.tmdb.org/t/p'),
+  ISBNDB_IMAGE_BASE_URL: imageBaseUrl.default('https://images.isbndb.com/covers'),
   IMAGE_PROXY_MAX_BYTES: z.coerce
     .number({ error: () => 'must be a number of bytes' })
     .int()

@@ -29,7 +29,10 @@ const MAX_SEGMENTS = 8;
 const MAX_REDIRECTS = 2;
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
-const badPath = () => new HttpError(400, 'INVALID_IMAGE_PATH', 'This is not an image path the proxy serves.');
+const PATH_RULE = `must be 1 to ${MAX_SEGMENTS} segments of letters, digits, '.', '-' and '_', none starting with '.' or holding '..', nothing percent-encoded, at most ${MAX_PATH_LENGTH} characters`;
+/** The 400 for a path the proxy will not fetch, naming the field and the rule like other validation errors. */
+export const badImagePath = () =>
+  new HttpError(400, 'INVALID_IMAGE_PATH', `path: ${PATH_RULE}`, [{ field: 'path', message: PATH_RULE }]);
 const upstreamError = (code: string, message: string) => new HttpError(502, code, message);
 
 /** The checks every path (asked for, or redirected to) must pass: plain segments, nothing encoded. */
@@ -135,7 +138,7 @@ export function createImageProxy(options: ImageProxyOptions) {
 
   async function fetchImage(provider: ImageProvider, imagePath: string): Promise<ProxiedImage> {
     const first = upstreamUrl(provider, imagePath);
-    if (!first) throw badPath();
+    if (!first) throw badImagePath();
     let url: URL = first;
     const signal = AbortSignal.timeout(options.timeoutMs);
     try {
@@ -187,7 +190,7 @@ export function createImageProxy(options: ImageProxyOptions) {
   return {
     /** The image at `imagePath` under the provider's base: from the disk cache, or fetched and kept. */
     async get(provider: ImageProvider, imagePath: string): Promise<ProxiedImage> {
-      if (!isSafeImagePath(imagePath)) throw badPath();
+      if (!isSafeImagePath(imagePath)) throw badImagePath();
       const files = cacheFiles(provider, imagePath);
       const cached = await fromCache(files);
       if (cached) return cached;

@@ -1,8 +1,8 @@
 import { errorResponseSchema } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, notFound } from '../../errors';
-import type { ImageProvider, ImageProxy } from './image-proxy';
+import { notFound } from '../../errors';
+import { badImagePath, type ImageProvider, type ImageProxy } from './image-proxy';
 
 const PROVIDERS: readonly string[] = ['tmdb', 'isbndb'] satisfies ImageProvider[];
 
@@ -14,8 +14,17 @@ export const imageProxyRoutes: FastifyPluginAsyncZod<{ proxy: ImageProxy }> = as
         tags: ['images'],
         summary: 'A poster from a configured image host (tmdb, isbndb), cached on disk',
         description:
-          'The host comes from TMDB_IMAGE_BASE_URL / ISBNDB_IMAGE_BASE_URL, never from the request. The path is plain segments of letters, digits, dot, dash and underscore; anything else is a 400. Only PNG, JPEG, GIF, WebP and AVIF images are passed on.',
-        params: z.object({ provider: z.string(), '*': z.string() }),
+          'The host comes from TMDB_IMAGE_BASE_URL / ISBNDB_IMAGE_BASE_URL, never from the request. The path is plain segments of letters, digits, dot, dash and underscore; anything else is a 400. Only PNG, JPEG, GIF, WebP and AVIF images (checked by their bytes) up to IMAGE_PROXY_MAX_BYTES are passed on, with no upstream header but the type; at most 2 redirects are followed, and only under the same base. An upstream 404 is a 404, a timeout (IMAGE_PROXY_TIMEOUT_MS) a 504, any other upstream failure a 502. Served images are kept on disk and answered with Cache-Control: public, max-age=604800, immutable.',
+        params: z.object({
+          provider: z.string().meta({
+            description: 'tmdb or isbndb; any other provider is a 404',
+            examples: ['tmdb'],
+          }),
+          '*': z.string().meta({
+            description: 'The image path under the configured base, e.g. w500/abc.jpg',
+            examples: ['w500/abc.jpg'],
+          }),
+        }),
         response: {
           200: z.any().meta({ description: 'The image bytes' }),
           400: errorResponseSchema,
@@ -33,7 +42,7 @@ export const imageProxyRoutes: FastifyPluginAsyncZod<{ proxy: ImageProxy }> = as
       const raw = (req.raw.url ?? '').split('?')[0] ?? '';
       const prefix = `/proxy-image/${provider}/`;
       if (!raw.startsWith(prefix)) {
-        throw new HttpError(400, 'INVALID_IMAGE_PATH', 'This is not an image path the proxy serves.');
+        throw badImagePath();
       }
       const image = await proxy.get(provider as ImageProvider, raw.slice(prefix.length));
       return reply

@@ -50,7 +50,7 @@ describe('headers', () => {
   });
 
   it('sets them on every answer, errors included, and makes up a request id when none is sent', async () => {
-    for (const url of ['/api/nothing-here', '/trending/podcasts']) {
+    for (const url of ['/api/nothing-here', '/trending/podcasts', '/watchlist/%zz']) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -58,6 +58,14 @@ describe('headers', () => {
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('answers an address with a malformed escape in the one error shape', async () => {
+    const res = await app.inject({ url: '/media/slug/movies/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'The request address could not be read.' },
+    });
   });
 
   it('compresses large answers', async () => {
