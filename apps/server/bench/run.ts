@@ -24,7 +24,9 @@ processes, loads them with autocannon, measures search latency and the home page
 Options:
   --items <n>           synthetic catalog size                          (default: 100000)
   --seed <n>            catalog seed                                    (default: 42)
-  --duration <s>        seconds per load test                           (default: 10)
+  --duration <s>        seconds per load test                           (default: 5)
+  --rounds <n>          rounds of every load test, each round starting  (default: 3)
+                        with the baseline; the median round is reported
   --connections <n>     concurrent connections per load test            (default: 50)
   --search-queries <n>  sequential search requests for latency          (default: 500)
   --fresh               regenerate the catalog even if a cached one exists
@@ -50,6 +52,7 @@ interface Options {
   items: number;
   seed: number;
   duration: number;
+  rounds: number;
   connections: number;
   searchQueries: number;
   fresh: boolean;
@@ -63,7 +66,8 @@ function parseOptions(): Options | null {
     options: {
       items: { type: 'string', default: '100000' },
       seed: { type: 'string', default: '42' },
-      duration: { type: 'string', default: '10' },
+      duration: { type: 'string', default: '5' },
+      rounds: { type: 'string', default: '3' },
       connections: { type: 'string', default: '50' },
       'search-queries': { type: 'string', default: '500' },
       fresh: { type: 'boolean', default: false },
@@ -86,6 +90,7 @@ function parseOptions(): Options | null {
     items: int('items', values.items, 1, 10_000_000),
     seed: int('seed', values.seed, 0, 0xffffffff),
     duration: int('duration', values.duration, 1, 600),
+    rounds: int('rounds', values.rounds, 1, 20),
     connections: int('connections', values.connections, 1, 1000),
     searchQueries: int('search-queries', values['search-queries'], 1, 100_000),
     fresh: values.fresh,
@@ -208,7 +213,10 @@ interface LoadResult {
   errors: number;
   timeouts: number;
   throughputMBps: number;
+  /** Median over the rounds of (this test's req/s / the same round's baseline req/s). */
   ratioToBaseline: number | null;
+  /** Every round's req/s and ratio, in order. */
+  rounds: { requestsPerSec: number; ratioToBaseline: number | null }[];
 }
 
 /** One autocannon run; `nextPath` (if given) is asked for the path of every request. */
@@ -217,7 +225,7 @@ function load(
   url: string,
   options: Options,
   nextPath?: () => string,
-): Promise<Omit<LoadResult, 'ratioToBaseline'>> {
+): Promise<Omit<LoadResult, 'ratioToBaseline' | 'rounds'>> {
   const samples: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -351,12 +359,16 @@ const verdict = (ok: boolean) => (ok ? 'MET' : 'MISSED');
 
 function printLoadTable(results: LoadResult[]): void {
   console.log(
-    `${pad('Load test', 34)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p95 ms', 9)}${lpad('p99 ms', 9)}${lpad('vs base', 10)}${lpad('non-2xx', 9)}`,
+    `${pad('Load test', 34)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p95 ms', 9)}${lpad('p99 ms', 9)}${lpad('vs base', 10)}${lpad('non-2xx', 9)}  rounds vs base`,
   );
   for (const r of results) {
-    const ratio = r.ratioToBaseline === null ? '-' : `${(r.ratioToBaseline * 100).toFixed(1)}%`;
+    const pct = (x: number | null) => (x === null ? '-' : `${(x * 100).toFixed(1)}%`);
+    const each =
+      r.ratioToBaseline === null
+        ? r.rounds.map((x) => x.requestsPerSec.toLocaleString('en')).join(' ')
+        : r.rounds.map((x) => pct(x.ratioToBaseline)).join(' ');
     console.log(
-      `${pad(r.name, 34)}${lpad(r.requestsPerSec.toLocaleString('en'), 9)}${lpad(ms(r.latencyMs.p50), 9)}${lpad(ms(r.latencyMs.p95), 9)}${lpad(ms(r.latencyMs.p99), 9)}${lpad(ratio, 10)}${lpad(String(r.non2xx + r.errors), 9)}`,
+      `${pad(r.name, 34)}${lpad(r.requestsPerSec.toLocaleString('en'), 9)}${lpad(ms(r.latencyMs.p50), 9)}${lpad(ms(r.latencyMs.p95), 9)}${lpad(ms(r.latencyMs.p99), 9)}${lpad(pct(r.ratioToBaseline), 10)}${lpad(String(r.non2xx + r.errors), 9)}  ${each}`,
     );
     if (r.non2xx + r.errors + r.timeouts > 0) {
       console.log(
@@ -426,17 +438,37 @@ async function main() {
     [`GET /media/slug/… (${slugPaths.length} items)`, `${base}${slugPaths[0]}`, rotate(slugPaths)],
     [`GET /api/search?q=… (${searchPaths.length} prefixes)`, `${base}${searchPaths[0]}`, rotate(searchPaths)],
   ];
-  const loads: LoadResult[] = [];
-  for (const [name, url, next] of plan) {
-    log(`autocannon: ${name}, ${options.connections} connections, ${options.duration}s…`);
-    const result = await load(name, url, options, next);
-    await settle(base);
-    const baselineRps = loads[0]?.requestsPerSec;
-    loads.push({
-      ...result,
-      ratioToBaseline: baselineRps ? round(result.requestsPerSec / baselineRps, 3) : null,
-    });
+  // This machine's speed drifts by a third within minutes, so every round measures the baseline again
+  // right before the app's tests, each ratio compares within its round, and the median round is kept.
+  const runs: Omit<LoadResult, 'ratioToBaseline' | 'rounds'>[][] = plan.map(() => []);
+  const ratios: (number | null)[][] = plan.map(() => []);
+  for (let r = 1; r <= options.rounds; r++) {
+    let baselineRps: number | undefined;
+    for (const [i, [name, url, next]] of plan.entries()) {
+      log(`round ${r}/${options.rounds}: ${name}, ${options.connections} connections, ${options.duration}s…`);
+      const result = await load(name, url, options, next);
+      await settle(base);
+      if (i === 0) baselineRps = result.requestsPerSec;
+      runs[i]?.push(result);
+      ratios[i]?.push(i > 0 && baselineRps ? round(result.requestsPerSec / baselineRps, 3) : null);
+    }
   }
+  const median = <T>(xs: T[], by: (x: T) => number): T =>
+    [...xs].sort((a, b) => by(a) - by(b))[Math.floor((xs.length - 1) / 2)] as T;
+  const loads: LoadResult[] = plan.map((_, i) => {
+    const all = runs[i] ?? [];
+    const ratioList = ratios[i] ?? [];
+    const rounds = all.map((run, k) => ({
+      requestsPerSec: run.requestsPerSec,
+      ratioToBaseline: ratioList[k] ?? null,
+    }));
+    const known = ratioList.filter((x): x is number => x !== null);
+    return {
+      ...median(all, (run) => run.requestsPerSec),
+      ratioToBaseline: known.length ? median(known, (x) => x) : null,
+      rounds,
+    };
+  });
 
   log(`Sequential search latency over ${options.searchQueries} queries…`);
   const search = await measureSearch(base, queries.slice(0, options.searchQueries));
@@ -447,6 +479,7 @@ async function main() {
 
   // Report.
   const catalogReads = loads.filter((l) => /upcoming|trending|slug/.test(l.name));
+  // The worst of the catalog reads' median ratios.
   const worstReadRatio = Math.min(...catalogReads.map((l) => l.ratioToBaseline ?? 0));
   const homeKb = 'error' in web ? null : round(web.totalGzipBytes / 1024);
   const targets = {
@@ -478,7 +511,7 @@ async function main() {
   );
   console.log(`App start-up ${startupSeconds}s; app RSS after the runs ${serverRssMb ?? '?'} MB`);
   console.log(
-    `Load: autocannon, ${options.connections} connections, ${options.duration}s each. Requests send Accept-Encoding: gzip, deflate, br as browsers do. Latency percentiles are computed from every 2xx response (autocannon itself reports p97.5, not p95).`,
+    `Load: autocannon, ${options.connections} connections, ${options.duration}s each, ${options.rounds} rounds (each starting with the baseline; the median round's figures, the median ratio, and every round's ratio). Requests send Accept-Encoding: gzip, deflate, br as browsers do. Latency percentiles are computed from every 2xx response (autocannon itself reports p97.5, not p95).`,
   );
   console.log('');
   printLoadTable(loads);

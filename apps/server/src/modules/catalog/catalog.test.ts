@@ -270,6 +270,18 @@ describe('the catalog response cache', () => {
     expect(item.json()).toMatchObject({ title: 'Cached Item', hype_meter_percentage: 25 });
   });
 
+  it('sends titles outside ASCII intact, with the byte length as content-length', async () => {
+    const title = 'Naïve Ōkami: 東京の夜 — Été';
+    await insertItems(cachedApp, [
+      buildItem({ title, mediaType: 'books', releaseDate: '2026-08-01', releaseDatePrecision: 'day' }),
+    ]);
+    for (let i = 0; i < 2; i++) {
+      const res = await cachedApp.inject({ url: '/upcoming/books' });
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      expect(res.json().map((item: { title: string }) => item.title)).toContain(title);
+    }
+  });
+
   it('keeps no "not found": an item added afterwards is found at once', async () => {
     const url = '/media/slug/books/arrives-later';
     expect((await cachedApp.inject({ url })).statusCode).toBe(404);

@@ -17,14 +17,18 @@ const tags = ['catalog'];
 // Lists change as people track titles; a short shared cache keeps the home page fast.
 const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
-/** A cached answer, ready to send as it is or gzipped (what browsers ask for). */
+/**
+ * A cached answer, ready to send as it is or gzipped (what browsers ask for). Both are bytes: sent as a
+ * string, a list with non-ASCII titles was measured and UTF-8 encoded again on every response, a third
+ * of the server's time on these routes.
+ */
 interface CachedJson {
-  json: string;
+  json: Buffer;
   gzip: Buffer;
 }
 
 function toCachedJson(value: unknown): CachedJson {
-  const json = JSON.stringify(value);
+  const json = Buffer.from(JSON.stringify(value), 'utf8');
   return { json, gzip: gzipSync(json) };
 }
 
