@@ -2,6 +2,7 @@
  * `npm run bench`: load and latency figures for Releasebell's server on this machine, next to the
  * targets. It prints figures and never fails on a target. See USAGE.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,8 @@ Options:
                         with the baseline; the median round is reported
   --connections <n>     concurrent connections per load test            (default: 50)
   --search-queries <n>  sequential search requests for latency          (default: 500)
+  --no-pin              leave CPU placement to the scheduler (by default, on Linux with 2+ CPUs,
+                        the servers share CPU 0 and the load generator gets CPU 1)
   --fresh               regenerate the catalog even if a cached one exists
   --data-dir <dir>      use this embedded database as it is (no generation; stop its app first)
   --serve-script <file> start the app with this script instead of bench/serve.ts (to A/B a
@@ -56,6 +59,7 @@ interface Options {
   connections: number;
   searchQueries: number;
   fresh: boolean;
+  pin: boolean;
   buildWeb: boolean;
   dataDir: string | undefined;
   serveScript: string;
@@ -71,6 +75,7 @@ function parseOptions(): Options | null {
       connections: { type: 'string', default: '50' },
       'search-queries': { type: 'string', default: '500' },
       fresh: { type: 'boolean', default: false },
+      'no-pin': { type: 'boolean', default: false },
       'build-web': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
       'serve-script': { type: 'string' },
@@ -94,6 +99,7 @@ function parseOptions(): Options | null {
     connections: int('connections', values.connections, 1, 1000),
     searchQueries: int('search-queries', values['search-queries'], 1, 100_000),
     fresh: values.fresh,
+    pin: !values['no-pin'],
     buildWeb: values['build-web'],
     dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : undefined,
     serveScript: path.resolve(values['serve-script'] ?? path.join(serverDir, 'bench/serve.ts')),
@@ -101,6 +107,24 @@ function parseOptions(): Options | null {
 }
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
+
+/**
+ * On a small machine the load generator and the server compete for the same cores, and where the
+ * scheduler puts them moved the figures by a third between runs. Pinned, the servers (one at a time
+ * under load) get CPU 0 to themselves and autocannon gets CPU 1: each figure then measures the server.
+ */
+function pinCpus(serverPids: number[]): string {
+  if (os.cpus().length < 2) return 'not pinned (one CPU)';
+  try {
+    for (const pid of serverPids) {
+      execFileSync('taskset', ['-a', '-p', '-c', '0', String(pid)], { stdio: 'ignore' });
+    }
+    execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+    return 'servers pinned to CPU 0, autocannon to CPU 1';
+  } catch {
+    return 'not pinned (taskset unavailable)';
+  }
+}
 const childEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
   // The app reads its own configuration; keep the user's database settings out of the children.
   const { DATABASE_URL: _url, DATA_DIR: _dir, PORT: _port, ...rest } = process.env;
@@ -408,6 +432,9 @@ async function main() {
     `App ready on ${base} in ${startupSeconds}s (PID ${server.pid}); baseline on ${baseline.url} (PID ${baseline.pid}).`,
   );
 
+  const placement = options.pin ? pinCpus([server.pid, baseline.pid]) : 'not pinned (--no-pin)';
+  log(`CPU placement: ${placement}.`);
+
   const slugPaths = await discoverSlugPaths(base);
   const queries = buildSearchQueries(options.seed, Math.max(options.searchQueries, 200));
   const searchPaths = queries.map((q) => `/api/search?q=${encodeURIComponent(q.q)}`);
@@ -510,6 +537,7 @@ async function main() {
     `Catalog: ${options.items} synthetic items (seed ${options.seed}) + demo items, ${catalog.database}${catalog.reused ? ' (reused)' : ` (generated in ${catalog.generateSeconds}s)`}`,
   );
   console.log(`App start-up ${startupSeconds}s; app RSS after the runs ${serverRssMb ?? '?'} MB`);
+  console.log(`CPU placement: ${placement}`);
   console.log(
     `Load: autocannon, ${options.connections} connections, ${options.duration}s each, ${options.rounds} rounds (each starting with the baseline; the median round's figures, the median ratio, and every round's ratio). Requests send Accept-Encoding: gzip, deflate, br as browsers do. Latency percentiles are computed from every 2xx response (autocannon itself reports p97.5, not p95).`,
   );
@@ -571,6 +599,7 @@ async function main() {
     options,
     catalog: { ...catalog, env: undefined },
     app: { pid: server.pid, startupSeconds, rssMb: serverRssMb },
+    cpuPlacement: placement,
     load: loads,
     search,
     homeJs: web,
