@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
@@ -10,6 +10,8 @@ export interface ChildServer {
   url: string;
   /** Resident memory in MB, read from /proc (Linux), or null. */
   rssMb(): number | null;
+  /** CPU seconds (user + system, all threads) used so far, read from /proc (Linux), or null. */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export function startChild(
           port,
           url: `http://127.0.0.1:${port}`,
           rssMb: () => readRssMb(pid),
+          cpuSeconds: () => readCpuSeconds(pid),
           stop: () => stopProcess(child),
         });
       } else relay(line);
@@ -73,6 +76,20 @@ function readRssMb(pid: number): number | null {
   try {
     const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+let clockTicks: number | undefined;
+
+function readCpuSeconds(pid: number): number | null {
+  try {
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / clockTicks : null;
   } catch {
     return null;
   }
