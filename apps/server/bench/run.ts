@@ -255,7 +255,6 @@ interface LoadResult {
   cpuRatioToBaseline: number | null;
 }
 
-/** One autocannon run; `nextPath` (if given) is asked for the path of every request. */
 type LoadRun = Omit<LoadResult, 'ratioToBaseline' | 'rounds' | 'cpuRatioToBaseline'>;
 
 /**
@@ -511,8 +510,8 @@ async function main() {
   });
   if (!put.ok) throw new Error(`baseline PUT /fixture: ${put.status}`);
   await warmUp(baseline.url, ['/fixture']);
-  const appCpu = () => server.cpuSeconds();
-  const baseCpu = () => baseline.cpuSeconds();
+  const appCpu = server.cpuSeconds;
+  const baseCpu = baseline.cpuSeconds;
   const plan: [string, string, () => number | null, (() => string) | undefined][] = [
     ['baseline: bare Fastify GET /', `${baseline.url}/`, baseCpu, undefined],
     [
@@ -534,44 +533,39 @@ async function main() {
   ];
   // This machine's speed drifts by a third within minutes, so every round measures the baseline again
   // right before the app's tests, each ratio compares within its round, and the median round is kept.
-  const runs: LoadRun[][] = plan.map(() => []);
-  const ratios: (number | null)[][] = plan.map(() => []);
-  const cpuRatios: (number | null)[][] = plan.map(() => []);
+  // Per test, every round's run with its ratios to that round's baseline (null for the baseline).
+  const measured: { run: LoadRun; ratio: number | null; cpuRatio: number | null }[][] = plan.map(() => []);
   for (let r = 1; r <= options.rounds; r++) {
     let baselineRun: LoadRun | undefined;
     for (const [i, [name, url, cpu, next]] of plan.entries()) {
       log(`round ${r}/${options.rounds}: ${name}, ${options.connections} connections, ${options.duration}s…`);
-      const result = await load(name, url, options, cpu, next);
+      const run = await load(name, url, options, cpu, next);
       await settle(base);
-      if (i === 0) baselineRun = result;
-      runs[i]?.push(result);
-      ratios[i]?.push(
-        i > 0 && baselineRun ? round(result.requestsPerSec / baselineRun.requestsPerSec, 3) : null,
-      );
+      if (i === 0) baselineRun = run;
       const baseUs = baselineRun?.serverUsPerRequest;
-      cpuRatios[i]?.push(
-        i > 0 && baseUs && result.serverUsPerRequest ? round(baseUs / result.serverUsPerRequest, 3) : null,
-      );
+      measured[i]?.push({
+        run,
+        ratio: i > 0 && baselineRun ? round(run.requestsPerSec / baselineRun.requestsPerSec, 3) : null,
+        cpuRatio:
+          i > 0 && baseUs && run.serverUsPerRequest ? round(baseUs / run.serverUsPerRequest, 3) : null,
+      });
     }
   }
   const median = <T>(xs: T[], by: (x: T) => number): T =>
     [...xs].sort((a, b) => by(a) - by(b))[Math.floor((xs.length - 1) / 2)] as T;
-  const loads: LoadResult[] = plan.map((_, i) => {
-    const all = runs[i] ?? [];
-    const ratioList = ratios[i] ?? [];
-    const rounds = all.map((run, k) => ({
-      requestsPerSec: run.requestsPerSec,
-      ratioToBaseline: ratioList[k] ?? null,
-    }));
-    const known = ratioList.filter((x): x is number => x !== null);
-    const knownCpu = (cpuRatios[i] ?? []).filter((x): x is number => x !== null);
-    return {
-      ...median(all, (run) => run.requestsPerSec),
-      ratioToBaseline: known.length ? median(known, (x) => x) : null,
-      cpuRatioToBaseline: knownCpu.length ? median(knownCpu, (x) => x) : null,
-      rounds,
-    };
-  });
+  const medianOrNull = (xs: (number | null)[]) => {
+    const known = xs.filter((x): x is number => x !== null);
+    return known.length ? median(known, (x) => x) : null;
+  };
+  const loads: LoadResult[] = measured.map((all) => ({
+    ...median(
+      all.map((m) => m.run),
+      (run) => run.requestsPerSec,
+    ),
+    ratioToBaseline: medianOrNull(all.map((m) => m.ratio)),
+    cpuRatioToBaseline: medianOrNull(all.map((m) => m.cpuRatio)),
+    rounds: all.map((m) => ({ requestsPerSec: m.run.requestsPerSec, ratioToBaseline: m.ratio })),
+  }));
 
   log(`Sequential search latency over ${options.searchQueries} queries…`);
   const search = await measureSearch(base, queries.slice(0, options.searchQueries));
