@@ -16,7 +16,7 @@ const apiPaths = [
 
 export default defineConfig({
   plugins: [react()],
-  build: { target: 'es2022', sourcemap: true },
+  build: { target: 'es2022', sourcemap: false },
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPaths.map((p) => [p, 'http://localhost:3000'])),

@@ -5,23 +5,22 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { ERROR_CODES, PRODUCT_NAME } from '@releasebell/contract';
+import { ERROR_CODES } from '@releasebell/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { type Config, trustedOriginsOf } from './config';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { errorBody } from './errors';
+import { systemClock } from './lib/clock';
+import { loggerOptions } from './logger';
 import { createAuth } from './modules/auth/auth';
+import { authBridge } from './modules/auth/bridge';
+import { createDeviceCookies } from './modules/auth/device-cookie';
+import { createAuthGuards } from './modules/auth/guards';
 import { createRateLimiter } from './modules/auth/rate-limiter';
-import { accountRoutes, authRoutes } from './modules/auth/routes';
+import { createAuthRepository } from './modules/auth/repository';
+import { createPasswordResetService } from './modules/auth/reset-service';
+import { accountRoutes } from './modules/auth/routes';
 import { ingest } from './modules/catalog/ingestion';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -46,7 +45,8 @@ import { createUsersService } from './modules/users/service';
 import { createWatchlistRepository } from './modules/watchlist/repository';
 import { watchlistRoutes } from './modules/watchlist/routes';
 import { createWatchlistService } from './modules/watchlist/service';
-import { registerErrorHandling } from './plugins/error-handler';
+import { registerErrorHandling, writeClientError } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { helmetHeaders } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -61,7 +61,10 @@ declare module 'fastify' {
 export interface AppOptions {
   /** An already-open database (tests); otherwise one is opened from the config and closed with the app. */
   database?: DatabaseHandle;
-  /** The clock the catalog's "today" comes from. */
+  /**
+   * The one clock of every service that stamps or compares times (the catalog's "today", watchlist
+   * adds and tracking events, leaderboard and trending windows, requests, profiles); the system's if unset.
+   */
   clock?: () => Date;
   /** Where mail goes (tests); otherwise SMTP_URL or the local mailbox under DATA_DIR. */
   mailer?: Mailer;
@@ -86,16 +89,31 @@ async function authSecretFor(config: Config): Promise<string> {
   return secret;
 }
 
-/** Paths that are API, never the web app, even for a browser asking for HTML. */
+/** Paths that are API or files, never the web app, even for a browser asking for HTML. */
 const API_PREFIXES = [
   '/api/',
   '/user/',
+  '/watchlist/',
   '/trending/',
   '/upcoming/',
   '/media/featured/',
   '/media/slug/',
   '/media/recommendations/',
+  '/leaderboard/api/',
+  '/proxy-image/',
+  '/demo-posters/',
+  '/assets/',
 ];
+
+/**
+ * Whether a GET may be answered with the web app: it names HTML, or its first choice is anything
+ * (curl, uptime monitors and link checkers send `*\/*` or no Accept at all). An API client's
+ * `application/json, *\/*` keeps its JSON 404.
+ */
+export function acceptsPage(accept: string | undefined): boolean {
+  if (!accept) return true;
+  return accept.includes('text/html') || accept.split(',')[0]?.split(';')[0]?.trim() === '*/*';
+}
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const securityHeaders = helmetHeaders({
@@ -116,15 +134,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Browsers ignore HSTS over plain http; sending it there only misleads. Over https it pins https.
+    strictTransportSecurity: config.publicUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
   });
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      ...(config.logPretty
-        ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
-        : {}),
-    },
+    logger: loggerOptions(config),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -140,8 +156,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         .headers(securityHeaders)
         .header('x-request-id', req.id)
         .code(status)
-        .send(errorBody('BAD_REQUEST', 'The request address could not be read.'));
+        .send(errorBody(ERROR_CODES.badRequest, 'The request address could not be read.'));
     },
+    // Requests Node's HTTP parser cannot read at all (a raw non-ASCII byte in the path, a path
+    // longer than the header limit) are answered here, on the bare socket, in the same shape.
+    clientErrorHandler: (error, socket) => writeClientError(error, socket, securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -177,24 +196,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   // No request bodies arrive compressed (JSON under 64 KB), so no decompression hook on every request.
-  registerSameOriginCheck(app, trustedOriginsOf(config));
+  registerSameOriginCheck(app, config);
   await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(rateLimit, { global: false });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: `${PRODUCT_NAME} API`,
-        version: '1.0.0',
-        description:
-          'Upcoming and trending books, movies and TV seasons. Errors share one shape: `{ error: { code, message, details? } }`.',
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, config);
 
   const mailer =
     options.mailer ??
@@ -205,25 +211,35 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       log: app.log,
     });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
-  const auth = createAuth({
+  const authSecret = await authSecretFor(config);
+  const auth = createAuth({ config, db: database.db, secret: authSecret, mailer, log: app.log });
+  const authRepository = createAuthRepository(database.db);
+  const guards = createAuthGuards({
     config,
-    db: database.db,
-    secret: await authSecretFor(config),
-    mailer,
-    log: app.log,
+    limiter: createRateLimiter(database.db),
+    devices: createDeviceCookies(authSecret, config.publicUrl.startsWith('https://')),
   });
-  const limiter = createRateLimiter(database.db);
   await app.register(sessionPlugin, { auth });
-  await app.register(authRoutes, { auth, config, limiter });
-  await app.register(accountRoutes, { auth, config, limiter });
-  await app.register(usersRoutes, { users: createUsersService(createUsersRepository(database.db)) });
+  await app.register(authBridge, { auth, config, guards, repository: authRepository });
+  await app.register(accountRoutes, {
+    guards,
+    passwordReset: createPasswordResetService({
+      auth,
+      repository: authRepository,
+      guards,
+      clock: options.clock ?? systemClock,
+    }),
+  });
+  await app.register(usersRoutes, {
+    users: createUsersService(createUsersRepository(database.db), options.clock),
+  });
 
   const catalog = createCatalogService(catalogRepo, options.clock);
   await app.register(systemRoutes, { config, database });
   await app.register(catalogRoutes, { catalog, cacheSeconds: config.catalogCacheSeconds });
   await app.register(searchRoutes, { search: createSearchService(createSearchRepository(database.db)) });
   await app.register(requestRoutes, {
-    requests: createRequestsService(createRequestsRepository(database.db)),
+    requests: createRequestsService(createRequestsRepository(database.db), options.clock),
   });
   await app.register(demoPosterRoutes);
   await app.register(imageProxyRoutes, {
@@ -233,7 +249,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }),
   });
   await app.register(watchlistRoutes, {
-    watchlist: createWatchlistService(createWatchlistRepository(database.db)),
+    watchlist: createWatchlistService(createWatchlistRepository(database.db), options.clock),
   });
   await app.register(leaderboardRoutes, {
     leaderboard: createLeaderboardService(createLeaderboardRepository(database.db), options.clock),
@@ -246,6 +262,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // Source maps stay off the public site (the build does not make them; this holds if one does).
+      globIgnore: ['**/*.map'],
       setHeaders: (reply, filePath) => {
         // Vite fingerprints everything under assets/, so those never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -261,7 +279,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const wantsPage = (req: FastifyRequest) =>
     hasWeb &&
     (req.method === 'GET' || req.method === 'HEAD') &&
-    (req.headers.accept ?? '').includes('text/html') &&
+    acceptsPage(req.headers.accept) &&
     !API_PREFIXES.some((p) => req.url.startsWith(p));
   app.setNotFoundHandler(
     // Only unknown API paths are limited (slows path scanning); page loads of client routes are not.

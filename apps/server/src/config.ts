@@ -82,6 +82,12 @@ const envSchema = z.object({
     .min(1)
     .max(1000)
     .default(5),
+  AUTH_MAX_FAILED_SIGNINS_PER_ACCOUNT: z.coerce
+    .number({ error: () => 'must be a number' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(100),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -103,8 +109,13 @@ export interface Config {
   webDistDir: string;
   /** How long catalog answers (lists, featured, items by slug) are served from memory; 0 turns it off. */
   catalogCacheSeconds: number;
-  /** Origin the product is reached at (links in emails, OAuth callbacks, trusted origin). No trailing slash. */
+  /** Origin the product is reached at (links in emails, OAuth callbacks). No trailing slash. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. Then it is the only origin state-changing requests may come from;
+   * unset, a request whose Origin is its own Host is same-origin (127.0.0.1, a LAN address, ...).
+   */
+  publicUrlConfigured: boolean;
   /** Signs sessions; null on the embedded default, where one is generated and kept under dataDir. */
   authSecret: string | null;
   smtpUrl: string | null;
@@ -113,8 +124,10 @@ export interface Config {
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   /** Sign-in, sign-up and reset requests per client address per 10 minutes. */
   authRateLimitPerIp: number;
-  /** Failed sign-ins per account from one address per 15 minutes. */
+  /** Failed sign-ins per account from one address (or one device cookie) per 15 minutes. */
   authMaxFailedSignins: number;
+  /** Failed sign-ins per account from all addresses per hour; past it only device cookies get in. */
+  authMaxFailedSigninsPerAccount: number;
   /** The image hosts behind /proxy-image/{provider}/...; nothing else is ever fetched. */
   imageProxy: {
     upstreams: { tmdb: string; isbndb: string };
@@ -165,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     authSecret: e.AUTH_SECRET ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
@@ -178,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     authMaxFailedSignins: e.AUTH_MAX_FAILED_SIGNINS,
+    authMaxFailedSigninsPerAccount: e.AUTH_MAX_FAILED_SIGNINS_PER_ACCOUNT,
     imageProxy: {
       upstreams: {
         tmdb: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, ''),
@@ -187,9 +202,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.IMAGE_PROXY_TIMEOUT_MS,
     },
   };
-}
-
-/** Origins allowed to send state-changing requests besides the request's own (Vite's in development). */
-export function trustedOriginsOf(config: Config): string[] {
-  return config.env === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
 }

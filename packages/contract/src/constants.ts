@@ -59,3 +59,53 @@ export const SHARE_POSTER_HEIGHT = 450;
 export const LEADERBOARD_TIMEFRAMES = ['weekly', 'monthly'] as const;
 export type LeaderboardTimeframe = (typeof LEADERBOARD_TIMEFRAMES)[number];
 export const LEADERBOARD_PAGE_SIZE = 20;
+
+/** Account texts the server answers with and the web app shows (spec section 8 where it gives them). */
+export const AUTH_MESSAGES = {
+  userNotFound: 'No user found with this email. Please sign up.',
+  wrongPassword: 'Incorrect password. Please try again.',
+  emailInUse: 'This email is already in use. Please sign in instead.',
+  tooManyAttempts: 'Too many sign-in attempts. Try again in a few minutes.',
+  tooManyRequests: 'Too many requests. Try again in a few minutes.',
+  invalidToken: 'This reset link has expired or was already used. Ask for a new one.',
+  crossSite: 'This request came from another site and was refused.',
+} as const;
+
+/** A state-changing request that reached the product at an address other than PUBLIC_URL. */
+export const notPublicUrlMessage = (publicUrl: string) =>
+  `This address is not PUBLIC_URL (${publicUrl}). Open ${publicUrl} to continue.`;
+
+/** Every error code the API answers with; clients may branch on them. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  crossSiteRequest: 'CROSS_SITE_REQUEST',
+  originNotAllowed: 'ORIGIN_NOT_ALLOWED',
+  notFound: 'NOT_FOUND',
+  mediaNotFound: 'MEDIA_NOT_FOUND',
+  profileNotFound: 'PROFILE_NOT_FOUND',
+  posterNotFound: 'POSTER_NOT_FOUND',
+  imageProviderNotFound: 'IMAGE_PROVIDER_NOT_FOUND',
+  imageNotFound: 'IMAGE_NOT_FOUND',
+  invalidImagePath: 'INVALID_IMAGE_PATH',
+  userNotFound: 'USER_NOT_FOUND',
+  invalidPassword: 'INVALID_PASSWORD',
+  emailInUse: 'EMAIL_IN_USE',
+  invalidToken: 'INVALID_TOKEN',
+  usernameUnavailable: 'USERNAME_UNAVAILABLE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  rateLimited: 'RATE_LIMITED',
+  authError: 'AUTH_ERROR',
+  upstreamError: 'UPSTREAM_ERROR',
+  upstreamTimeout: 'UPSTREAM_TIMEOUT',
+  upstreamTooLarge: 'UPSTREAM_TOO_LARGE',
+  upstreamRedirect: 'UPSTREAM_REDIRECT',
+  upstreamNotImage: 'UPSTREAM_NOT_IMAGE',
+  upstreamUnreachable: 'UPSTREAM_UNREACHABLE',
+  internal: 'INTERNAL_ERROR',
+  unavailable: 'SERVICE_UNAVAILABLE',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-
 import { MEDIA_TYPES, SEARCH_TYPES } from './constants';
+import { text } from './text';
 
 export const mediaTypeSchema = z.enum(MEDIA_TYPES, {
   error: () => `must be one of: ${MEDIA_TYPES.join(', ')}`,
@@ -49,7 +49,7 @@ export const mediaListSchema = z.array(mediaItemSchema);
 export const mediaTypeParamsSchema = z.object({ mediaType: mediaTypeSchema });
 export const mediaSlugParamsSchema = z.object({
   mediaType: mediaTypeSchema,
-  slug: z.string().min(1).max(200),
+  slug: text().min(1).max(200),
 });
 export const recommendationParamsSchema = z.object({
   mediaType: mediaTypeSchema,
@@ -61,7 +61,7 @@ export const listQuerySchema = z.object({
 });
 
 export const searchQuerySchema = z.object({
-  q: z.string().max(200).default(''),
+  q: text().max(200).default(''),
   type: searchTypeSchema.default('all'),
   limit: z.coerce.number().int().min(1).max(50).default(30),
 });

@@ -1,21 +1,20 @@
 import { z } from 'zod';
 import { REQUEST_EXTRA_INFO_MAX, REQUEST_TITLE_MAX } from './constants';
 import { mediaTypeSchema } from './media';
+import { text } from './text';
 
 export const contentRequestBodySchema = z.strictObject({
   mediaType: mediaTypeSchema,
-  title: z
-    .string()
+  title: text()
     .trim()
     .min(1, { error: 'Title is required!' })
     .max(REQUEST_TITLE_MAX, { error: `must be at most ${REQUEST_TITLE_MAX} characters` }),
-  extraInfo: z
-    .string()
+  extraInfo: text()
     .trim()
     .max(REQUEST_EXTRA_INFO_MAX, { error: `must be at most ${REQUEST_EXTRA_INFO_MAX} characters` })
     .default(''),
   // Sent by the client as the spec shows; the server records the session's user, never this value.
-  userId: z.string().nullable().default(null),
+  userId: text().nullable().default(null),
   createdAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type ContentRequestBody = z.input<typeof contentRequestBodySchema>;

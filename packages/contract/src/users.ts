@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MOBILE_NEEDS_PHONE, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './constants';
+import { text } from './text';
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = text()
   .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_MESSAGES.tooShort })
   .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.tooLong })
   .regex(/\d/, { error: PASSWORD_MESSAGES.noDigit });
@@ -11,9 +11,9 @@ export const notificationChannelSchema = z.enum(['email', 'mobile']);
 export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 
 /** A user id as the identity service issues it; anything else cannot be anyone's id. */
-export const uidParamsSchema = z.object({ uid: z.string() });
+export const uidParamsSchema = z.object({ uid: text() });
 
-const nameSchema = z.string().trim().max(50, { error: 'must be at most 50 characters' });
+const nameSchema = text().trim().max(50, { error: 'must be at most 50 characters' });
 /** Digits with an optional leading + and common separators; 7 to 15 digits in all. */
 export const phoneSchema = z
   .string()
@@ -23,7 +23,7 @@ export const phoneSchema = z
   .refine((v) => v === '' || (v.match(/\d/g)?.length ?? 0) >= 7, { error: 'must have at least 7 digits' })
   .refine((v) => (v.match(/\d/g)?.length ?? 0) <= 15, { error: 'must have at most 15 digits' });
 
-const utmSchema = z.string().trim().max(100, { error: 'must be at most 100 characters' }).nullable();
+const utmSchema = text().trim().max(100, { error: 'must be at most 100 characters' }).nullable();
 
 function requirePhoneForMobile(
   value: { phone_number?: string | null; notification_preferences?: NotificationChannel[] },
@@ -39,9 +39,9 @@ function requirePhoneForMobile(
 export const registerBodySchema = z
   .strictObject({
     email: z.email({ error: 'must be an email address' }),
-    firebase_id: z.string().min(1),
+    firebase_id: text().min(1),
     // The client may propose one; the server always generates a unique username itself.
-    username: z.string().max(64).optional(),
+    username: text().max(64).optional(),
     first_name: nameSchema.default(''),
     last_name: nameSchema.default(''),
     phone_number: phoneSchema.nullable().default(null),
@@ -92,6 +92,6 @@ export type SessionInfo = z.infer<typeof sessionSchema>;
 
 /** POST /api/account/reset-password: choose a new password with the emailed token, then signed in. */
 export const resetPasswordBodySchema = z.strictObject({
-  token: z.string().min(1).max(200),
+  token: text().min(1).max(200),
   newPassword: passwordSchema,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, mediaTypeSchema, releaseDatePrecisionSchema } from './media';
+import { text } from './text';
 
 const itemIdSchema = z.uuid({ error: () => 'must be an item id' });
 
@@ -27,7 +28,7 @@ export type WatchlistEntry = z.infer<typeof watchlistEntrySchema>;
 
 export const watchlistSchema = z.array(watchlistEntrySchema).meta({ id: 'Watchlist' });
 
-export const watchlistParamsSchema = z.object({ uid: z.string().min(1).max(128) });
+export const watchlistParamsSchema = z.object({ uid: text().min(1).max(128) });
 
 export const addToWatchlistBodySchema = z
   .strictObject({ item_id: itemIdSchema, media_type: mediaTypeSchema })

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { ERROR_CODES } from '@releasebell/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -11,6 +12,16 @@ function fieldOf(issue: Issue, context: string | undefined): string {
   if (Array.isArray(keys) && keys.length > 0) return keys.join(', ');
   const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   return path || context || 'request';
+}
+
+/** PostgreSQL's "invalid byte sequence" (a NUL in text) and "untranslatable character" errors. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+export function isUnstorableText(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -27,6 +38,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
     }
+    if (isUnstorableText(error)) {
+      // Schemas refuse NUL in every string they know; this catches one that slipped past them.
+      return reply
+        .status(400)
+        .send(errorBody(ERROR_CODES.validation, 'The request contains characters that cannot be stored.'));
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply
@@ -35,9 +52,47 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) are safe to show.
-      return reply.status(status).send(errorBody(error.code ?? 'BAD_REQUEST', error.message));
+      const code =
+        status === 415
+          ? ERROR_CODES.unsupportedMediaType
+          : status === 413
+            ? ERROR_CODES.payloadTooLarge
+            : ERROR_CODES.badRequest;
+      return reply.status(status).send(errorBody(code, error.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody(ERROR_CODES.internal, 'Something went wrong on our side.'));
   });
+}
+
+/**
+ * Answers a request Node's HTTP parser refused before Fastify saw it, on the bare socket: the API's
+ * error shape and the security headers, then the connection is closed.
+ */
+export function writeClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  securityHeaders: Record<string, string>,
+) {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, reason] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout']
+        : [400, 'Bad Request'];
+  const body = JSON.stringify(errorBody(ERROR_CODES.badRequest, 'The request could not be read.'));
+  const headers = {
+    ...securityHeaders,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\r\n');
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n\r\n${body}`);
 }

@@ -1,14 +1,8 @@
+import { ERROR_CODES, type SessionUser } from '@releasebell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
 import type { Auth } from '../modules/auth/auth';
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image?: string | null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +23,9 @@ export const sessionPlugin = fp<{ auth: Auth }>(async (app: FastifyInstance, { a
         ? auth.api
             .getSession({ headers: new Headers({ cookie }) })
             .then((s) =>
-              s ? { id: s.user.id, email: s.user.email, name: s.user.name, image: s.user.image } : null,
+              s
+                ? { id: s.user.id, email: s.user.email, name: s.user.name, image: s.user.image ?? null }
+                : null,
             )
         : Promise.resolve(null);
       lookups.set(this, lookup);
@@ -38,8 +34,8 @@ export const sessionPlugin = fp<{ auth: Auth }>(async (app: FastifyInstance, { a
   });
 });
 
-export const unauthorized = () => new HttpError(401, 'UNAUTHORIZED', 'Sign in to continue.');
-export const forbidden = () => new HttpError(403, 'FORBIDDEN', 'This belongs to another user.');
+export const unauthorized = () => new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue.');
+export const forbidden = () => new HttpError(403, ERROR_CODES.forbidden, 'This belongs to another user.');
 
 /**
  * For routes with `:uid`: 401 when signed out, 403 when the uid is not the session's user. Runs before

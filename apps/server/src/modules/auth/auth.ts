@@ -5,7 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import { createElement } from 'react';
-import { type Config, trustedOriginsOf } from '../../config';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { ResetPasswordEmail } from '../notifications/emails/reset-password-email';
@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from './password-hash';
 /** The header our Fastify bridge puts the client address in (any incoming one is replaced). */
 export const CLIENT_IP_HEADER = 'x-releasebell-client-ip';
 export const RESET_TOKEN_MINUTES = 60;
+export const AUTH_BASE_PATH = '/api/auth';
 
 export interface AuthOptions {
   config: Config;
@@ -28,9 +29,11 @@ export function createAuth({ config, db, secret, mailer, log }: AuthOptions) {
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: trustedOriginsOf(config),
+    // The bridge only forwards requests whose origin passed the same-origin rule, and addresses them
+    // to that origin (plugins/same-origin.ts), so the request's own origin is the trusted one.
+    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -45,17 +48,22 @@ export function createAuth({ config, db, secret, mailer, log }: AuthOptions) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, token }) {
+      sendResetPassword({ user, token }) {
         // The link opens our own page, which asks for the new password and signs the user in.
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         const email = createElement(ResetPasswordEmail, { url, expiresInMinutes: RESET_TOKEN_MINUTES });
-        await mailer.send({
-          to: user.email,
-          subject: `Reset your ${PRODUCT_NAME} password`,
-          html: await render(email),
-          text: await render(email, { plainText: true }),
-          link: url,
-        });
+        // Not awaited: the answer must not wait for the mail, or its timing tells known addresses
+        // from unknown ones. A failure is logged; the member can ask again.
+        void (async () => {
+          await mailer.send({
+            to: user.email,
+            subject: `Reset your ${PRODUCT_NAME} password`,
+            html: await render(email),
+            text: await render(email, { plainText: true }),
+            link: url,
+          });
+        })().catch((err) => log.error({ err }, 'password reset mail failed'));
+        return Promise.resolve();
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -67,6 +75,9 @@ export function createAuth({ config, db, secret, mailer, log }: AuthOptions) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     telemetry: { enabled: false },
+    // A Google return it cannot use (forged or stale state) lands on the home page with the failure
+    // toast, not on better-auth's own error page, which the bridge does not serve.
+    onAPIError: { errorURL: `${config.publicUrl}/?auth_error=google` },
     // Into the app's own log (with its level and redaction), not straight to the console.
     logger: {
       log: (level, message, ...args) => {

@@ -98,7 +98,10 @@ describe('Google sign-in over OpenID Connect', () => {
   it('refuses a forged state', async () => {
     const { callback } = await runFlow({ tamperState: true });
     expect(callback.statusCode).toBe(302);
-    expect(String(callback.headers.location)).toContain('error');
+    // Back on the product's home page, which shows the Google failure toast.
+    expect(String(callback.headers.location)).toMatch(
+      /^http:\/\/localhost:3999\/\?auth_error=google&error=state_mismatch/,
+    );
     expect(cookieFrom(callback)).not.toMatch(/session_token=[^;]+/);
   });
 

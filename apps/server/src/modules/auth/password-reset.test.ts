@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -100,6 +101,18 @@ describe('password reset by email', () => {
     });
   });
 
+  it('ends every other reset link of the member once one is used', async () => {
+    const user = await signUp(app);
+    const first = await mailedToken(user.email, 1);
+    const second = await mailedToken(user.email, 2);
+    expect(first).not.toBe(second);
+    expect((await reset(second, 'second link 22')).statusCode).toBe(200);
+    const old = await reset(first, 'first link 11');
+    expect(old.statusCode).toBe(400);
+    expect(old.json().error.code).toBe('INVALID_TOKEN');
+    expect((await signIn(user.email, 'second link 22')).statusCode).toBe(200);
+  });
+
   it('refuses an expired link', async () => {
     const user = await signUp(app);
     const token = await mailedToken(user.email);
@@ -110,6 +123,33 @@ describe('password reset by email', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('INVALID_TOKEN');
     expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+  });
+});
+
+describe('a mail server that does not answer', () => {
+  it('does not hold up the answer, so known and unknown addresses answer alike', async () => {
+    // Accepts connections and never greets: a send waits until nodemailer gives up.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const stalled = await buildTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    try {
+      const user = await signUp(stalled);
+      const mailAccepted = new Promise<void>((resolve) => silent.once('connection', () => resolve()));
+      const res = await stalled.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: user.email },
+      });
+      expect(res.statusCode).toBe(200);
+      await mailAccepted; // the mail is still on its way
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await stalled.close();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
 

@@ -7,8 +7,8 @@ const rowsOf = (result: unknown) => (result as { rows: { count: number | string 
 export interface RateLimiter {
   /** Counts one more event for the key and returns the count in the current window. */
   hit(key: string, windowMs: number): Promise<number>;
-  /** The count in the current window without adding to it. */
-  count(key: string, windowMs: number): Promise<number>;
+  /** Takes back one event counted by `hit` (it turned out not to be a failure). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -38,12 +38,8 @@ export function createRateLimiter(db: Database): RateLimiter {
       }
       return Number(rowsOf(result)[0]?.count ?? 1);
     },
-    async count(key, windowMs) {
-      const seconds = windowMs / 1000;
-      const result = await db.execute(sql`
-        select count from rate_limit_counters
-        where key = ${key} and window_started_at > now() - make_interval(secs => ${seconds})`);
-      return Number(rowsOf(result)[0]?.count ?? 0);
+    async release(key) {
+      await db.execute(sql`update rate_limit_counters set count = greatest(count - 1, 0) where key = ${key}`);
     },
     async reset(key) {
       await db.execute(sql`delete from rate_limit_counters where key = ${key}`);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ErrorCode } from '@releasebell/contract';
 import { HttpError } from '../../errors';
 
 /**
@@ -33,7 +34,7 @@ const PATH_RULE = `must be 1 to ${MAX_SEGMENTS} segments of letters, digits, '.'
 /** The 400 for a path the proxy will not fetch, naming the field and the rule like other validation errors. */
 export const badImagePath = () =>
   new HttpError(400, 'INVALID_IMAGE_PATH', `path: ${PATH_RULE}`, [{ field: 'path', message: PATH_RULE }]);
-const upstreamError = (code: string, message: string) => new HttpError(502, code, message);
+const upstreamError = (code: ErrorCode, message: string) => new HttpError(502, code, message);
 
 /** The checks every path (asked for, or redirected to) must pass: plain segments, nothing encoded. */
 export function isSafeImagePath(raw: string): boolean {

@@ -28,14 +28,25 @@ describe('health', () => {
 });
 
 describe('public config', () => {
-  it('tells the browser the affiliate tag and contact address, nothing secret', async () => {
+  it('tells the browser the affiliate tag, contact address and proxied image hosts, nothing secret', async () => {
     const body = (await app.inject({ url: '/api/config' })).json();
     expect(body).toEqual({
       productName: 'Releasebell',
       amazonAffiliateTag: 'rb-20',
       contactEmail: 'hello@releasebell.app',
       googleSignIn: false,
+      imageProxies: { tmdb: 'https://image.tmdb.org/t/p', isbndb: 'https://images.isbndb.com/covers' },
     });
+  });
+
+  it('follows the configured image hosts, so the share image proxies what the server fetches', async () => {
+    const custom = await buildTestApp({ env: { TMDB_IMAGE_BASE_URL: 'https://img.example.org/tmdb/' } });
+    try {
+      const body = (await custom.inject({ url: '/api/config' })).json();
+      expect(body.imageProxies.tmdb).toBe('https://img.example.org/tmdb');
+    } finally {
+      await custom.close();
+    }
   });
 });
 
@@ -54,7 +65,6 @@ describe('headers', () => {
       const res = await app.inject({ url });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(res.headers['strict-transport-security']).toContain('max-age=');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }

@@ -1,0 +1,208 @@
+import {
+  AUTH_MESSAGES,
+  ERROR_CODES,
+  type ErrorCode,
+  requestPasswordResetBodySchema,
+  signInBodySchema,
+  signOutBodySchema,
+  signUpBodySchema,
+  socialSignInBodySchema,
+} from '@releasebell/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import { errorBody } from '../../errors';
+import { allowedOrigin } from '../../plugins/same-origin';
+import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from './auth';
+import type { AuthGuards } from './guards';
+import type { AuthRepository } from './repository';
+
+interface BridgeOptions {
+  auth: Auth;
+  config: Config;
+  guards: AuthGuards;
+  repository: AuthRepository;
+}
+
+/** What a guard may add to the answer: Set-Cookie values, or an answer of its own. */
+interface Outcome {
+  cookies?: string[];
+  override?: { status: number; body: unknown };
+}
+
+interface Endpoint {
+  method: 'GET' | 'POST';
+  /** Exactly as better-auth names it under /api/auth; requests reach it only by this path. */
+  path: string;
+  body?: z.ZodType;
+  /** Runs before the identity service; returns what to do with its answer. */
+  before?: (req: FastifyRequest) => Promise<((response: Response) => Promise<Outcome>) | undefined>;
+}
+
+/** Request headers the identity service reads; nothing else is passed on. */
+const FORWARDED_HEADERS = ['cookie', 'origin', 'referer', 'user-agent', 'accept-language'];
+
+/** better-auth answers errors as `{ code, message }`; the product answers them in its one shape. */
+function rewriteError(status: number, body: { code?: string; message?: string } | null) {
+  const code = body?.code ?? '';
+  if (code.startsWith('USER_ALREADY_EXISTS')) {
+    return { status: 422, body: errorBody(ERROR_CODES.emailInUse, AUTH_MESSAGES.emailInUse) };
+  }
+  const ours: ErrorCode =
+    code === 'INVALID_EMAIL' || code === 'VALIDATION_ERROR' ? ERROR_CODES.validation : ERROR_CODES.authError;
+  return { status, body: errorBody(ours, body?.message ?? 'The request could not be completed.') };
+}
+
+/** Session tokens live only in the HttpOnly cookie: no JSON answer may carry one to page scripts. */
+function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, v]) => [key, withoutTokens(v)]),
+  );
+}
+
+const pathOf = (rawUrl: string) => rawUrl.split('?')[0];
+
+const publicUser = (user: { id: string; email: string; name: string; image?: string | null }) => ({
+  user: { id: user.id, email: user.email, name: user.name, image: user.image ?? null },
+});
+
+/**
+ * better-auth under /api/auth, reachable only through the endpoints the product uses. Each is a
+ * route of its own, so the router matches the exact path (no dot segments, no escapes), the body is
+ * the JSON Fastify parsed and validated, and the guards, the password rules and better-auth all see
+ * that one path and that one body: the request handed on is rebuilt from them, never copied.
+ */
+export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, options) => {
+  const { auth, config, guards, repository } = options;
+
+  const signIn: Endpoint['before'] = async (req) => {
+    await guards.limitAddress(req);
+    const { email } = req.body as z.output<typeof signInBodySchema>;
+    const attempt = await guards.beginSignIn(req, email);
+    return async (response) => {
+      if (response.ok) {
+        const data = (await response.clone().json()) as { user: Parameters<typeof publicUser>[0] };
+        return {
+          cookies: [await attempt.succeeded()],
+          override: { status: 200, body: publicUser(data.user) },
+        };
+      }
+      if (response.status !== 401) return {};
+      // The spec tells an unknown email from a wrong password (sign-up reveals used addresses anyway).
+      const known = await repository.userByEmail(email);
+      return {
+        override: {
+          status: 401,
+          body: known
+            ? errorBody(ERROR_CODES.invalidPassword, AUTH_MESSAGES.wrongPassword)
+            : errorBody(ERROR_CODES.userNotFound, AUTH_MESSAGES.userNotFound),
+        },
+      };
+    };
+  };
+
+  const signUp: Endpoint['before'] = async (req) => {
+    await guards.limitAddress(req);
+    const { email, password } = req.body as z.output<typeof signUpBodySchema>;
+    guards.checkNewPassword(password, 'password');
+    return async (response) => {
+      if (!response.ok) return {};
+      const data = (await response.clone().json()) as { user: Parameters<typeof publicUser>[0] };
+      return {
+        cookies: [guards.deviceCookieFor(email)],
+        override: { status: 200, body: publicUser(data.user) },
+      };
+    };
+  };
+
+  const limitOnly: Endpoint['before'] = async (req) => {
+    await guards.limitAddress(req);
+    return undefined;
+  };
+
+  const endpoints: Endpoint[] = [
+    { method: 'POST', path: '/sign-in/email', body: signInBodySchema, before: signIn },
+    { method: 'POST', path: '/sign-up/email', body: signUpBodySchema, before: signUp },
+    {
+      method: 'POST',
+      path: '/request-password-reset',
+      body: requestPasswordResetBodySchema,
+      before: limitOnly,
+    },
+    { method: 'POST', path: '/sign-out', body: signOutBodySchema },
+    ...(config.google
+      ? ([
+          { method: 'POST', path: '/sign-in/social', body: socialSignInBodySchema, before: limitOnly },
+          // Google sends the browser back here with `code` and `state`.
+          { method: 'GET', path: '/callback/google' },
+        ] satisfies Endpoint[])
+      : []),
+  ];
+
+  /** The Fetch request better-auth gets: the matched path, the parsed body, the headers it needs. */
+  function toFetchRequest(req: FastifyRequest, endpoint: Endpoint): Request {
+    const headers = new Headers({ [CLIENT_IP_HEADER]: req.ip });
+    for (const name of FORWARDED_HEADERS) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    const queryAt = req.url.indexOf('?');
+    const query = endpoint.method === 'GET' && queryAt >= 0 ? req.url.slice(queryAt) : '';
+    // Addressed to the origin the same-origin rule accepted, which better-auth then trusts.
+    const origin = req.headers.origin ?? allowedOrigin(req, config);
+    const url = new URL(`${AUTH_BASE_PATH}${endpoint.path}${query}`, origin);
+    if (endpoint.method === 'GET') return new Request(url, { headers });
+    headers.set('content-type', 'application/json');
+    return new Request(url, { method: 'POST', headers, body: JSON.stringify(req.body ?? {}) });
+  }
+
+  async function send(reply: FastifyReply, response: Response, outcome: Outcome) {
+    let status = response.status;
+    let body: unknown;
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    if (outcome.override) {
+      ({ status, body } = outcome.override);
+    } else if (isJson) {
+      const parsed = await response.json().catch(() => null);
+      if (status >= 400) ({ status, body } = rewriteError(status, parsed as { code?: string } | null));
+      else body = withoutTokens(parsed);
+    } else {
+      const text = await response.text();
+      body = text.length > 0 ? text : undefined;
+    }
+    reply.status(status);
+    response.headers.forEach((value, name) => {
+      if (['set-cookie', 'content-length', 'content-encoding', 'content-type'].includes(name)) return;
+      reply.header(name, value);
+    });
+    const cookies = [...response.headers.getSetCookie(), ...(outcome.cookies ?? [])];
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    if (isJson || outcome.override) reply.type('application/json; charset=utf-8');
+    else if (response.headers.get('content-type')) reply.type(response.headers.get('content-type') ?? '');
+    return reply.send(body);
+  }
+
+  for (const endpoint of endpoints) {
+    const url = `${AUTH_BASE_PATH}${endpoint.path}`;
+    app.route({
+      method: endpoint.method,
+      url,
+      schema: { hide: true, ...(endpoint.body ? { body: endpoint.body } : {}) },
+      // The router decodes %-escapes before matching: only the path spelt exactly as above is served.
+      onRequest: async (req, reply) => {
+        if (pathOf(req.url) !== url) return reply.callNotFound();
+      },
+      handler: async (req, reply) => {
+        const after = endpoint.before ? await endpoint.before(req) : undefined;
+        const response = await auth.handler(toFetchRequest(req, endpoint));
+        return send(reply, response, after ? await after(response) : {});
+      },
+    });
+  }
+  // Anything else under /api/auth, however spelt, falls to the app's JSON 404.
+};

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './constants';
+import { emailSchema, text } from './text';
+
+/**
+ * The identity endpoints under /api/auth that the product uses, and the only bodies they accept.
+ * Anything else under /api/auth is a 404: the identity service's other endpoints (profile updates,
+ * session lists, ...) are never reachable from outside.
+ */
+
+// The password rules apply when a password is chosen (sign-up, reset), not when one is tried.
+const triedPasswordSchema = text()
+  .min(1, { error: 'is required' })
+  .max(PASSWORD_MAX_LENGTH, {
+    error: `must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  });
+
+export const signInBodySchema = z.strictObject({
+  email: emailSchema,
+  password: triedPasswordSchema,
+  rememberMe: z.boolean().optional(),
+});
+export type SignInBody = z.input<typeof signInBodySchema>;
+
+export const signUpBodySchema = z.strictObject({
+  email: emailSchema,
+  // The password rules run in the bridge with the spec's own messages (see auth guards).
+  password: triedPasswordSchema,
+  name: text().trim().max(101, { error: 'must be at most 101 characters' }),
+});
+export type SignUpBody = z.input<typeof signUpBodySchema>;
+
+export const requestPasswordResetBodySchema = z.strictObject({ email: emailSchema });
+
+/** Where the browser returns after Google: a path on this site, never another origin. */
+const returnPathSchema = text()
+  .max(2000)
+  .regex(/^\/(?![/\\])/, { error: 'must be a path on this site' });
+
+export const socialSignInBodySchema = z.strictObject({
+  provider: z.literal('google', { error: () => 'must be google' }),
+  callbackURL: returnPathSchema,
+  errorCallbackURL: returnPathSchema,
+});
+
+export const signOutBodySchema = z.strictObject({}).optional();
