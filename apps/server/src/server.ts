@@ -1,5 +1,12 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { flushLogs, reportDroppedLogLines } from './logger';
+import { armShutdownWatchdog } from './shutdown-watchdog';
+
+/** A stop takes at most this long from the signal, whatever the main thread is doing. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+/** How long before the deadline the main thread gives up by itself (exit code 1) if it still can. */
+const SELF_EXIT_MARGIN_MS = 1_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -14,20 +21,28 @@ async function main() {
   }
 
   const app = await buildApp(config);
+  reportDroppedLogLines(app.log);
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
-      // Stop taking connections, finish in-flight requests, close the database.
-      const force = setTimeout(() => process.exit(1), 10_000);
-      force.unref();
+      const deadline = Date.now() + SHUTDOWN_DEADLINE_MS;
+      // The deadline holds even if the main thread gets stuck from here on: a worker thread keeps it.
+      const watchdog = armShutdownWatchdog(SHUTDOWN_DEADLINE_MS);
+      const selfExitAt = deadline - SELF_EXIT_MARGIN_MS;
+      setTimeout(() => process.exit(1), selfExitAt - Date.now()).unref();
+      app.log.info({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutting down');
+      if (!watchdog)
+        app.log.warn('the shutdown watchdog could not start: the deadline relies on this thread');
+      // Stop taking connections, finish in-flight requests, close the database; then give the logs
+      // written so far until shortly before the deadline to reach their reader (never blocking).
+      const exit = (code: number) => flushLogs(selfExitAt - 100 - Date.now()).then(() => process.exit(code));
       app.close().then(
-        () => process.exit(0),
+        () => exit(0),
         (err) => {
           app.log.error({ err }, 'shutdown failed');
-          process.exit(1);
+          return exit(1);
         },
       );
     });
