@@ -62,6 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       compress: false, // sendCached gzips once per cached answer
       schema: {
         tags,
+        operationId: 'listTrending',
         summary: 'Most popular items of a media type',
         params: mediaTypeParamsSchema,
         querystring: listQuerySchema,
@@ -82,6 +83,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       compress: false, // sendCached gzips once per cached answer
       schema: {
         tags,
+        operationId: 'listUpcoming',
         summary: 'Items not yet released, by release date ascending; undated items last',
         params: mediaTypeParamsSchema,
         querystring: listQuerySchema,
@@ -105,6 +107,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       compress: false, // sendCached gzips once per cached answer
       schema: {
         tags,
+        operationId: 'getFeatured',
         summary: 'The featured release of a media type',
         params: mediaTypeParamsSchema,
         response: { 200: mediaItemSchema, 400: errorResponseSchema, 404: errorResponseSchema },
@@ -125,6 +128,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       compress: false, // sendCached gzips once per cached answer
       schema: {
         tags,
+        operationId: 'getMediaBySlug',
         summary: 'One item by its slug',
         params: mediaSlugParamsSchema,
         response: { 200: mediaItemSchema, 400: errorResponseSchema, 404: errorResponseSchema },
@@ -142,6 +146,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     {
       schema: {
         tags,
+        operationId: 'listRecommendations',
         summary: 'Items related to one item by series, creator or genre (never the item itself)',
         params: recommendationParamsSchema,
         response: { 200: mediaListSchema, 400: errorResponseSchema, 404: errorResponseSchema },

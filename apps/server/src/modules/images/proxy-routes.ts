@@ -2,6 +2,7 @@ import { errorResponseSchema } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors';
+import { imageResponse } from '../../plugins/openapi';
 import { badImagePath, type ImageProvider, type ImageProxy } from './image-proxy';
 
 const PROVIDERS: readonly string[] = ['tmdb', 'isbndb'] satisfies ImageProvider[];
@@ -12,6 +13,7 @@ export const imageProxyRoutes: FastifyPluginAsyncZod<{ proxy: ImageProxy }> = as
     {
       schema: {
         tags: ['images'],
+        operationId: 'getProxiedImage',
         summary: 'A poster from a configured image host (tmdb, isbndb), cached on disk',
         description:
           'The host comes from TMDB_IMAGE_BASE_URL / ISBNDB_IMAGE_BASE_URL, never from the request. The path is plain segments of letters, digits, dot, dash and underscore; anything else is a 400. Only PNG, JPEG, GIF, WebP and AVIF images (checked by their bytes) up to IMAGE_PROXY_MAX_BYTES are passed on, with no upstream header but the type; at most 2 redirects are followed, and only under the same base. An upstream 404 is a 404, a timeout (IMAGE_PROXY_TIMEOUT_MS) a 504, any other upstream failure a 502. Served images are kept on disk and answered with Cache-Control: public, max-age=604800, immutable.',
@@ -21,12 +23,13 @@ export const imageProxyRoutes: FastifyPluginAsyncZod<{ proxy: ImageProxy }> = as
             examples: ['tmdb'],
           }),
           '*': z.string().meta({
-            description: 'The image path under the configured base, e.g. w500/abc.jpg',
+            description:
+              'The image path under the configured base, e.g. w500/abc.jpg (documented as `{path}`; the route matches the rest of the URL). Send its slashes as they are: a percent-encoded character (%2F included) is a 400.',
             examples: ['w500/abc.jpg'],
           }),
         }),
         response: {
-          200: z.any().meta({ description: 'The image bytes' }),
+          200: imageResponse('The image (PNG, JPEG, GIF, WebP or AVIF)'),
           400: errorResponseSchema,
           404: errorResponseSchema,
           502: errorResponseSchema,

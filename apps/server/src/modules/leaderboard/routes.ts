@@ -12,6 +12,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{ leaderboard: Leaderboard
     {
       schema: {
         tags: ['leaderboard'],
+        operationId: 'getLeaderboard',
         summary: 'The most tracked titles of the last 7 (weekly) or 30 (monthly) days',
         description: `Ranked by the number of distinct members who added the item within the window and still track it; ties by total trackers, then title. Fixed page size: ${LEADERBOARD_PAGE_SIZE} items.`,
         querystring: leaderboardQuerySchema,

@@ -1,5 +1,6 @@
 import { contentRequestBodySchema, contentRequestSchema, errorResponseSchema } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionOptional } from '../../plugins/openapi';
 import type { RequestsService } from './service';
 
 export const requestRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }> = async (
@@ -13,7 +14,10 @@ export const requestRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }>
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['requests'],
+        operationId: 'requestTitle',
         summary: 'Ask for a title that is missing from the catalog',
+        // Signed in or not; a signed-in member's request records who asked.
+        security: sessionOptional,
         body: contentRequestBodySchema,
         response: { 201: contentRequestSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },

@@ -8,6 +8,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
     {
       schema: {
         tags: ['search'],
+        operationId: 'searchMedia',
         summary: 'Search titles as the user types: prefix matches first, then close spellings',
         querystring: searchQuerySchema,
         response: { 200: mediaListSchema, 400: errorResponseSchema },

@@ -10,7 +10,14 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
 ) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['system'], summary: 'The process is alive', response: { 200: healthSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        operationId: 'checkHealth',
+        summary: 'The process is alive',
+        response: { 200: healthSchema },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -19,6 +26,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
     {
       schema: {
         tags: ['system'],
+        operationId: 'checkReadiness',
         summary: 'The database answers',
         response: { 200: healthSchema, 503: errorResponseSchema },
       },
@@ -39,6 +47,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
     {
       schema: {
         tags: ['system'],
+        operationId: 'getPublicConfig',
         summary: 'Settings the web app needs (nothing secret)',
         response: { 200: publicConfigSchema },
       },
@@ -50,6 +59,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
         amazonAffiliateTag: config.amazonAffiliateTag,
         contactEmail: config.contactEmail,
         googleSignIn: config.google !== null,
+        imageProxies: config.imageProxy.upstreams,
       };
     },
   );

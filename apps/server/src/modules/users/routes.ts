@@ -8,6 +8,7 @@ import {
 } from '@releasebell/contract';
 import { AVATAR_MAX_BYTES } from '@releasebell/contract/constants';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { imageResponse } from '../../plugins/openapi';
 import { ownerOnly, unauthorized } from '../../plugins/session';
 import type { UsersService } from './service';
 
@@ -30,6 +31,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     {
       schema: {
         tags,
+        operationId: 'registerProfile',
         summary: "Create the signed-in member's profile (idempotent)",
         body: registerBodySchema,
         response: { 200: userProfileSchema, 201: userProfileSchema, ...errors },
@@ -49,6 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       onRequest: ownerOnly,
       schema: {
         tags,
+        operationId: 'getUsername',
         summary: 'The username; 404 when the user has not registered yet',
         params: uidParamsSchema,
         response: { 200: usernameSchema, ...errors },
@@ -63,6 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       onRequest: ownerOnly,
       schema: {
         tags,
+        operationId: 'getProfile',
         summary: 'The full profile',
         params: uidParamsSchema,
         response: { 200: userProfileSchema, ...errors },
@@ -77,6 +81,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       onRequest: ownerOnly,
       schema: {
         tags,
+        operationId: 'updateProfile',
         summary: 'Update the editable fields and notification preferences (email is not editable)',
         params: uidParamsSchema,
         body: updateProfileBodySchema,
@@ -106,6 +111,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         bodyLimit: AVATAR_MAX_BYTES,
         schema: {
           tags,
+          operationId: 'uploadAvatar',
           summary: 'Upload a profile picture (PNG, JPEG or WebP, at most 2 MB) as the request body',
           params: uidParamsSchema,
           response: { 200: userProfileSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
@@ -121,6 +127,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       onRequest: ownerOnly,
       schema: {
         tags,
+        operationId: 'removeAvatar',
         summary: 'Remove the profile picture',
         params: uidParamsSchema,
         response: { 200: userProfileSchema, ...errors },
@@ -131,7 +138,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.get(
     '/user/avatar/:uid',
-    { onRequest: ownerOnly, schema: { tags, summary: 'The profile picture', params: uidParamsSchema } },
+    {
+      onRequest: ownerOnly,
+      schema: {
+        tags,
+        operationId: 'getAvatar',
+        summary: 'The profile picture',
+        params: uidParamsSchema,
+        response: {
+          200: imageResponse('The picture (PNG, JPEG or WebP)'),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
     async (req, reply) => {
       const avatar = await users.avatar(req.params.uid);
       if (!avatar)

@@ -34,6 +34,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: WatchlistServic
       onRequest: ownerOnly,
       schema: {
         tags,
+        operationId: 'getWatchlist',
         summary: "The member's watchlist, most recently added first",
         params: watchlistParamsSchema,
         response: { 200: watchlistSchema, ...errors },
@@ -48,6 +49,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: WatchlistServic
       onRequest: ownerOnly,
       schema: {
         tags,
+        operationId: 'addToWatchlist',
         summary: 'Track an item: 201 when added, 200 when it was already listed',
         params: watchlistParamsSchema,
         body: addToWatchlistBodySchema,
@@ -66,6 +68,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: WatchlistServic
       onRequest: ownerOnly,
       schema: {
         tags,
+        operationId: 'removeFromWatchlist',
         summary: 'Stop tracking an item (removing one that is not listed changes nothing)',
         params: watchlistParamsSchema,
         body: removeFromWatchlistBodySchema,
