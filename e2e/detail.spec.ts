@@ -67,14 +67,18 @@ test.describe('item detail page', () => {
     );
     const recommended = await list(request, `/media/recommendations/books/${book._id}`);
     expect(recommended.length, 'the demo catalog has recommendations for the book').toBeGreaterThan(0);
+    // The Hype Meter moves as members (of other specs too) track the book: judge the tier by the item
+    // the page itself received, not by the list read a moment earlier.
+    const shown = page.waitForResponse((res) => new URL(res.url()).pathname.startsWith('/media/slug/books/'));
     await openDetail(page, book);
+    const { hype_meter_percentage: hype } = (await (await shown).json()) as Item;
 
     await expect(page).toHaveTitle(`${book.title} | Releasebell`);
     await expect(main(page).getByText(book.creator!, { exact: true }).first()).toBeVisible();
     await expect(main(page).getByText(book.creator_label!, { exact: false }).first()).toBeVisible();
     await expect(main(page).getByText(/^Releases in \d+d \d+h \d+m$/)).toBeVisible();
     await expect(main(page).getByText('Hype Meter', { exact: false }).first()).toBeVisible();
-    await expect(main(page).getByText(hypeTier(book.hype_meter_percentage), { exact: true })).toBeVisible();
+    await expect(main(page).getByText(hypeTier(hype), { exact: true })).toBeVisible();
     // English is the default: no language tag.
     await expect(main(page).getByText('English', { exact: true })).toHaveCount(0);
     await expect(main(page).getByRole('button', { name: 'Notify Me' }).first()).toBeVisible();
@@ -156,13 +160,21 @@ test.describe('item detail page', () => {
 
   test('shows "Loading..." while the item loads', async ({ page, request }) => {
     const book = await findItem(request, 'books', () => true);
+    // The answer is held until the loading state has been seen, then let through.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/media/slug/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await released;
       await route.continue();
     });
     await page.goto(detailPath(book));
     await expect(main(page).getByText('Loading...', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: book.title, exact: true })).toBeHidden();
+    release();
     await expect(page.getByRole('heading', { level: 1, name: book.title, exact: true })).toBeVisible();
+    await expect(main(page).getByText('Loading...', { exact: true })).toBeHidden();
   });
 
   test('says "Media not found." for an unknown slug', async ({ page, consoleErrors }) => {

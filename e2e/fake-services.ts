@@ -44,22 +44,53 @@ await new Promise<void>((resolve) => smtp.listen(FAKE_PORTS.smtp, '127.0.0.1', r
 
 const oidc = new OAuth2Server();
 await oidc.issuer.keys.generate('RS256');
-oidc.service.on('beforeTokenSigning', (token) => {
-  Object.assign(token.payload, {
-    sub: googleUser.sub,
-    email: googleUser.email,
-    email_verified: true,
-    name: googleUser.name,
-    aud: googleUser.clientId,
-  });
+
+/**
+ * Who "Google" signs in. A spec names its own person by adding `login_hint=<email>` to the authorize
+ * request, so no two specs (or two runs of one) share a Google account; without a hint it is googleUser.
+ * The person is bound to the authorization code, then to the access token the code is exchanged for.
+ */
+interface GoogleIdentity {
+  sub: string;
+  email: string;
+  name: string;
+}
+const byCode = new Map<string, GoogleIdentity>();
+const byAccessToken = new Map<string, GoogleIdentity>();
+const identityFor = (hint: string | null): GoogleIdentity =>
+  hint?.includes('@')
+    ? { sub: `google-${hint.toLowerCase()}`, email: hint, name: googleUser.name }
+    : googleUser;
+const claimsOf = (who: GoogleIdentity) => ({
+  sub: who.sub,
+  email: who.email,
+  email_verified: true,
+  name: who.name,
 });
-oidc.service.on('beforeUserinfo', (userInfo) => {
-  userInfo.body = {
-    sub: googleUser.sub,
-    email: googleUser.email,
-    email_verified: true,
-    name: googleUser.name,
-  };
+
+oidc.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }, req: http.IncomingMessage) => {
+  const code = redirect.url.searchParams.get('code');
+  const hint = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('login_hint');
+  if (code) byCode.set(code, identityFor(hint));
+});
+oidc.service.on(
+  'beforeTokenSigning',
+  (token: { payload: Record<string, unknown> }, req: { body: { code?: string } }) => {
+    const who = byCode.get(req.body.code ?? '') ?? googleUser;
+    Object.assign(token.payload, { ...claimsOf(who), aud: googleUser.clientId });
+  },
+);
+oidc.service.on(
+  'beforeResponse',
+  (response: { body: Record<string, unknown> | '' }, req: { body: { code?: string } }) => {
+    const who = byCode.get(req.body.code ?? '');
+    const accessToken = response.body === '' ? undefined : response.body.access_token;
+    if (who && typeof accessToken === 'string') byAccessToken.set(accessToken, who);
+  },
+);
+oidc.service.on('beforeUserinfo', (userInfo: { body: unknown }, req: http.IncomingMessage) => {
+  const token = req.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+  userInfo.body = claimsOf(byAccessToken.get(token) ?? googleUser);
 });
 await oidc.start(FAKE_PORTS.oidc, '127.0.0.1');
 

@@ -156,17 +156,18 @@ test.describe('home page', () => {
   });
 
   test('clicking a card opens its detail page', async ({ page, request }) => {
-    const trending: Item[] = await (await request.get('/trending/tv_seasons')).json();
     const upcoming: Item[] = await (await request.get('/upcoming/tv_seasons')).json();
     await openHome(page);
 
-    // A click anywhere on the card (here: on its poster) opens the item.
+    // A click anywhere on the card (here: on its poster) opens the item. Trending moves as members of
+    // other specs track titles, so the card is known by what it shows, not by a list read beforehand.
     const card = trendingRegion(page).getByRole('article').first();
+    const title = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    const path = await card.getByRole('heading', { level: 3 }).getByRole('link').getAttribute('href');
+    expect(path).toMatch(/^\/media\/tv_seasons\/[^/]+$/);
     await card.click({ position: { x: 110, y: 150 } });
-    await expect(page).toHaveURL(`/media/tv_seasons/${trending[0]!.slug}`);
-    await expect(
-      page.getByRole('heading', { level: 1, name: trending[0]!.title, exact: true }),
-    ).toBeVisible();
+    await expect(page).toHaveURL(path!);
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
 
     await page.goBack();
     await upcomingRegion(page)

@@ -12,6 +12,9 @@ import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
 test.describe('Notify Me', () => {
   test('a visitor presses Notify Me, signs up in the modal, and the title is tracked', async ({ page }) => {
+    // A long journey (a sign-up hashing a password at full cost, a reload, an axe scan, another screen):
+    // on a busy two-core machine it needs more than the default time.
+    test.slow();
     await page.goto('/homepage');
     const upcoming = page.getByRole('region', { name: 'Upcoming Releases' });
     const card = upcoming.getByRole('article').first();

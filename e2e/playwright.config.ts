@@ -28,7 +28,8 @@ export default defineConfig({
   expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  // A retry would hide a flaky test: every test must pass the first time, here and in CI.
+  retries: 0,
   workers: process.env.CI ? 2 : undefined,
   reporter: 'list',
   use: {
@@ -68,7 +69,9 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `node e2e/wait-for.mjs http://127.0.0.1:${FAKE_PORTS.control}/health && node --import tsx apps/server/src/server.ts`,
+      // The compiled server, as `npm start` runs it. Compiled here too (under a second), so a run of
+      // `playwright test` alone never tests a stale bundle; `npm run test:e2e` builds the web app first.
+      command: `node apps/server/build.mjs && node e2e/wait-for.mjs http://127.0.0.1:${FAKE_PORTS.control}/health && node --enable-source-maps apps/server/dist/server.js`,
       cwd: repoRoot,
       env: {
         PORT: String(E2E_PORT),

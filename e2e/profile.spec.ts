@@ -11,6 +11,9 @@ test.describe('Profile', () => {
   });
 
   test('edits the profile with the SMS rules; email stays locked', async ({ page }) => {
+    // A long journey (a sign-up hashing a password at full cost, an axe scan, two saves, a reload):
+    // on a busy two-core machine it needs more than the default time.
+    test.slow();
     const email = `profile.${randomBytes(4).toString('hex')}@example.com`;
     await signUpThroughUi(page, email);
     await page.goto('/profile');

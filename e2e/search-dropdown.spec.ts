@@ -28,9 +28,13 @@ test.describe('header search dropdown', () => {
   test('shows "Loading..." and then at most 4 results, and View More', async ({ page, request }) => {
     const all: Item[] = await (await request.get('/api/search?q=Hus&type=all')).json();
     expect(all.length, 'the demo catalog has more than 4 matches for "Hus"').toBeGreaterThan(4);
-    // Answers are held back a little, so the loading state is there to be seen.
+    // Answers are held until the loading state has been seen, then let through.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/search?*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await released;
       await route.continue();
     });
     await openHome(page);
@@ -38,6 +42,8 @@ test.describe('header search dropdown', () => {
     await searchField(page).fill('Hus');
     const loading = page.getByRole('banner').getByText('Loading...', { exact: true });
     await expect(loading).toBeVisible();
+    await expect(resultOptions(page)).toHaveCount(0);
+    release();
     await expect(resultOptions(page)).toHaveCount(4);
     await expect(loading).toBeHidden();
     await expect(resultOptions(page).first()).toContainText(all[0]!.title);

@@ -9,6 +9,9 @@ test.describe('Share Your Watchlist', () => {
   test('selects titles, previews them, and downloads releasebell-watchlist.png on the dark background', async ({
     page,
   }) => {
+    // A long journey (a sign-up hashing a password at full cost, four adds, an axe scan, an image
+    // rendered in the browser): on a busy two-core machine it needs more than the default time.
+    test.slow();
     const { uid } = await signUpViaApi(page, 'share');
     const items = (await catalog(page, 'upcoming', 'movies')).slice(0, 4) as MediaItem[];
     for (const item of items) await track(page, uid, item);

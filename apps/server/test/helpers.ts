@@ -32,7 +32,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 export interface TestAppOptions {
   seedDemo?: boolean;
+  /** A fixed time for every service of the app (see AppOptions.clock). */
   now?: Date;
+  /** A clock the test moves itself (wins over `now`), e.g. `() => current` with `current` reassigned. */
+  clock?: () => Date;
   env?: Record<string, string>;
   mailer?: Mailer;
 }
@@ -56,9 +59,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     ...options.env,
   });
   const now = options.now;
+  const clock = options.clock ?? (now ? () => now : undefined);
   const app = await buildApp(config, {
     database,
-    ...(now ? { clock: () => now } : {}),
+    ...(clock ? { clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   app.addHook('onClose', () => database.close());

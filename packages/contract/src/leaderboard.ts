@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEADERBOARD_PAGE_SIZE, LEADERBOARD_TIMEFRAMES } from './constants';
-import { isoDateSchema, mediaTypeSchema } from './media';
+import { isoDateSchema, mediaTypeSchema, releaseDatePrecisionSchema } from './media';
 
 export const leaderboardQuerySchema = z.object({
   timeframe: z
@@ -25,6 +25,7 @@ export const leaderboardItemSchema = z
     creator: z.string().nullable(),
     image: z.string().nullable(),
     release_date: isoDateSchema.nullable(),
+    release_date_precision: releaseDatePrecisionSchema.nullable(),
     media_type: mediaTypeSchema,
     slug: z.string(),
     /** Distinct members who added it within the window and still track it. */

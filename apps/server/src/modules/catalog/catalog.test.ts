@@ -64,6 +64,19 @@ describe('GET /upcoming/:mediaType', () => {
     expect(titles(res.json())).toEqual(['This Month', 'Today', 'Soon', 'Later', 'Next Year', 'Undated']);
   });
 
+  it('keeps a year date upcoming until its year is over, and a month date until its month is over', async () => {
+    // Today is 2026-06-15: "2026" is still to come (its year is not over); "2025" and "May 2026" are out.
+    await insertItems(app, [
+      buildItem({ title: 'This Year', releaseDate: '2026-01-01', releaseDatePrecision: 'year' }),
+      buildItem({ title: 'Last Year', releaseDate: '2025-01-01', releaseDatePrecision: 'year' }),
+      buildItem({ title: 'This Month', releaseDate: '2026-06-01', releaseDatePrecision: 'month' }),
+      buildItem({ title: 'Last Month', releaseDate: '2026-05-01', releaseDatePrecision: 'month' }),
+      buildItem({ title: 'Early This Year', releaseDate: '2026-01-01', releaseDatePrecision: 'day' }),
+    ]);
+    const res = await app.inject({ url: '/upcoming/movies' });
+    expect(titles(res.json())).toEqual(['This Year', 'This Month']);
+  });
+
   it('returns dates as plain calendar dates with their precision', async () => {
     await insertItems(app, [buildItem({ releaseDate: '2026-08-01', releaseDatePrecision: 'month' })]);
     const [item] = (await app.inject({ url: '/upcoming/movies' })).json();

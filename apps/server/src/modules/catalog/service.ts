@@ -6,6 +6,7 @@ import {
 } from '@releasebell/contract';
 import type { MediaItemRow } from '../../db/schema';
 import { mediaNotFound } from '../../errors';
+import { type Clock, systemClock } from '../../lib/clock';
 import { todayIso } from '../../lib/dates';
 import type { CatalogRepository } from './repository';
 
@@ -49,7 +50,7 @@ export function toMediaItem(row: MediaItemRow): MediaItem {
   };
 }
 
-export function createCatalogService(repo: CatalogRepository, clock: () => Date = () => new Date()) {
+export function createCatalogService(repo: CatalogRepository, clock: Clock = systemClock) {
   // Asked on every catalog request: format the date once a day, not once a request.
   let day = { from: 0, to: -1, iso: '' };
   const today = () => {

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,28 +8,36 @@ import {
   TEST_ORIGIN,
   type TestUser,
 } from '../../../test/helpers';
-import { watchlistEntries } from '../../db/schema';
 import type { NormalisedItem } from '../../providers/types';
+
+const DAY_MS = 86_400_000;
+/**
+ * The app's clock, which the tests move. It starts 40 days ahead of the database's own now(), so an add
+ * stamped by the database instead of the app would fall outside every window the app computes.
+ */
+const START = new Date(Date.now() + 40 * DAY_MS);
+let now = START;
+const daysAfterStart = (days: number) => new Date(START.getTime() + days * DAY_MS);
 
 let app: FastifyInstance;
 const members: TestUser[] = [];
 
 const addItem = (overrides: Partial<NormalisedItem>) => insertItem(app, overrides);
 
+/** Tracks an item `daysAgo` days before the clock's current time, by making the add then. */
 async function track(user: TestUser, itemId: string, mediaType: string, daysAgo = 0) {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/watchlist/${user.id}`,
-    headers: { cookie: user.cookie, origin: TEST_ORIGIN },
-    payload: { item_id: itemId, media_type: mediaType },
-  });
-  if (res.statusCode >= 300) throw new Error(`track failed: ${res.body}`);
-  if (daysAgo > 0) {
-    // Place the add in the past, as if it had been made then.
-    await app.database.db
-      .update(watchlistEntries)
-      .set({ addedAt: sql`now() - make_interval(days => ${daysAgo})` })
-      .where(and(eq(watchlistEntries.userId, user.id), eq(watchlistEntries.itemId, itemId)));
+  const current = now;
+  now = new Date(current.getTime() - daysAgo * DAY_MS);
+  try {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/watchlist/${user.id}`,
+      headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+      payload: { item_id: itemId, media_type: mediaType },
+    });
+    if (res.statusCode >= 300) throw new Error(`track failed: ${res.body}`);
+  } finally {
+    now = current;
   }
 }
 async function untrack(user: TestUser, itemId: string) {
@@ -47,7 +54,7 @@ const titles = async (query: string) =>
   (await board(query)).json().items.map((i: { title: string }) => i.title) as string[];
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({ clock: () => now });
   for (let i = 0; i < 4; i++) members.push(await signUp(app, { register: true }));
 });
 afterAll(() => app.close());
@@ -104,6 +111,7 @@ describe('GET /leaderboard/api/leaderboard', () => {
       creator: 'Ana Ruiz',
       image: null,
       release_date: '2027-01-02',
+      release_date_precision: 'day',
       media_type: 'movies',
       slug: 'hot-premiere',
       trackers: 3,
@@ -237,5 +245,32 @@ describe('leaderboard ties and re-adds', () => {
     await untrack(a, back);
     expect(await titles('timeframe=weekly&media_type=movies')).toEqual([]);
     expect((await board('timeframe=monthly&media_type=movies')).json().items[0].trackers).toBe(1);
+  });
+});
+
+describe('the leaderboard windows and the adds share the app clock', () => {
+  afterAll(() => {
+    now = START;
+  });
+
+  it('ranks an add made "now" in the week, then only in the month after 8 days, then nowhere after 31', async () => {
+    await clearCatalog(app);
+    now = START;
+    const [a] = members as [TestUser];
+    const premiere = await addItem({ mediaType: 'movies', title: 'Clockwork Premiere' });
+    await track(a, premiere, 'movies');
+    expect(await titles('timeframe=weekly&media_type=movies')).toEqual(['Clockwork Premiere']);
+    // The entry carries the app's time, not the database's.
+    const listed = (
+      await app.inject({ url: `/watchlist/${a.id}`, headers: { cookie: a.cookie, origin: TEST_ORIGIN } })
+    ).json();
+    expect(listed.map((e: { timestamp_added: string }) => e.timestamp_added)).toEqual([START.toISOString()]);
+
+    now = daysAfterStart(8);
+    expect(await titles('timeframe=weekly&media_type=movies')).toEqual([]);
+    expect(await titles('timeframe=monthly&media_type=movies')).toEqual(['Clockwork Premiere']);
+
+    now = daysAfterStart(31);
+    expect(await titles('timeframe=monthly&media_type=movies')).toEqual([]);
   });
 });

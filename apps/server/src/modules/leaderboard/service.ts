@@ -1,11 +1,12 @@
-import type { Leaderboard, LeaderboardQuery, MediaType } from '@releasebell/contract';
+import type { Leaderboard, LeaderboardQuery, MediaType, ReleaseDatePrecision } from '@releasebell/contract';
 import { LEADERBOARD_PAGE_SIZE } from '@releasebell/contract/constants';
+import { type Clock, systemClock } from '../../lib/clock';
 import type { LeaderboardRepository } from './repository';
 
 const WINDOW_DAYS = { weekly: 7, monthly: 30 } as const;
 const DAY_MS = 86_400_000;
 
-export function createLeaderboardService(repo: LeaderboardRepository, clock: () => Date = () => new Date()) {
+export function createLeaderboardService(repo: LeaderboardRepository, clock: Clock = systemClock) {
   return {
     async page(query: LeaderboardQuery): Promise<Leaderboard> {
       const since = new Date(clock().getTime() - WINDOW_DAYS[query.timeframe] * DAY_MS);
@@ -19,6 +20,7 @@ export function createLeaderboardService(repo: LeaderboardRepository, clock: () 
         creator: item.creator,
         image: item.image,
         release_date: item.releaseDate,
+        release_date_precision: item.releaseDatePrecision as ReleaseDatePrecision | null,
         media_type: item.mediaType as MediaType,
         slug: item.slug,
         trackers,

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
 import { contentRequests } from '../../db/schema';
 
+/** The app's clock, 40 days ahead of the database's: createdAt must be the app's time. */
+const NOW = new Date(Date.now() + 40 * 86_400_000);
+
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({ now: NOW });
 });
 afterAll(() => app.close());
 beforeEach(async () => {
@@ -34,10 +37,13 @@ describe('POST /api/request', () => {
       extraInfo: 'Second book of the series',
       userId: null,
       status: 'pending',
+      // The server's own time; the client's is kept apart.
+      createdAt: NOW.toISOString(),
     });
     const rows = await storedRequests();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ mediaType: 'books', title: 'The Lantern Keeper', status: 'pending' });
+    expect(rows[0]?.clientCreatedAt?.toISOString()).toBe(valid.createdAt);
   });
 
   it('accepts a request without extra info or createdAt', async () => {

@@ -1,5 +1,6 @@
 import type { ContentRequest, ContentRequestInput, MediaType } from '@releasebell/contract';
 import type { ContentRequestRow } from '../../db/schema';
+import { type Clock, systemClock } from '../../lib/clock';
 import type { RequestsRepository } from './repository';
 
 export function toContentRequest(row: ContentRequestRow): ContentRequest {
@@ -14,7 +15,7 @@ export function toContentRequest(row: ContentRequestRow): ContentRequest {
   };
 }
 
-export function createRequestsService(repo: RequestsRepository) {
+export function createRequestsService(repo: RequestsRepository, clock: Clock = systemClock) {
   return {
     /** `sessionUserId` is who is signed in (null for visitors); the body's userId is never trusted. */
     async create(input: ContentRequestInput, sessionUserId: string | null): Promise<ContentRequest> {
@@ -24,6 +25,7 @@ export function createRequestsService(repo: RequestsRepository) {
         extraInfo: input.extraInfo,
         userId: sessionUserId,
         clientCreatedAt: input.createdAt ? new Date(input.createdAt) : null,
+        createdAt: clock(),
       });
       return toContentRequest(row);
     },

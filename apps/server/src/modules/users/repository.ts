@@ -40,11 +40,16 @@ export function createUsersRepository(db: Database) {
       };
     },
 
-    /** Inserts unless the user already has a profile or the username is taken; returns whether it did. */
-    async insertProfile(profile: NewProfile): Promise<'inserted' | 'exists' | 'username-taken'> {
-      const inserted = await db.insert(userProfiles).values(profile).onConflictDoNothing().returning({
-        userId: userProfiles.userId,
-      });
+    /**
+     * Inserts unless the user already has a profile or the username is taken; returns whether it did.
+     * `at` (the app's clock) stamps it.
+     */
+    async insertProfile(profile: NewProfile, at: Date): Promise<'inserted' | 'exists' | 'username-taken'> {
+      const inserted = await db
+        .insert(userProfiles)
+        .values({ ...profile, createdAt: at, updatedAt: at })
+        .onConflictDoNothing()
+        .returning({ userId: userProfiles.userId });
       if (inserted.length > 0) return 'inserted';
       const existing = await db
         .select({ userId: userProfiles.userId })
@@ -57,10 +62,11 @@ export function createUsersRepository(db: Database) {
     async updateProfile(
       userId: string,
       fields: Pick<NewProfile, 'firstName' | 'lastName' | 'phoneNumber' | 'notificationPreferences'>,
+      at: Date,
     ): Promise<boolean> {
       const updated = await db
         .update(userProfiles)
-        .set({ ...fields, updatedAt: new Date() })
+        .set({ ...fields, updatedAt: at })
         .where(eq(userProfiles.userId, userId))
         .returning({ userId: userProfiles.userId });
       return updated.length > 0;
@@ -71,12 +77,11 @@ export function createUsersRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    async saveAvatar(userId: string, contentType: string, data: Buffer) {
-      const now = new Date();
+    async saveAvatar(userId: string, contentType: string, data: Buffer, at: Date) {
       await db
         .insert(userAvatars)
-        .values({ userId, contentType, data, updatedAt: now })
-        .onConflictDoUpdate({ target: userAvatars.userId, set: { contentType, data, updatedAt: now } });
+        .values({ userId, contentType, data, updatedAt: at })
+        .onConflictDoUpdate({ target: userAvatars.userId, set: { contentType, data, updatedAt: at } });
     },
 
     async deleteAvatar(userId: string) {

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { NotificationChannel, UserProfile } from '@releasebell/contract';
+import type { NotificationChannel, SessionUser, UserProfile } from '@releasebell/contract';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@releasebell/contract/constants';
 import { HttpError } from '../../errors';
-import type { SessionUser } from '../../plugins/session';
+import { type Clock, systemClock } from '../../lib/clock';
 import type { ProfileRecord, UsersRepository } from './repository';
 
 /** The spec's rule: the email's local part without non-alphanumerics, plus a number 0-999. */
@@ -53,7 +53,7 @@ export interface RegisterInput {
   utm_campaign: string | null;
 }
 
-export function createUsersService(repo: UsersRepository) {
+export function createUsersService(repo: UsersRepository, clock: Clock = systemClock) {
   const load = async (userId: string) => {
     const record = await repo.findProfile(userId);
     if (!record) throw profileNotFound();
@@ -79,18 +79,24 @@ export function createUsersService(repo: UsersRepository) {
         ]);
       }
       for (let attempt = 0; attempt < 20; attempt++) {
-        const outcome = await repo.insertProfile({
-          userId: user.id,
-          // After a few collisions, widen the number so a popular local part still finds a free name.
-          username: generateUsername(user.email, attempt < 10 ? undefined : () => randomInt(1000, 1_000_000)),
-          firstName: input.first_name.trim(),
-          lastName: input.last_name.trim(),
-          phoneNumber: emptyToNull(input.phone_number),
-          notificationPreferences: preferences(input.notification_preferences),
-          utmSource: emptyToNull(input.utm_source),
-          utmMedium: emptyToNull(input.utm_medium),
-          utmCampaign: emptyToNull(input.utm_campaign),
-        });
+        const outcome = await repo.insertProfile(
+          {
+            userId: user.id,
+            // After a few collisions, widen the number so a popular local part still finds a free name.
+            username: generateUsername(
+              user.email,
+              attempt < 10 ? undefined : () => randomInt(1000, 1_000_000),
+            ),
+            firstName: input.first_name.trim(),
+            lastName: input.last_name.trim(),
+            phoneNumber: emptyToNull(input.phone_number),
+            notificationPreferences: preferences(input.notification_preferences),
+            utmSource: emptyToNull(input.utm_source),
+            utmMedium: emptyToNull(input.utm_medium),
+            utmCampaign: emptyToNull(input.utm_campaign),
+          },
+          clock(),
+        );
         if (outcome === 'inserted') return { created: true, profile: await load(user.id) };
         if (outcome === 'exists') return { created: false, profile: await load(user.id) };
       }
@@ -107,12 +113,16 @@ export function createUsersService(repo: UsersRepository) {
       },
     ): Promise<UserProfile> {
       const phone = emptyToNull(input.phone_number);
-      const updated = await repo.updateProfile(userId, {
-        firstName: input.first_name.trim(),
-        lastName: input.last_name.trim(),
-        phoneNumber: phone,
-        notificationPreferences: preferences(input.notification_preferences),
-      });
+      const updated = await repo.updateProfile(
+        userId,
+        {
+          firstName: input.first_name.trim(),
+          lastName: input.last_name.trim(),
+          phoneNumber: phone,
+          notificationPreferences: preferences(input.notification_preferences),
+        },
+        clock(),
+      );
       if (!updated) throw profileNotFound();
       return load(userId);
     },
@@ -126,7 +136,7 @@ export function createUsersService(repo: UsersRepository) {
         throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Choose an image under 2 MB.');
       }
       if (!(await repo.findProfile(userId))) throw profileNotFound();
-      await repo.saveAvatar(userId, type, data);
+      await repo.saveAvatar(userId, type, data, clock());
       return load(userId);
     },
 

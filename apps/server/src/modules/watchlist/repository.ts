@@ -30,19 +30,20 @@ export function createWatchlistRepository(db: Database) {
 
     /**
      * Adds the entry unless it is there. Only a real insert records an event and counts a tracker, in
-     * one transaction, so two tabs adding at once leave one entry, one event and one count.
+     * one transaction, so two tabs adding at once leave one entry, one event and one count. `at` (the
+     * app's clock) stamps the entry and the event.
      */
-    async add(userId: string, item: MediaItemRow): Promise<{ created: boolean; addedAt: Date }> {
+    async add(userId: string, item: MediaItemRow, at: Date): Promise<{ created: boolean; addedAt: Date }> {
       return db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(watchlistEntries)
-          .values({ userId, itemId: item.id, mediaType: item.mediaType })
+          .values({ userId, itemId: item.id, mediaType: item.mediaType, addedAt: at })
           .onConflictDoNothing()
           .returning({ addedAt: watchlistEntries.addedAt });
         if (inserted) {
           await tx
             .insert(trackingEvents)
-            .values({ userId, itemId: item.id, mediaType: item.mediaType, kind: 'add' });
+            .values({ userId, itemId: item.id, mediaType: item.mediaType, kind: 'add', occurredAt: at });
           await tx
             .update(mediaItems)
             .set({ trackersCount: sql`${mediaItems.trackersCount} + 1` })
@@ -54,12 +55,12 @@ export function createWatchlistRepository(db: Database) {
           .from(watchlistEntries)
           .where(entryOf(userId, item.id));
         // Only a concurrent remove between the two statements could leave nothing; report it as added now.
-        return { created: false, addedAt: existing?.addedAt ?? new Date() };
+        return { created: false, addedAt: existing?.addedAt ?? at };
       });
     },
 
-    /** Removes the entry if it is there; returns whether it was. */
-    async remove(userId: string, itemId: string): Promise<boolean> {
+    /** Removes the entry if it is there (the event stamped `at`); returns whether it was. */
+    async remove(userId: string, itemId: string, at: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [removed] = await tx
           .delete(watchlistEntries)
@@ -68,7 +69,7 @@ export function createWatchlistRepository(db: Database) {
         if (!removed) return false;
         await tx
           .insert(trackingEvents)
-          .values({ userId, itemId, mediaType: removed.mediaType, kind: 'remove' });
+          .values({ userId, itemId, mediaType: removed.mediaType, kind: 'remove', occurredAt: at });
         await tx
           .update(mediaItems)
           .set({ trackersCount: sql`greatest(${mediaItems.trackersCount} - 1, 0)` })

@@ -2,6 +2,7 @@ import type { AddToWatchlistBody, MediaType, WatchlistEntry } from '@releasebell
 import { releaseDatePrecisionSchema } from '@releasebell/contract';
 import type { MediaItemRow } from '../../db/schema';
 import { HttpError, mediaNotFound } from '../../errors';
+import { type Clock, systemClock } from '../../lib/clock';
 import type { WatchlistRepository } from './repository';
 
 export function toWatchlistEntry(item: MediaItemRow, addedAt: Date): WatchlistEntry {
@@ -24,7 +25,7 @@ export function toWatchlistEntry(item: MediaItemRow, addedAt: Date): WatchlistEn
   };
 }
 
-export function createWatchlistService(repo: WatchlistRepository) {
+export function createWatchlistService(repo: WatchlistRepository, clock: Clock = systemClock) {
   return {
     async list(userId: string): Promise<WatchlistEntry[]> {
       return (await repo.list(userId)).map((e) => toWatchlistEntry(e.item, e.addedAt));
@@ -39,12 +40,12 @@ export function createWatchlistService(repo: WatchlistRepository) {
           { field: 'media_type', message },
         ]);
       }
-      const { created, addedAt } = await repo.add(userId, item);
+      const { created, addedAt } = await repo.add(userId, item, clock());
       return { created, entry: toWatchlistEntry(item, addedAt) };
     },
 
     async remove(userId: string, itemId: string) {
-      return { item_id: itemId, removed: await repo.remove(userId, itemId) };
+      return { item_id: itemId, removed: await repo.remove(userId, itemId, clock()) };
     },
   };
 }

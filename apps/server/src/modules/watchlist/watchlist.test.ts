@@ -5,6 +5,13 @@ import { buildTestApp, insertItem, signUp, TEST_ORIGIN, type TestUser } from '..
 import { mediaItems, trackingEvents } from '../../db/schema';
 import type { NormalisedItem } from '../../providers/types';
 
+/**
+ * The app's clock runs 40 days behind the database's own now(): whatever the app stamps must come from
+ * its clock, so a test with a fixed or shifted clock computes the same windows as the code it tests.
+ */
+const CLOCK_OFFSET_MS = -40 * 86_400_000;
+const appNow = () => new Date(Date.now() + CLOCK_OFFSET_MS);
+
 let app: FastifyInstance;
 let owner: TestUser;
 let other: TestUser;
@@ -27,6 +34,14 @@ const remove = (user: TestUser, payload: unknown) =>
     payload: payload as object,
   });
 
+async function stampsOf(userId: string) {
+  const events = await app.database.db
+    .select({ kind: trackingEvents.kind, at: trackingEvents.occurredAt })
+    .from(trackingEvents)
+    .where(eq(trackingEvents.userId, userId))
+    .orderBy(trackingEvents.id);
+  return events.map((e) => [e.kind, e.at.getTime()]);
+}
 async function eventsFor(userId: string) {
   return app.database.db
     .select({ kind: trackingEvents.kind, itemId: trackingEvents.itemId, mediaType: trackingEvents.mediaType })
@@ -43,7 +58,7 @@ async function trackersOf(itemId: string) {
 }
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  app = await buildTestApp({ clock: appNow });
   owner = await signUp(app, { register: true });
   other = await signUp(app, { register: true });
   movie = await addItem({
@@ -91,7 +106,8 @@ describe('watchlist', () => {
       creator: 'Mara Quill',
       creator_label: 'Director',
     });
-    expect(Date.parse(res.json().timestamp_added)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(res.json().timestamp_added)).toBeGreaterThan(appNow().getTime() - 60_000);
+    expect(Date.parse(res.json().timestamp_added)).toBeLessThanOrEqual(appNow().getTime());
 
     await add(user, { item_id: book, media_type: 'books' });
     const entries = (await list(user)).json();
@@ -143,6 +159,26 @@ describe('watchlist', () => {
     expect(again.json()).toEqual({ item_id: book, removed: false });
     expect(await trackersOf(book)).toBe(before - 1);
     expect((await eventsFor(user.id)).map((e) => e.kind)).toEqual(['add', 'remove']);
+  });
+
+  it("stamps the entry and both events with the app's clock, not the database's", async () => {
+    const user = await signUp(app, { register: true });
+    const addedFrom = appNow().getTime();
+    const added = await add(user, { item_id: show, media_type: 'tv_seasons' });
+    const addedTo = appNow().getTime();
+    const addedAt = Date.parse(added.json().timestamp_added);
+    expect(addedAt).toBeGreaterThanOrEqual(addedFrom);
+    expect(addedAt).toBeLessThanOrEqual(addedTo);
+    expect((await list(user)).json()[0].timestamp_added).toBe(added.json().timestamp_added);
+
+    const removedFrom = appNow().getTime();
+    await remove(user, { item_id: show });
+    const removedTo = appNow().getTime();
+    const [addEvent, removeEvent] = await stampsOf(user.id);
+    expect(addEvent).toEqual(['add', addedAt]);
+    expect(removeEvent?.[0]).toBe('remove');
+    expect(removeEvent?.[1]).toBeGreaterThanOrEqual(removedFrom);
+    expect(removeEvent?.[1]).toBeLessThanOrEqual(removedTo);
   });
 
   it("refuses an unknown item (404), a media type that is not the item's (400), and bad bodies, changing nothing", async () => {
