@@ -23,7 +23,7 @@ export const router = createBrowserRouter([
       {
         path: '/search',
         lazy: async () => ({
-          Component: (await import('../features/search/components/search-page')).SearchPage,
+          Component: (await import('./search-route')).SearchRoute,
         }),
       },
       {

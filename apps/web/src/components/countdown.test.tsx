@@ -10,7 +10,7 @@ describe('Countdown', () => {
   it('ticks every second and reads "Released!" once the release day begins', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date(2026, 5, 14, 23, 59, 58));
-    render(<Countdown releaseDate="2026-06-15" variant="card" />);
+    render(<Countdown releaseDate="2026-06-15" precision="day" variant="card" />);
     const timer = screen.getByRole('timer');
     expect(timer).toHaveAttribute('aria-live', 'off');
     expect(timer).toHaveTextContent('0d 0h 0m');
@@ -21,8 +21,8 @@ describe('Countdown', () => {
   it('reads "Coming Soon" on a card without a date and shows nothing on the detail page', () => {
     const { container } = render(
       <>
-        <Countdown releaseDate={null} variant="card" />
-        <Countdown releaseDate={null} variant="detail" />
+        <Countdown releaseDate={null} precision={null} variant="card" />
+        <Countdown releaseDate={null} precision={null} variant="detail" />
       </>,
     );
     expect(screen.getAllByRole('timer')).toHaveLength(1);
@@ -30,8 +30,40 @@ describe('Countdown', () => {
   });
 
   it('reads "Releases in ..." on the detail page', () => {
-    render(<Countdown releaseDate="2999-01-01" variant="detail" />);
+    render(<Countdown releaseDate="2999-01-01" precision="day" variant="detail" />);
     expect(screen.getByRole('timer')).toHaveTextContent(/^Releases in \d+d \d+h \d+m$/);
+  });
+
+  it('has no clock for a year date, which reads "Released!" only once the year is over', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2028, 11, 31, 23, 59, 58));
+    render(
+      <>
+        <Countdown releaseDate="2028-01-01" precision="year" variant="card" />
+        <Countdown releaseDate="2028-01-01" precision="year" variant="detail" />
+      </>,
+    );
+    const [card, detail] = screen.getAllByRole('timer');
+    expect(card).toHaveTextContent(/^Coming Soon$/);
+    expect(detail).toHaveTextContent(/^Releases in 2028$/);
+    act(() => vi.advanceTimersByTime(2000));
+    expect(card).toHaveTextContent(/^Released!$/);
+    expect(detail).toHaveTextContent(/^Now Available!$/);
+  });
+
+  it('has no clock for a month date, which stays upcoming through its month', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2027, 2, 20, 12, 0, 0));
+    render(
+      <>
+        <Countdown releaseDate="2027-03-01" precision="month" variant="card" />
+        <Countdown releaseDate="2027-03-01" precision="month" variant="detail" />
+      </>,
+    );
+    const [card, detail] = screen.getAllByRole('timer');
+    expect(card).toHaveTextContent(/^Coming Soon$/);
+    expect(card).toHaveAttribute('data-state', 'approximate');
+    expect(detail).toHaveTextContent(/^Releases in March 2027$/);
   });
 });
 

@@ -1,5 +1,6 @@
+import type { ReleaseDatePrecision } from '@releasebell/contract';
 import { useSyncExternalStore } from 'react';
-import { cardCountdownText, detailCountdownText, releaseMoment } from '../lib/dates';
+import { cardCountdownText, detailCountdownText, releaseState } from '../lib/dates';
 import classes from './countdown.module.css';
 
 interface Clock {
@@ -56,22 +57,26 @@ export function useNow(intervalMs = 1000): Date {
 
 export interface CountdownProps {
   releaseDate: string | null;
+  /** A month or year date has no clock: it is upcoming until that month or year is over. */
+  precision: ReleaseDatePrecision | null;
   variant: 'card' | 'detail';
   className?: string;
 }
 
 /**
- * Time left until a release: "12d 4h 3m" / "Released!" / "Coming Soon" on cards, "Releases in 12d 4h 3m" /
- * "Now Available!" on the detail page (nothing there without a date). It ticks every second, so screen
- * readers are not told about each change.
+ * Time left until a release: "12d 4h 3m" / "Released!" / "Coming Soon" (no date, or only a month or
+ * year) on cards, "Releases in 12d 4h 3m" / "Releases in March 2027" / "Now Available!" on the detail
+ * page (nothing there without a date). It ticks every second, so screen readers are not told about each
+ * change.
  */
-export function Countdown({ releaseDate, variant, className }: CountdownProps) {
+export function Countdown({ releaseDate, precision, variant, className }: CountdownProps) {
   const now = useNow();
   const text =
-    variant === 'card' ? cardCountdownText(releaseDate, now) : detailCountdownText(releaseDate, now);
+    variant === 'card'
+      ? cardCountdownText(releaseDate, precision, now)
+      : detailCountdownText(releaseDate, precision, now);
   if (text === null) return null;
-  const target = releaseMoment(releaseDate);
-  const state = !target ? 'undated' : target.getTime() <= now.getTime() ? 'released' : 'counting';
+  const state = releaseState(releaseDate, precision, now);
   return (
     <span
       role="timer"

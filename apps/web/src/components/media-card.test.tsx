@@ -4,6 +4,7 @@ import { MediaCard } from './media-card';
 import { MEMBER, makeItem, renderWithProviders, stubApiRoutes, watchlistEntryOf } from './test-utils';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -23,6 +24,32 @@ describe('MediaCard', () => {
     renderWithProviders(<MediaCard item={makeItem({ release_date: null, release_date_precision: null })} />);
     expect(screen.getByText('N/A')).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('Coming Soon');
+  });
+
+  it('shows a month or year date as such, with no clock, until that month or year is over', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2028, 5, 1, 12, 0, 0));
+    const { unmount } = renderWithProviders(
+      <MediaCard item={makeItem({ release_date: '2028-01-01', release_date_precision: 'year' })} />,
+    );
+    expect(screen.getByText('2028')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^Coming Soon$/);
+    unmount();
+
+    renderWithProviders(
+      <MediaCard item={makeItem({ release_date: '2028-06-01', release_date_precision: 'month' })} />,
+    );
+    expect(screen.getByText('June 2028')).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/^Coming Soon$/);
+  });
+
+  it('reads "Released!" once a year date\'s year is over', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2029, 0, 1, 0, 0, 1));
+    renderWithProviders(
+      <MediaCard item={makeItem({ release_date: '2028-01-01', release_date_precision: 'year' })} />,
+    );
+    expect(screen.getByRole('timer')).toHaveTextContent(/^Released!$/);
   });
 
   it('opens the item page from the title link and from View More', () => {

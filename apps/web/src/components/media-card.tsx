@@ -43,7 +43,7 @@ export function MediaCard({ item }: MediaCardProps) {
       <div className={classes.poster}>
         <MediaImage item={item} width={220} height={330} className={classes.image} />
         <div className={classes.badge}>
-          <Countdown releaseDate={item.release_date} variant="card" />
+          <Countdown releaseDate={item.release_date} precision={item.release_date_precision} variant="card" />
         </div>
       </div>
       <div className={classes.body}>

@@ -7,6 +7,8 @@ const FALLBACK: PublicConfig = {
   amazonAffiliateTag: null,
   contactEmail: 'hello@releasebell.app',
   googleSignIn: false,
+  // Until the server's answer arrives, nothing is proxied (posters fall back to placeholders).
+  imageProxies: { tmdb: '', isbndb: '' },
 };
 
 /** Server settings the UI needs (affiliate tag, contact address); sensible values until they arrive. */

@@ -1,28 +1,22 @@
-import type { WatchlistEntry } from '@releasebell/contract';
+import type { PublicConfig, WatchlistEntry } from '@releasebell/contract';
 import { placeholderImage } from '../../lib/media';
 
-/** The image hosts the server proxies, so posters are same-origin and can be drawn into the PNG. */
-const PROXIED_HOSTS: Record<string, string> = {
-  'image.tmdb.org': '/proxy-image/tmdb',
-  'images.isbndb.com': '/proxy-image/isbndb',
-};
+type ImageProxies = PublicConfig['imageProxies'];
 
-/** Where the share image loads a poster from: same-origin paths as they are, known hosts through the proxy. */
-export function shareImageSource(entry: Pick<WatchlistEntry, 'image' | 'media_type'>): string {
+/**
+ * Where the share image loads a poster from: same-origin paths as they are; an image under one of
+ * the hosts the server proxies (from /api/config, so it follows TMDB_IMAGE_BASE_URL and
+ * ISBNDB_IMAGE_BASE_URL) through `/proxy-image/{provider}`; anything else is the placeholder.
+ */
+export function shareImageSource(
+  entry: Pick<WatchlistEntry, 'image' | 'media_type'>,
+  proxies: ImageProxies,
+): string {
   const image = entry.image;
   if (!image) return placeholderImage(entry.media_type);
   if (image.startsWith('/') && !image.startsWith('//')) return image;
-  try {
-    const url = new URL(image);
-    const proxy = PROXIED_HOSTS[url.hostname];
-    if (!proxy || url.protocol !== 'https:') return placeholderImage(entry.media_type);
-    // TMDB paths start with /t/p/{size}/..., which the proxy's base already holds.
-    const rest =
-      url.hostname === 'image.tmdb.org'
-        ? url.pathname.replace(/^\/t\/p/, '')
-        : url.pathname.replace(/^\/covers/, '');
-    return `${proxy}${rest}`;
-  } catch {
-    return placeholderImage(entry.media_type);
+  for (const [provider, base] of Object.entries(proxies)) {
+    if (base && image.startsWith(`${base}/`)) return `/proxy-image/${provider}${image.slice(base.length)}`;
   }
+  return placeholderImage(entry.media_type);
 }

@@ -48,6 +48,32 @@ describe('watchlist rules', () => {
     expect(isReleased(entry({ release_date: '2026-11-23' }), now)).toBe(false);
   });
 
+  it('keeps a month or year date upcoming until its month or year is over', () => {
+    const year = (release_date: string) => entry({ release_date, release_date_precision: 'year' });
+    const month = (release_date: string) => entry({ release_date, release_date_precision: 'month' });
+    expect(isReleased(year('2026-01-01'), now)).toBe(false);
+    expect(isReleased(year('2026-01-01'), new Date(2026, 11, 31, 23, 59))).toBe(false);
+    expect(isReleased(year('2026-01-01'), new Date(2027, 0, 1))).toBe(true);
+    expect(isReleased(year('2025-01-01'), now)).toBe(true);
+    expect(isReleased(month('2026-11-01'), now)).toBe(false);
+    expect(isReleased(month('2026-11-01'), new Date(2026, 11, 1))).toBe(true);
+    expect(isReleased(month('2026-10-01'), now)).toBe(true);
+
+    const dated = [
+      entry({ title: 'This Year', release_date: '2026-01-01', release_date_precision: 'year' }),
+      entry({ title: 'Last Year', release_date: '2025-01-01', release_date_precision: 'year' }),
+      entry({ title: 'This Month', release_date: '2026-11-01', release_date_precision: 'month' }),
+      entry({ title: 'Next Week', release_date: '2026-11-29', release_date_precision: 'day' }),
+    ];
+    // Sorted by the date as stored (the start of the month or year), as the server sorts upcoming lists.
+    expect(titles(visibleEntries(dated, 'all', 'upcoming', 'releaseDate', now))).toEqual([
+      'This Year',
+      'This Month',
+      'Next Week',
+    ]);
+    expect(titles(visibleEntries(dated, 'all', 'released', 'releaseDate', now))).toEqual(['Last Year']);
+  });
+
   it('sorts by date added (newest first), release date (undated last) and title (case-insensitive)', () => {
     expect(titles(visibleEntries(list, 'all', 'upcoming', 'dateAdded', now))).toEqual([
       'Gamma',

@@ -1,6 +1,6 @@
 import type { WatchlistEntry } from '@releasebell/contract';
 import type { MediaType } from '@releasebell/contract/constants';
-import { releaseMoment } from '../../lib/dates';
+import { isReleased as isOut } from '../../lib/dates';
 
 export type WatchlistTab = 'all' | MediaType;
 export type ReleaseFilter = 'upcoming' | 'released';
@@ -19,10 +19,15 @@ export const SORT_OPTIONS: { value: WatchlistSort; label: string }[] = [
   { value: 'dateAdded', label: 'Date Added' },
 ];
 
-/** Released once its release moment has passed, as the countdowns say; no date counts as upcoming. */
-export function isReleased(entry: Pick<WatchlistEntry, 'release_date'>, now: Date): boolean {
-  const moment = releaseMoment(entry.release_date);
-  return moment !== null && moment.getTime() <= now.getTime();
+/**
+ * Released once its release moment has passed, as the countdowns say: a day date from the start of that
+ * day, a month or year date once that month or year is over. No date counts as upcoming.
+ */
+export function isReleased(
+  entry: Pick<WatchlistEntry, 'release_date' | 'release_date_precision'>,
+  now: Date,
+): boolean {
+  return isOut(entry.release_date, entry.release_date_precision, now);
 }
 
 const byTitle = (a: WatchlistEntry, b: WatchlistEntry) =>

@@ -176,6 +176,22 @@ describe('AuthModal', () => {
     expect(field(await screen.findByRole('dialog'), /^Email/)).toHaveValue('');
   });
 
+  it('says which address to use when the page was opened at one the server does not take sign-ups from', async () => {
+    const message =
+      'This address is not PUBLIC_URL (https://rb.example). Open https://rb.example to continue.';
+    stubApiRoutes({
+      'GET /api/config': config(false),
+      'POST /api/auth/sign-up/email': fail(403, 'ORIGIN_NOT_ALLOWED', message),
+    });
+    const { dialog } = await open('Open sign up');
+    type(field(dialog, /^Email/), 'ada@example.com');
+    type(field(dialog, /^Password/), 'analytical9');
+    type(field(dialog, /^Confirm Password/), 'analytical9');
+    press(dialog, 'Continue');
+    press(dialog, 'Create Account');
+    expect(within(await toast('Sign-Up Error')).getByText(message)).toBeInTheDocument();
+  });
+
   it.each([
     [422, 'EMAIL_IN_USE', 'This email is already in use. Please sign in instead.'],
     [500, 'INTERNAL_ERROR', 'An unexpected error occurred. Please try again.'],

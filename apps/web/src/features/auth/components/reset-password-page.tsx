@@ -1,12 +1,12 @@
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PASSWORD_MESSAGES, passwordProblem } from '@releasebell/contract/constants';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
 import { resetPassword } from '../api/auth-calls';
+import { type PasswordPairProblem, usePasswordPair } from '../hooks/use-password-pair';
 
 /** Where the emailed reset link leads: choose a new password, then you are signed in. */
 export function ResetPasswordPage() {
@@ -15,9 +15,8 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const { openModal, completeSignIn } = useSession();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<{ field: 'password' | 'confirm'; message: string } | null>(null);
+  const passwords = usePasswordPair();
+  const [error, setError] = useState<PasswordPairProblem | null>(null);
   const [linkProblem, setLinkProblem] = useState<string | null>(
     token ? null : 'This page needs the link from your reset email.',
   );
@@ -26,14 +25,12 @@ export function ResetPasswordPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const problem = passwordProblem(password);
-    if (problem) return setError({ field: 'password', message: problem });
-    if (confirm !== password)
-      return setError({ field: 'confirm', message: PASSWORD_MESSAGES.mismatchSubmit });
+    const problem = passwords.problem();
+    if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
-      const { user } = await resetPassword(token, password);
+      const { user } = await resetPassword(token, passwords.password);
       completeSignIn(user);
       notifications.show({
         title: 'Password updated',
@@ -76,11 +73,11 @@ export function ResetPasswordPage() {
                   label="New Password"
                   autoComplete="new-password"
                   required
-                  value={password}
+                  value={passwords.password}
                   error={error?.field === 'password' ? error.message : undefined}
                   onChange={(e) => {
                     setError(null);
-                    setPassword(e.currentTarget.value);
+                    passwords.setPassword(e.currentTarget.value);
                   }}
                   data-autofocus
                 />
@@ -88,17 +85,11 @@ export function ResetPasswordPage() {
                   label="Confirm New Password"
                   autoComplete="new-password"
                   required
-                  value={confirm}
-                  error={
-                    error?.field === 'confirm'
-                      ? error.message
-                      : confirm && confirm !== password
-                        ? PASSWORD_MESSAGES.mismatchLive
-                        : undefined
-                  }
+                  value={passwords.confirm}
+                  error={error?.field === 'confirm' ? error.message : passwords.liveMismatch}
                   onChange={(e) => {
                     setError(null);
-                    setConfirm(e.currentTarget.value);
+                    passwords.setConfirm(e.currentTarget.value);
                   }}
                 />
                 <Button type="submit" loading={busy} fullWidth>

@@ -48,7 +48,12 @@ export function FeaturedRelease({ item }: { item: MediaItem }) {
           </p>
         </div>
         <div className={classes.heroBody}>
-          <Countdown releaseDate={item.release_date} variant="detail" className={classes.heroCountdown} />
+          <Countdown
+            releaseDate={item.release_date}
+            precision={item.release_date_precision}
+            variant="detail"
+            className={classes.heroCountdown}
+          />
           {item.genres.length > 0 && (
             <ul className={classes.genres} aria-label="Genres">
               {item.genres.slice(0, 3).map((genre) => (

@@ -13,6 +13,7 @@ function item(rank: number, overrides: Partial<LeaderboardItem> = {}): Leaderboa
     creator: `Creator ${rank}`,
     image: null,
     release_date: '2027-04-09',
+    release_date_precision: 'day',
     media_type: 'tv_seasons',
     slug: `ranked-title-${rank}`,
     trackers: 30 - rank,
@@ -61,7 +62,16 @@ afterEach(() => {
 describe('LeaderboardPage', () => {
   it("shows the week's ranking with #rank, creator, date or TBD, and a watchlist button per card", async () => {
     stubBoard(() =>
-      page([item(1), item(2), item(3), item(4, { release_date: null, creator: null })], 1, false),
+      page(
+        [
+          item(1),
+          item(2, { release_date: '2027-01-01', release_date_precision: 'year' }),
+          item(3, { release_date: '2027-03-01', release_date_precision: 'month' }),
+          item(4, { release_date: null, release_date_precision: null, creator: null }),
+        ],
+        1,
+        false,
+      ),
     );
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Most Tracked This Week' })).toBeInTheDocument();
@@ -73,6 +83,9 @@ describe('LeaderboardPage', () => {
     expect(within(cards[3] as HTMLElement).getByText('#4').className).not.toMatch(/gold|silver|bronze/);
     expect(within(cards[0] as HTMLElement).getByText('Creator 1')).toBeInTheDocument();
     expect(within(cards[0] as HTMLElement).getByText('Apr 9, 2027')).toBeInTheDocument();
+    // A date known only to the year or month is shown as such, never as its first day.
+    expect(within(cards[1] as HTMLElement).getByText('2027')).toBeInTheDocument();
+    expect(within(cards[2] as HTMLElement).getByText('March 2027')).toBeInTheDocument();
     expect(within(cards[3] as HTMLElement).getByText('TBD')).toBeInTheDocument();
     expect(within(cards[0] as HTMLElement).getByRole('link', { name: 'Ranked Title 1' })).toHaveAttribute(
       'href',

@@ -118,7 +118,9 @@ function LeaderboardCard({ item }: { item: LeaderboardItem }) {
         <Text size="sm" c="dimmed" lineClamp={1}>
           {item.creator ?? 'N/A'}
         </Text>
-        <Text size="sm">{item.release_date ? formatReleaseDate(item.release_date) : 'TBD'}</Text>
+        <Text size="sm">
+          {item.release_date ? formatReleaseDate(item.release_date, item.release_date_precision) : 'TBD'}
+        </Text>
         <div className={classes.action}>
           <WatchlistButton item={item} size="xs" />
         </div>

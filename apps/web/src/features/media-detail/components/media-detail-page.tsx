@@ -59,7 +59,7 @@ function Loaded({ item }: { item: MediaItem }) {
     <>
       <div className={classes.backdrop} style={{ backgroundImage: `url("${backdrop}")` }} aria-hidden />
       <BackButton />
-      <MediaDetail item={item} variant="page" />
+      <MediaDetail item={item} />
     </>
   );
 }

@@ -10,6 +10,7 @@ beforeEach(() => {
   stubApi(() => undefined);
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -17,7 +18,7 @@ afterEach(() => {
 describe('MediaDetail', () => {
   it('shows the title, the creator line and the creator tag with its label', () => {
     const item = makeItem({ creator: 'Priya Halvorsen', creator_label: 'Director' });
-    renderWithProviders(<MediaDetail item={item} variant="page" />);
+    renderWithProviders(<MediaDetail item={item} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Halcyon Relay' })).toBeInTheDocument();
     expect(screen.getByText(/^by/)).toHaveTextContent('by Priya Halvorsen');
     const tags = details();
@@ -26,24 +27,32 @@ describe('MediaDetail', () => {
   });
 
   it('counts down to a future release and says "Now Available!" once out', () => {
-    const { unmount } = renderWithProviders(
-      <MediaDetail item={makeItem({ release_date: '2999-06-15' })} variant="page" />,
-    );
+    const { unmount } = renderWithProviders(<MediaDetail item={makeItem({ release_date: '2999-06-15' })} />);
     expect(screen.getByRole('timer')).toHaveTextContent(/^Releases in \d+d \d+h \d+m$/);
     unmount();
-    renderWithProviders(<MediaDetail item={makeItem({ release_date: '2001-01-01' })} variant="page" />);
+    renderWithProviders(<MediaDetail item={makeItem({ release_date: '2001-01-01' })} />);
     expect(screen.getByRole('timer')).toHaveTextContent('Now Available!');
   });
 
+  it('names the month or year instead of a clock when there is no exact day', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2027, 2, 20, 12, 0, 0));
+    renderWithProviders(
+      <MediaDetail item={makeItem({ release_date: '2027-03-01', release_date_precision: 'month' })} />,
+    );
+    expect(screen.getByRole('timer')).toHaveTextContent(/^Releases in March 2027$/);
+    expect(within(details()).getByText('March 2027')).toBeInTheDocument();
+  });
+
   it('shows the release date as a tag', () => {
-    renderWithProviders(<MediaDetail item={makeItem({ release_date: '2999-06-15' })} variant="page" />);
+    renderWithProviders(<MediaDetail item={makeItem({ release_date: '2999-06-15' })} />);
     expect(within(details()).getByText('Jun 15, 2999')).toBeInTheDocument();
     expect(screen.queryByText('TBD')).toBeNull();
   });
 
   it('shows TBD without a date, explained by a tooltip that the keyboard reaches', async () => {
     renderWithProviders(
-      <MediaDetail item={makeItem({ release_date: null, release_date_precision: null })} variant="page" />,
+      <MediaDetail item={makeItem({ release_date: null, release_date_precision: null })} />,
     );
     expect(screen.queryByRole('timer')).toBeNull();
     const tbd = within(details()).getByRole('button', { name: 'TBD' });
@@ -53,25 +62,25 @@ describe('MediaDetail', () => {
   });
 
   it('shows the TBD tooltip on hover too', async () => {
-    renderWithProviders(<MediaDetail item={makeItem({ release_date: null })} variant="page" />);
+    renderWithProviders(<MediaDetail item={makeItem({ release_date: null })} />);
     fireEvent.mouseEnter(screen.getByRole('button', { name: 'TBD' }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(TBD_TOOLTIP);
   });
 
   it('has no language tag for English titles', () => {
-    renderWithProviders(<MediaDetail item={makeItem({ language: 'en' })} variant="page" />);
+    renderWithProviders(<MediaDetail item={makeItem({ language: 'en' })} />);
     expect(screen.queryByText('English')).toBeNull();
     expect(within(details()).queryByText(/Language/)).toBeNull();
   });
 
   it('has a language tag for other languages', () => {
-    renderWithProviders(<MediaDetail item={makeItem({ language: 'ja' })} variant="page" />);
+    renderWithProviders(<MediaDetail item={makeItem({ language: 'ja' })} />);
     expect(within(details()).getByText('Japanese')).toBeInTheDocument();
   });
 
   it('lists the genres of movies and TV seasons, but not of books', () => {
     const { unmount } = renderWithProviders(
-      <MediaDetail item={makeItem({ genres: ['Science Fiction', 'Adventure'] })} variant="page" />,
+      <MediaDetail item={makeItem({ genres: ['Science Fiction', 'Adventure'] })} />,
     );
     const genres = screen.getByRole('list', { name: 'Genres' });
     expect(
@@ -88,7 +97,6 @@ describe('MediaDetail', () => {
           author: 'A. Writer',
           creator_label: 'Author',
         })}
-        variant="page"
       />,
     );
     expect(screen.queryByRole('list', { name: 'Genres' })).toBeNull();
@@ -103,9 +111,7 @@ describe('MediaDetail', () => {
     [80, 'Breakout Hit'],
     [100, 'Breakout Hit'],
   ])('shows the Hype Meter at %i%% as "%s"', (percentage, tier) => {
-    renderWithProviders(
-      <MediaDetail item={makeItem({ hype_meter_percentage: percentage })} variant="page" />,
-    );
+    renderWithProviders(<MediaDetail item={makeItem({ hype_meter_percentage: percentage })} />);
     expect(screen.getByRole('progressbar', { name: 'Hype Meter' })).toHaveAttribute(
       'aria-valuenow',
       String(percentage),
@@ -117,7 +123,7 @@ describe('MediaDetail', () => {
   it('uses 25% ("Starting to Buzz") when an item has no hype value', () => {
     const item = makeItem();
     (item as { hype_meter_percentage: unknown }).hype_meter_percentage = undefined;
-    renderWithProviders(<MediaDetail item={item} variant="page" />);
+    renderWithProviders(<MediaDetail item={item} />);
     expect(screen.getByText('25%')).toBeInTheDocument();
     expect(screen.getByText('Starting to Buzz')).toBeInTheDocument();
     expect(hypePercentage(null)).toBe(25);
@@ -125,7 +131,7 @@ describe('MediaDetail', () => {
 
   it('cuts a long description at 300 characters, with See More / See Less', () => {
     const description = `${'a'.repeat(DESCRIPTION_LIMIT)}THE END`;
-    renderWithProviders(<MediaDetail item={makeItem({ description })} variant="page" />);
+    renderWithProviders(<MediaDetail item={makeItem({ description })} />);
     expect(screen.getByText(`${'a'.repeat(300)}...`)).toBeInTheDocument();
     expect(screen.queryByText(/THE END/)).toBeNull();
 
@@ -141,14 +147,14 @@ describe('MediaDetail', () => {
 
   it('shows a description of exactly 300 characters whole, without See More', () => {
     const description = 'b'.repeat(DESCRIPTION_LIMIT);
-    renderWithProviders(<MediaDetail item={makeItem({ description })} variant="page" />);
+    renderWithProviders(<MediaDetail item={makeItem({ description })} />);
     expect(screen.getByText(description)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'See More' })).toBeNull();
   });
 
   it('has a Notify Me button that asks visitors to sign in with the item pending', () => {
     const item = makeItem();
-    const { session } = renderWithProviders(<MediaDetail item={item} variant="page" />);
+    const { session } = renderWithProviders(<MediaDetail item={item} />);
     fireEvent.click(screen.getByRole('button', { name: 'Notify Me' }));
     expect(session.current?.isModalOpen).toBe(true);
     expect(session.current?.itemToAdd).toEqual({
@@ -171,7 +177,7 @@ describe('MediaDetail', () => {
 
     it('links books to a search in the store of the browser locale, with the affiliate tag', async () => {
       vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
-      renderWithProviders(<MediaDetail item={book} variant="page" />);
+      renderWithProviders(<MediaDetail item={book} />);
       const link = screen.getByRole('link', { name: /^Buy on Amazon/ });
       expect(link).toHaveAttribute('target', '_blank');
       expect(link.getAttribute('rel')).toContain('noopener');
@@ -185,13 +191,13 @@ describe('MediaDetail', () => {
 
     it('defaults to the US store', () => {
       vi.spyOn(navigator, 'language', 'get').mockReturnValue('xx');
-      renderWithProviders(<MediaDetail item={book} variant="page" />);
+      renderWithProviders(<MediaDetail item={book} />);
       const href = new URL(screen.getByRole('link', { name: /^Buy on Amazon/ }).getAttribute('href') ?? '');
       expect(href.hostname).toBe('www.amazon.com');
     });
 
     it('is not offered for movies or TV seasons', () => {
-      renderWithProviders(<MediaDetail item={makeItem({ media_type: 'movies' })} variant="page" />);
+      renderWithProviders(<MediaDetail item={makeItem({ media_type: 'movies' })} />);
       expect(screen.queryByRole('link', { name: /Buy on Amazon/ })).toBeNull();
     });
   });

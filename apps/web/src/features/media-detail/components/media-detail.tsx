@@ -1,27 +1,16 @@
 import { Button, Progress, Tooltip } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
 import { DEFAULT_HYPE_PERCENTAGE } from '@releasebell/contract/constants';
-import {
-  IconArrowRight,
-  IconBrandAmazon,
-  IconCalendar,
-  IconFlame,
-  IconUser,
-  IconWorld,
-} from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconBrandAmazon, IconCalendar, IconFlame, IconUser, IconWorld } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { Countdown } from '../../../components/countdown';
-import { mediaPath } from '../../../components/media-card';
 import { MediaCarousel } from '../../../components/media-carousel';
 import { MediaImage } from '../../../components/media-image';
 import { WatchlistButton } from '../../../components/watchlist-button';
 import { amazonSearchUrl } from '../../../lib/amazon';
 import { usePublicConfig } from '../../../lib/config';
-import { formatLongUtc, formatReleaseDate } from '../../../lib/dates';
+import { formatReleaseDate } from '../../../lib/dates';
 import { hypeTier, languageName } from '../../../lib/media';
-import { mediaBySlugKey } from '../api/get-media-by-slug';
 import { useRecommendations } from '../api/get-recommendations';
 import classes from './media-detail.module.css';
 
@@ -31,12 +20,8 @@ export const DESCRIPTION_LIMIT = 300;
 export const TBD_TOOLTIP =
   "No release date yet. Add to your watchlist & we'll notify you the second it's announced!";
 
-export type MediaDetailVariant = 'page' | 'modal';
-
 export interface MediaDetailProps {
   item: MediaItem;
-  /** The page shows the title as its heading and short dates; the modal has its own title and long UTC dates. */
-  variant: MediaDetailVariant;
 }
 
 /** The item's hype as a whole percentage; items from elsewhere may lack one, and then it is the default. */
@@ -53,8 +38,8 @@ function browserLocale(): string | undefined {
   return typeof navigator === 'undefined' ? undefined : navigator.language;
 }
 
-/** The release date; without one, "TBD" ("N/A" in the modal) explains itself in a tooltip. */
-function ReleaseDateTag({ item, variant }: MediaDetailProps) {
+/** The release date; without one, "TBD" explains itself in a tooltip. */
+function ReleaseDateTag({ item }: MediaDetailProps) {
   if (!item.release_date) {
     return (
       <li>
@@ -68,16 +53,13 @@ function ReleaseDateTag({ item, variant }: MediaDetailProps) {
           {/* A button, so keyboard and touch users can reach the explanation too (a toggletip). */}
           <button type="button" className={`${classes.tag} ${classes.tbd}`}>
             <IconCalendar size={14} aria-hidden />
-            {variant === 'modal' ? formatLongUtc(item.release_date) : 'TBD'}
+            TBD
           </button>
         </Tooltip>
       </li>
     );
   }
-  const text =
-    variant === 'modal'
-      ? formatLongUtc(item.release_date)
-      : formatReleaseDate(item.release_date, item.release_date_precision);
+  const text = formatReleaseDate(item.release_date, item.release_date_precision);
   return (
     <li className={classes.tag}>
       <IconCalendar size={14} aria-hidden />
@@ -174,27 +156,22 @@ function Recommendations({ item }: { item: MediaItem }) {
 
 /**
  * Everything about one item: poster, title, creator, countdown, tags, hype, description and actions,
- * then similar titles. Shared by the item page and the modal.
+ * then similar titles.
  */
-export function MediaDetail({ item, variant }: MediaDetailProps) {
+export function MediaDetail({ item }: MediaDetailProps) {
   const isBook = item.media_type === 'books';
   const byline = item.author ?? item.director ?? item.creator;
   const showLanguage = !isEnglish(item.language);
-  const path = mediaPath(item);
-  const queryClient = useQueryClient();
-  // The full page would ask for this very item: hand it what we already have, so it shows at once.
-  const seedPage = () =>
-    queryClient.setQueryData(mediaBySlugKey(item.media_type, item.slug), (cached) => cached ?? item);
 
   return (
     <>
-      <article className={classes.detail} data-variant={variant}>
+      <article className={classes.detail}>
         <div className={classes.poster}>
           <MediaImage item={item} width={320} height={480} loading="eager" />
         </div>
 
         <div className={classes.head}>
-          {variant === 'page' && <h1 className={classes.title}>{item.title}</h1>}
+          <h1 className={classes.title}>{item.title}</h1>
           {(byline || item.network_name) && (
             <p className={classes.byline}>
               {byline && (
@@ -205,7 +182,12 @@ export function MediaDetail({ item, variant }: MediaDetailProps) {
               {item.network_name && <span className={classes.network}>{item.network_name}</span>}
             </p>
           )}
-          <Countdown releaseDate={item.release_date} variant="detail" className={classes.countdown} />
+          <Countdown
+            releaseDate={item.release_date}
+            precision={item.release_date_precision}
+            variant="detail"
+            className={classes.countdown}
+          />
         </div>
 
         <div className={classes.body}>
@@ -217,7 +199,7 @@ export function MediaDetail({ item, variant }: MediaDetailProps) {
                 <span>{item.creator}</span>
               </li>
             )}
-            <ReleaseDateTag item={item} variant={variant} />
+            <ReleaseDateTag item={item} />
             {showLanguage && (
               <li className={classes.tag}>
                 <IconWorld size={14} aria-hidden />
@@ -244,18 +226,6 @@ export function MediaDetail({ item, variant }: MediaDetailProps) {
           <div className={classes.actions}>
             <WatchlistButton item={item} size="md" />
             {isBook && <BuyOnAmazon item={item} />}
-            {variant === 'modal' && path && (
-              <Button
-                component={Link}
-                to={path}
-                onClick={seedPage}
-                size="md"
-                variant="subtle"
-                rightSection={<IconArrowRight size={18} aria-hidden />}
-              >
-                Open full page
-              </Button>
-            )}
           </div>
         </div>
       </article>

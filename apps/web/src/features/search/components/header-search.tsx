@@ -7,7 +7,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState 
 import { useLocation, useNavigate } from 'react-router';
 import { logMissingSlug, mediaPath } from '../../../components/media-card';
 import { MediaImage } from '../../../components/media-image';
-import { releaseMoment } from '../../../lib/dates';
+import { releaseYear } from '../../../lib/dates';
 import { SEARCH_TYPE_LABELS } from '../../../lib/media';
 import {
   parseSearchType,
@@ -31,9 +31,8 @@ const TYPE_OPTIONS = (['all', 'books', 'tv_seasons', 'movies'] as const).map((va
   label: SEARCH_TYPE_LABELS[value],
 }));
 
-function releaseYear(item: MediaItem): string {
-  const moment = releaseMoment(item.release_date);
-  return moment ? String(moment.getFullYear()) : 'TBA';
+function yearLabel(item: MediaItem): string {
+  return String(releaseYear(item.release_date) ?? 'TBA');
 }
 
 /**
@@ -216,7 +215,7 @@ export function HeaderSearch() {
                   <span className={classes.optionText}>
                     <span className={classes.optionTitle}>{item.title}</span>
                     <span className={classes.optionMeta}>
-                      {MEDIA_TYPE_SINGULAR[item.media_type]} · {releaseYear(item)}
+                      {MEDIA_TYPE_SINGULAR[item.media_type]} · {yearLabel(item)}
                     </span>
                   </span>
                 </Combobox.Option>

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeItem, renderWithProviders } from '../../../components/test-utils';
-import { SearchPage } from './search-page';
+import { type RequestModalProps, SearchPage } from './search-page';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 function stubSearch(answer: (url: URL) => { status: number; body: unknown }) {
@@ -40,10 +40,24 @@ function Address() {
   return <output data-testid="address">{location.pathname + location.search}</output>;
 }
 
+/** Stands in for the requests feature's modal (the app plugs the real one in: see app/search-route.test). */
+function FakeRequestModal({ opened, onClose, initialTitle, initialMediaType }: RequestModalProps) {
+  if (!opened) return null;
+  return (
+    <div role="dialog" aria-label="Request Missing Content">
+      <output data-testid="request-title">{initialTitle}</output>
+      <output data-testid="request-type">{initialMediaType ?? 'none'}</output>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}
+
 function renderPage(route: string) {
   const view = renderWithProviders(
     <>
-      <SearchPage />
+      <SearchPage RequestModal={FakeRequestModal} />
       <Address />
     </>,
     { route },
@@ -143,8 +157,10 @@ describe('SearchPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Request Missing Content' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request Missing Content' });
-    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Moon Harbor');
-    expect(within(dialog).getByRole('combobox', { name: 'Media Type' })).toHaveValue('Movies');
+    expect(within(dialog).getByTestId('request-title')).toHaveTextContent('Moon Harbor');
+    expect(within(dialog).getByTestId('request-type')).toHaveTextContent('movies');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('clears the results when the search fails, logging a warning only', async () => {

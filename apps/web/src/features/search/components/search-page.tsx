@@ -1,11 +1,10 @@
 import { Box, Button, Container, Loader, NativeSelect } from '@mantine/core';
-import type { SearchType } from '@releasebell/contract/constants';
+import type { MediaType, SearchType } from '@releasebell/contract/constants';
 import { IconMoodSearch, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_TYPE_LABELS } from '../../../lib/media';
 import { usePageTitle } from '../../../lib/page-title';
-import { RequestContentModal } from '../../requests/components/request-content-modal';
 import { parseSearchType, searchPagePath, useSearch } from '../api/search';
 import classes from './search-page.module.css';
 import { SearchResult } from './search-result';
@@ -13,8 +12,21 @@ import { SearchResult } from './search-result';
 /** The filters' order, as the spec lists it. */
 const FILTERS: readonly SearchType[] = ['all', 'movies', 'tv_seasons', 'books'];
 
+/** What the page hands the "Request Missing Content" modal: filled from the search each time it opens. */
+export interface RequestModalProps {
+  opened: boolean;
+  onClose: () => void;
+  initialTitle?: string;
+  initialMediaType?: MediaType;
+}
+
+export interface SearchPageProps {
+  /** The request modal (another feature's; the app plugs it in). */
+  RequestModal: ComponentType<RequestModalProps>;
+}
+
 /** /search?query=&type=: every match for a query, filtered by media type, and a way to ask for more. */
-export function SearchPage() {
+export function SearchPage({ RequestModal }: SearchPageProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const query = (params.get('query') ?? '').trim();
@@ -120,7 +132,7 @@ export function SearchPage() {
         </div>
       </div>
 
-      <RequestContentModal
+      <RequestModal
         opened={requesting}
         onClose={() => setRequesting(false)}
         initialTitle={query}

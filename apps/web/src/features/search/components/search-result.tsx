@@ -40,7 +40,12 @@ export function SearchResult({ item }: { item: MediaItem }) {
         )}
         <p className={classes.date}>
           <span>{formatReleaseDate(item.release_date, item.release_date_precision)}</span>
-          <Countdown releaseDate={item.release_date} variant="card" className={classes.countdown} />
+          <Countdown
+            releaseDate={item.release_date}
+            precision={item.release_date_precision}
+            variant="card"
+            className={classes.countdown}
+          />
         </p>
       </div>
       <div className={classes.actions}>

@@ -14,6 +14,7 @@ import {
 } from '@releasebell/contract/constants';
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { usePublicConfig } from '../../../lib/config';
 import { formatReleaseDate } from '../../../lib/dates';
 import { placeholderImage } from '../../../lib/media';
 import { shareImageSource } from '../share-image';
@@ -47,6 +48,7 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const [canvas, setCanvas] = useState<HTMLDivElement | null>(null);
   const [fit, setFit] = useState({ scale: 1, height: 0 });
+  const { imageProxies } = usePublicConfig();
 
   // The preview is the real image, scaled down to fit the modal.
   useEffect(() => {
@@ -62,7 +64,7 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
     return () => observer.disconnect();
   }, [frame, canvas]);
 
-  const srcOf = (entry: WatchlistEntry) => sources[entry.item_id] ?? shareImageSource(entry);
+  const srcOf = (entry: WatchlistEntry) => sources[entry.item_id] ?? shareImageSource(entry, imageProxies);
 
   const generate = async () => {
     if (busy) return;
@@ -70,7 +72,7 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
     try {
       const results = await Promise.all(
         entries.map(async (entry) => {
-          const wanted = shareImageSource(entry);
+          const wanted = shareImageSource(entry, imageProxies);
           const ok = await preload(wanted);
           return [entry.item_id, ok ? wanted : placeholderImage(entry.media_type), ok] as const;
         }),

@@ -126,6 +126,28 @@ describe('WatchlistPage', () => {
     expect(screen.getByText('No released TV Shows in your watchlist.')).toBeInTheDocument();
   });
 
+  it('keeps a month or year date under Upcoming until its month or year is over', async () => {
+    vi.setSystemTime(new Date(2026, 10, 23, 12, 0, 0));
+    const dated = (item_id: string, title: string, release_date: string, precision: 'month' | 'year') =>
+      watchlistEntryOf(makeItem({ item_id, title, release_date, release_date_precision: precision }));
+    stubWatchlist([
+      dated('y-1', 'This Year', '2026-01-01', 'year'),
+      dated('y-2', 'Last Year', '2025-01-01', 'year'),
+      dated('m-1', 'This Month', '2026-11-01', 'month'),
+      dated('m-2', 'Last Month', '2026-10-01', 'month'),
+    ]);
+    renderPage();
+    const titles = () =>
+      screen.getAllByRole('listitem').map((li) => within(li).getByRole('link').textContent);
+    await screen.findAllByRole('listitem');
+    fireEvent.click(screen.getByRole('radio', { name: 'Upcoming' }));
+    expect(titles().sort()).toEqual(['This Month', 'This Year']);
+    expect(within(card('This Year') as HTMLElement).getByText('2026')).toBeInTheDocument();
+    expect(within(card('This Month') as HTMLElement).getByText('November 2026')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'Released' }));
+    expect(titles().sort()).toEqual(['Last Month', 'Last Year']);
+  });
+
   it('removes after 5 s: the card fades at once, the UNDO toast stays 7 s', async () => {
     const api = stubWatchlist(entries(3));
     renderPage();

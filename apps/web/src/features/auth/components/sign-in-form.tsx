@@ -1,0 +1,68 @@
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { type AuthMode, useSession } from '../../../lib/session';
+import { ensureProfile, signInWithEmail } from '../api/auth-calls';
+import { messageOf, showAuthError } from '../auth-feedback';
+import type { AuthForm } from '../hooks/use-auth-form';
+import { EmailField, ModeLink } from './auth-fields';
+import { GoogleSignIn } from './google-sign-in';
+
+export interface SignInFormProps {
+  form: AuthForm;
+  /** Signed in: empty the form and close. */
+  onDone: () => void;
+  onSwitch: (mode: AuthMode) => void;
+}
+
+/** Email and password, "Forgot Password?", Google, and the way to Sign Up. */
+export function SignInForm({ form, onDone, onSwitch }: SignInFormProps) {
+  const { completeSignIn } = useSession();
+  const { passwords } = form;
+
+  const signIn = async () => {
+    if (!form.email.trim()) return form.fail('email', 'Email is required');
+    if (!passwords.password) return form.fail('password', 'Password is required');
+    form.setBusy(true);
+    try {
+      const { user } = await signInWithEmail(form.email.trim(), passwords.password);
+      await ensureProfile(user).catch((error) => console.warn('Profile registration failed', error));
+      completeSignIn(user);
+      onDone();
+    } catch (error) {
+      showAuthError('Error logging in', messageOf(error, 'Sign-in failed. Please try again.'));
+    } finally {
+      form.setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.busy) void signIn();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <EmailField form={form} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          value={passwords.password}
+          error={form.errorFor('password')}
+          onChange={(e) => form.edited('password', passwords.setPassword)(e.currentTarget.value)}
+        />
+        <Anchor component="button" type="button" size="sm" ta="right" onClick={() => onSwitch('reset')}>
+          Forgot Password?
+        </Anchor>
+        <Button type="submit" fullWidth loading={form.busy}>
+          Sign In
+        </Button>
+        <GoogleSignIn form={form} />
+        <Group justify="center">
+          <ModeLink onClick={() => onSwitch('signUp')}>I don't have an account</ModeLink>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { ERROR_CODES } from '@releasebell/contract/constants';
+import type { FormEvent } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { type AuthMode, useSession } from '../../../lib/session';
+import { registerProfile, signUpWithEmail } from '../api/auth-calls';
+import { showAuthError } from '../auth-feedback';
+import type { AuthForm } from '../hooks/use-auth-form';
+import { EmailField, ModeLink } from './auth-fields';
+import { GoogleSignIn } from './google-sign-in';
+
+export interface SignUpFormProps {
+  form: AuthForm;
+  /** 1: email and the password twice; 2: names and phone. */
+  step: number;
+  onStep: (step: number) => void;
+  /** Signed up: empty the form and close. */
+  onDone: () => void;
+  onSwitch: (mode: AuthMode) => void;
+}
+
+const ORIGIN_REFUSALS = new Set<string>([ERROR_CODES.originNotAllowed, ERROR_CODES.crossSiteRequest]);
+
+function signUpErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'EMAIL_IN_USE')
+    return 'This email is already in use. Please sign in instead.';
+  if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') return error.message;
+  // The product was opened at an address it does not serve sign-ins from: say which one it does.
+  if (error instanceof ApiError && ORIGIN_REFUSALS.has(error.code)) return error.message;
+  return 'An unexpected error occurred. Please try again.';
+}
+
+/** Sign Up in two steps (account, then about you), with the agreement note and the way to Sign In. */
+export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormProps) {
+  const { completeSignIn, closeModal } = useSession();
+  const { passwords } = form;
+
+  const checkAccount = () => {
+    if (!form.email.trim()) return form.fail('email', 'Email is required');
+    const problem = passwords.password
+      ? passwords.problem()
+      : ({ field: 'password', message: 'Password is required' } as const);
+    if (problem) return form.fail(problem.field, problem.message);
+    form.setFieldError(null);
+    onStep(2);
+  };
+
+  const signUp = async () => {
+    form.setBusy(true);
+    try {
+      const firstName = form.firstName.trim();
+      const lastName = form.lastName.trim();
+      const { user } = await signUpWithEmail(
+        form.email.trim(),
+        passwords.password,
+        `${firstName} ${lastName}`.trim(),
+      );
+      // A brand-new account: register straight away (no need to ask whether it is registered).
+      await registerProfile(user, {
+        first_name: firstName,
+        last_name: lastName,
+        phone_number: form.phone.trim() || null,
+      }).catch((error) => console.warn('Profile registration failed', error));
+      completeSignIn(user);
+      onDone();
+    } catch (error) {
+      showAuthError('Sign-Up Error', signUpErrorMessage(error));
+    } finally {
+      form.setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (form.busy) return;
+    if (step === 1) checkAccount();
+    else void signUp();
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {step === 1 ? (
+          <>
+            <EmailField form={form} />
+            <PasswordInput
+              label="Password"
+              autoComplete="new-password"
+              required
+              value={passwords.password}
+              error={form.errorFor('password')}
+              onChange={(e) => form.edited('password', passwords.setPassword)(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Confirm Password"
+              autoComplete="new-password"
+              required
+              value={passwords.confirm}
+              error={form.errorFor('confirm') ?? passwords.liveMismatch}
+              onChange={(e) => form.edited('confirm', passwords.setConfirm)(e.currentTarget.value)}
+            />
+          </>
+        ) : (
+          <>
+            <TextInput
+              label="First Name"
+              autoComplete="given-name"
+              value={form.firstName}
+              maxLength={50}
+              onChange={(e) => form.setFirstName(e.currentTarget.value)}
+              data-autofocus
+            />
+            <TextInput
+              label="Last Name"
+              autoComplete="family-name"
+              value={form.lastName}
+              maxLength={50}
+              onChange={(e) => form.setLastName(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Phone Number (optional)"
+              type="tel"
+              autoComplete="tel"
+              value={form.phone}
+              maxLength={24}
+              onChange={(e) => form.setPhone(e.currentTarget.value)}
+            />
+          </>
+        )}
+        <Text size="xs" c="dimmed">
+          By continuing, you agree to our{' '}
+          <Anchor href="/privacy" size="xs" onClick={closeModal}>
+            Privacy Policy
+          </Anchor>{' '}
+          and{' '}
+          <Anchor href="/terms" size="xs" onClick={closeModal}>
+            Terms of Service
+          </Anchor>{' '}
+          and to receive emails from Releasebell.
+        </Text>
+        <Button type="submit" fullWidth loading={form.busy}>
+          {step === 1 ? 'Continue' : 'Create Account'}
+        </Button>
+        {step === 1 && <GoogleSignIn form={form} />}
+        <Group justify="center">
+          <ModeLink onClick={() => onSwitch('signIn')}>I have an account</ModeLink>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

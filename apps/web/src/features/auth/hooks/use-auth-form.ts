@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { usePasswordPair } from './use-password-pair';
+
+export type AuthField = 'email' | 'password' | 'confirm';
+
+/**
+ * What the auth modal's forms share while it is open: the typed values (kept when the member moves
+ * between Sign In, Sign Up and Reset Password, or between the sign-up steps), the one field error shown,
+ * and whether a call is under way.
+ */
+export function useAuthForm() {
+  const [email, setEmail] = useState('');
+  const passwords = usePasswordPair();
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [fieldError, setFieldError] = useState<{ field: AuthField; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  return {
+    email,
+    setEmail,
+    passwords,
+    firstName,
+    setFirstName,
+    lastName,
+    setLastName,
+    phone,
+    setPhone,
+    busy,
+    setBusy,
+    setFieldError,
+    /** Shows `message` under `field` (one error at a time). */
+    fail(field: AuthField, message: string) {
+      setFieldError({ field, message });
+    },
+    errorFor(field: AuthField): string | undefined {
+      return fieldError?.field === field ? fieldError.message : undefined;
+    },
+    /** Typing into a field takes back the error it was showing. */
+    edited(field: AuthField, set: (value: string) => void) {
+      return (value: string) => {
+        if (fieldError?.field === field) setFieldError(null);
+        set(value);
+      };
+    },
+    clear() {
+      setEmail('');
+      passwords.clear();
+      setFirstName('');
+      setLastName('');
+      setPhone('');
+      setFieldError(null);
+    },
+  };
+}
+
+export type AuthForm = ReturnType<typeof useAuthForm>;

@@ -1,0 +1,84 @@
+import { notifications } from '@mantine/notifications';
+import type { UserProfile } from '@releasebell/contract';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useUpdateProfile } from '../api/update-profile';
+import { fromProfile, type ProfileFormState, toUpdateBody } from '../profile-form';
+
+/**
+ * The profile's view and edit modes: Edit Profile fills the form from the saved profile, Save sends it
+ * and returns to view, Cancel discards it and reloads. Errors from the server show under their field.
+ */
+export function useProfileForm(uid: string, saved: UserProfile | undefined, reload: () => unknown) {
+  const update = useUpdateProfile(uid);
+  const [form, setForm] = useState<ProfileFormState | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const save = (next: ProfileFormState, after?: () => void) => {
+    setErrors({});
+    update.mutate(toUpdateBody(next), {
+      onSuccess: () => {
+        notifications.show({
+          title: 'Profile updated',
+          message: 'Your changes are saved.',
+          color: 'teal',
+          autoClose: 3000,
+        });
+        after?.();
+      },
+      onError: (error) => {
+        console.warn('Profile update failed', error);
+        if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
+          // The server names the field; show the message under it.
+          const details = error.details;
+          setErrors(Object.fromEntries(details.map((d) => [d.field.split('.')[0] ?? d.field, d.message])));
+          if (details.length === 0) setErrors({ form: error.message });
+        } else {
+          setErrors({ form: 'Your changes could not be saved. Please try again.' });
+        }
+      },
+    });
+  };
+
+  const editing = form !== null;
+  // SMS needs a phone: the one being typed while editing, the saved one otherwise.
+  const phone = form ? form.phone_number.trim() : (saved?.phone_number ?? '');
+  const smsOn = form ? form.sms : (saved?.notification_preferences.includes('mobile') ?? false);
+
+  return {
+    form,
+    errors,
+    editing,
+    saving: update.isPending,
+    /** The phone SMS would go to ('' for none). */
+    phone,
+    smsOn,
+    edit() {
+      if (saved) setForm(fromProfile(saved));
+    },
+    change(patch: Partial<Omit<ProfileFormState, 'phone_number' | 'sms'>>) {
+      if (form) setForm({ ...form, ...patch });
+    },
+    changePhone(value: string) {
+      if (!form) return;
+      // Emptying the phone switches SMS off by itself.
+      setForm({ ...form, phone_number: value, sms: value.trim() === '' ? false : form.sms });
+    },
+    /** While editing, part of the form; in view mode it saves straight away. */
+    toggleSms(checked: boolean) {
+      if (form) setForm({ ...form, sms: checked });
+      else if (saved) save({ ...fromProfile(saved), sms: checked });
+    },
+    submit(event: FormEvent) {
+      event.preventDefault();
+      if (form) save(form, () => setForm(null));
+    },
+    cancel() {
+      setForm(null);
+      setErrors({});
+      void reload();
+    },
+  };
+}
+
+export type ProfileForm = ReturnType<typeof useProfileForm>;
