@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   type ErrorCode,
   requestPasswordResetBodySchema,
+  type SessionUser,
   signInBodySchema,
   signOutBodySchema,
   signUpBodySchema,
@@ -67,7 +68,9 @@ function withoutTokens(value: unknown): unknown {
 
 const pathOf = (rawUrl: string) => rawUrl.split('?')[0];
 
-const publicUser = (user: { id: string; email: string; name: string; image?: string | null }) => ({
+/** better-auth's user as the product shows it (the contract's session user), nothing more. */
+type AuthUser = Omit<SessionUser, 'image'> & { image?: string | null };
+const publicUser = (user: AuthUser): { user: SessionUser } => ({
   user: { id: user.id, email: user.email, name: user.name, image: user.image ?? null },
 });
 
@@ -86,7 +89,7 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
     const attempt = await guards.beginSignIn(req, email);
     return async (response) => {
       if (response.ok) {
-        const data = (await response.clone().json()) as { user: Parameters<typeof publicUser>[0] };
+        const data = (await response.clone().json()) as { user: AuthUser };
         return {
           cookies: [await attempt.succeeded()],
           override: { status: 200, body: publicUser(data.user) },
@@ -112,7 +115,7 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
     guards.checkNewPassword(password, 'password');
     return async (response) => {
       if (!response.ok) return {};
-      const data = (await response.clone().json()) as { user: Parameters<typeof publicUser>[0] };
+      const data = (await response.clone().json()) as { user: AuthUser };
       return {
         cookies: [guards.deviceCookieFor(email)],
         override: { status: 200, body: publicUser(data.user) },

@@ -1,4 +1,4 @@
-import { Anchor, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AuthForm } from '../hooks/use-auth-form';
 
@@ -14,6 +14,27 @@ export function EmailField({ form }: { form: AuthForm }) {
       error={form.errorFor('email')}
       onChange={(e) => form.edited('email', form.setEmail)(e.currentTarget.value)}
       data-autofocus
+    />
+  );
+}
+
+/** The password field of sign-in ("current-password") and sign-up ("new-password"). */
+export function PasswordField({
+  form,
+  autoComplete,
+}: {
+  form: AuthForm;
+  autoComplete: 'current-password' | 'new-password';
+}) {
+  const { passwords } = form;
+  return (
+    <PasswordInput
+      label="Password"
+      autoComplete={autoComplete}
+      required
+      value={passwords.password}
+      error={form.errorFor('password')}
+      onChange={(e) => form.edited('password', passwords.setPassword)(e.currentTarget.value)}
     />
   );
 }

@@ -1,10 +1,10 @@
-import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { type AuthMode, useSession } from '../../../lib/session';
 import { ensureProfile, signInWithEmail } from '../api/auth-calls';
 import { messageOf, showAuthError } from '../auth-feedback';
 import type { AuthForm } from '../hooks/use-auth-form';
-import { EmailField, ModeLink } from './auth-fields';
+import { EmailField, ModeLink, PasswordField } from './auth-fields';
 import { GoogleSignIn } from './google-sign-in';
 
 export interface SignInFormProps {
@@ -44,14 +44,7 @@ export function SignInForm({ form, onDone, onSwitch }: SignInFormProps) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <EmailField form={form} />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          value={passwords.password}
-          error={form.errorFor('password')}
-          onChange={(e) => form.edited('password', passwords.setPassword)(e.currentTarget.value)}
-        />
+        <PasswordField form={form} autoComplete="current-password" />
         <Anchor component="button" type="button" size="sm" ta="right" onClick={() => onSwitch('reset')}>
           Forgot Password?
         </Anchor>

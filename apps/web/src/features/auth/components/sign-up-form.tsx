@@ -6,7 +6,7 @@ import { type AuthMode, useSession } from '../../../lib/session';
 import { registerProfile, signUpWithEmail } from '../api/auth-calls';
 import { showAuthError } from '../auth-feedback';
 import type { AuthForm } from '../hooks/use-auth-form';
-import { EmailField, ModeLink } from './auth-fields';
+import { EmailField, ModeLink, PasswordField } from './auth-fields';
 import { GoogleSignIn } from './google-sign-in';
 
 export interface SignUpFormProps {
@@ -83,14 +83,7 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
         {step === 1 ? (
           <>
             <EmailField form={form} />
-            <PasswordInput
-              label="Password"
-              autoComplete="new-password"
-              required
-              value={passwords.password}
-              error={form.errorFor('password')}
-              onChange={(e) => form.edited('password', passwords.setPassword)(e.currentTarget.value)}
-            />
+            <PasswordField form={form} autoComplete="new-password" />
             <PasswordInput
               label="Confirm Password"
               autoComplete="new-password"
