@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { MediaType } from '@releasebell/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
@@ -18,7 +20,10 @@ import type { NormalisedItem } from '../src/providers/types';
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   // Tests choose their database here; the app itself reads the environment only in config.ts.
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({});
+  if (!url) {
+    const snapshot = inject('pgliteSnapshot');
+    return openDatabase(snapshot ? { loadDataDir: new Blob([await readFile(snapshot)]) } : {});
+  }
   const schemaName = `test_${randomBytes(6).toString('hex')}`;
   const handle = await openDatabase({ url, poolSize: 4, schemaName });
   return {

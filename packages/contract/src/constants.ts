@@ -13,6 +13,7 @@ export const TAGLINE = 'Never Miss A Release!';
 
 export const REQUEST_TITLE_MAX = 200;
 export const REQUEST_EXTRA_INFO_MAX = 2000;
+export const REQUEST_MESSAGES = { titleRequired: 'Title is required!' } as const;
 
 /** The spec's password rules with its exact messages; the server enforces the same rules. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -33,10 +34,31 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
+/** Notification channels: email is always on; mobile (SMS) is optional and needs a phone number. */
+export const NOTIFICATION_CHANNELS = ['email', 'mobile'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const MOBILE_NEEDS_PHONE = 'A phone number is required for mobile notifications.';
+
+/** The channels a member has: always email, plus mobile when they want it. */
+export function notificationChannels(wantsMobile: boolean): NotificationChannel[] {
+  return wantsMobile ? ['email', 'mobile'] : ['email'];
+}
+
+/** MOBILE_NEEDS_PHONE when mobile is chosen without a phone number (blank counts as none), else null. */
+export function mobilePreferenceProblem(
+  channels: readonly string[] | undefined,
+  phone: string | null | undefined,
+): string | null {
+  return channels?.includes('mobile') && !phone?.trim() ? MOBILE_NEEDS_PHONE : null;
+}
+
 export const EMAIL_LOCKED_TOOLTIP = 'To change your email address, please contact support.';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const AVATAR_MESSAGES = {
+  wrongType: 'Choose a PNG, JPEG or WebP image.',
+  tooLarge: 'Choose an image under 2 MB.',
+} as const;
 
 /** Watchlist and sharing (spec sections 4 and 9). */
 export const WATCHLIST_TOASTS = {
@@ -109,3 +131,5 @@ export const ERROR_CODES = {
   unavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export * from './display';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEADERBOARD_PAGE_SIZE, LEADERBOARD_TIMEFRAMES } from './constants';
-import { isoDateSchema, mediaTypeSchema, releaseDatePrecisionSchema } from './media';
+import { mediaItemSchema, mediaTypeSchema } from './media';
 
 export const leaderboardQuerySchema = z.object({
   timeframe: z
@@ -17,17 +17,22 @@ export const leaderboardQuerySchema = z.object({
 });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
+/** The media item fields a ranked card carries. */
+export const LEADERBOARD_ITEM_FIELDS = {
+  item_id: true,
+  title: true,
+  creator: true,
+  image: true,
+  release_date: true,
+  release_date_precision: true,
+  media_type: true,
+  slug: true,
+} as const;
+
 export const leaderboardItemSchema = z
-  .object({
-    rank: z.number().int().min(1),
-    item_id: z.string(),
-    title: z.string(),
-    creator: z.string().nullable(),
-    image: z.string().nullable(),
-    release_date: isoDateSchema.nullable(),
-    release_date_precision: releaseDatePrecisionSchema.nullable(),
-    media_type: mediaTypeSchema,
-    slug: z.string(),
+  .object({ rank: z.number().int().min(1) })
+  .extend(mediaItemSchema.pick(LEADERBOARD_ITEM_FIELDS).shape)
+  .extend({
     /** Distinct members who added it within the window and still track it. */
     trackers: z.number().int().min(0),
   })

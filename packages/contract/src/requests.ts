@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_EXTRA_INFO_MAX, REQUEST_TITLE_MAX } from './constants';
+import { REQUEST_EXTRA_INFO_MAX, REQUEST_MESSAGES, REQUEST_TITLE_MAX } from './constants';
 import { mediaTypeSchema } from './media';
 import { text } from './text';
 
@@ -7,7 +7,7 @@ export const contentRequestBodySchema = z.strictObject({
   mediaType: mediaTypeSchema,
   title: text()
     .trim()
-    .min(1, { error: 'Title is required!' })
+    .min(1, { error: REQUEST_MESSAGES.titleRequired })
     .max(REQUEST_TITLE_MAX, { error: `must be at most ${REQUEST_TITLE_MAX} characters` }),
   extraInfo: text()
     .trim()

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { MOBILE_NEEDS_PHONE, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from './constants';
+import {
+  mobilePreferenceProblem,
+  NOTIFICATION_CHANNELS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+} from './constants';
 import { text } from './text';
 
 export const passwordSchema = text()
@@ -7,8 +13,7 @@ export const passwordSchema = text()
   .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.tooLong })
   .regex(/\d/, { error: PASSWORD_MESSAGES.noDigit });
 
-export const notificationChannelSchema = z.enum(['email', 'mobile']);
-export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
+export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
 
 /** A user id as the identity service issues it; anything else cannot be anyone's id. */
 export const uidParamsSchema = z.object({ uid: text() });
@@ -26,13 +31,11 @@ export const phoneSchema = z
 const utmSchema = text().trim().max(100, { error: 'must be at most 100 characters' }).nullable();
 
 function requirePhoneForMobile(
-  value: { phone_number?: string | null; notification_preferences?: NotificationChannel[] },
+  value: { phone_number?: string | null; notification_preferences?: string[] },
   ctx: z.RefinementCtx,
 ) {
-  const phone = value.phone_number?.trim() ?? '';
-  if (value.notification_preferences?.includes('mobile') && phone === '') {
-    ctx.addIssue({ code: 'custom', path: ['notification_preferences'], message: MOBILE_NEEDS_PHONE });
-  }
+  const problem = mobilePreferenceProblem(value.notification_preferences, value.phone_number);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['notification_preferences'], message: problem });
 }
 
 /** POST /user/register: the spec's registration payload. The user id must be the session's. */

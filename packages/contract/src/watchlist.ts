@@ -1,25 +1,30 @@
 import { z } from 'zod';
-import { isoDateSchema, mediaTypeSchema, releaseDatePrecisionSchema } from './media';
+import { mediaItemSchema, mediaTypeSchema } from './media';
 import { text } from './text';
 
 const itemIdSchema = z.uuid({ error: () => 'must be an item id' });
 
-/** A tracked title with what the Watchlist card, the share image and the home panel show. */
-export const watchlistEntrySchema = z
-  .object({
-    item_id: z.string(),
-    title: z.string(),
-    media_type: mediaTypeSchema,
-    slug: z.string(),
-    image: z.string().nullable(),
-    release_date: isoDateSchema.nullable(),
-    release_date_precision: releaseDatePrecisionSchema.nullable(),
-    author: z.string().nullable(),
-    director: z.string().nullable(),
-    network_name: z.string().nullable(),
-    series: z.string().nullable(),
-    creator: z.string().nullable(),
-    creator_label: z.string().nullable(),
+/** The media item fields a watchlist entry carries: what the Watchlist card, the share image and the home panel show. */
+export const WATCHLIST_ITEM_FIELDS = {
+  item_id: true,
+  title: true,
+  media_type: true,
+  slug: true,
+  image: true,
+  release_date: true,
+  release_date_precision: true,
+  author: true,
+  director: true,
+  network_name: true,
+  series: true,
+  creator: true,
+  creator_label: true,
+} as const;
+
+/** A tracked title. */
+export const watchlistEntrySchema = mediaItemSchema
+  .pick(WATCHLIST_ITEM_FIELDS)
+  .extend({
     /** When the member added it (ISO time). */
     timestamp_added: z.string(),
   })

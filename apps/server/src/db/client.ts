@@ -38,16 +38,25 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A PostgreSQL schema to work in (tests give each file its own). */
   schemaName?: string;
+  /** An in-memory PGlite database starts as a copy of this dump (`dumpDataDir`) instead of initdb. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10, options.schemaName);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   await client.query(SESSION_SETUP);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

@@ -1,3 +1,4 @@
+import type { MediaType, NotificationChannel, ReleaseDatePrecision } from '@releasebell/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -28,7 +29,7 @@ export const mediaItems = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Where the item came from, e.g. `demo:movies:mv-001`, `tmdb:movie:603`, `isbn:9780...`. */
     providerId: text('provider_id').notNull(),
-    mediaType: text('media_type').notNull(),
+    mediaType: text('media_type').$type<MediaType>().notNull(),
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     image: text('image'),
@@ -42,7 +43,7 @@ export const mediaItems = pgTable(
     creatorLabel: text('creator_label'),
     /** The first day of the known period; NULL when no date is announced. */
     releaseDate: date('release_date', { mode: 'string' }),
-    releaseDatePrecision: text('release_date_precision'),
+    releaseDatePrecision: text('release_date_precision').$type<ReleaseDatePrecision>(),
     language: text('language').notNull().default('en'),
     genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
     hypeMeterPercentage: real('hype_meter_percentage'),
@@ -100,11 +101,11 @@ export const contentRequests = pgTable(
   'content_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    mediaType: text('media_type').notNull(),
+    mediaType: text('media_type').$type<MediaType>().notNull(),
     title: text('title').notNull(),
     extraInfo: text('extra_info').notNull().default(''),
     userId: text('user_id'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<'pending' | 'added' | 'rejected'>().notNull().default('pending'),
     /** When the client says the user pressed Submit; createdAt is the server's own clock. */
     clientCreatedAt: timestamp('client_created_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -191,7 +192,11 @@ export const userProfiles = pgTable('user_profiles', {
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
   phoneNumber: text('phone_number'),
-  notificationPreferences: text('notification_preferences').array().notNull().default(sql`'{email}'`),
+  notificationPreferences: text('notification_preferences')
+    .array()
+    .$type<NotificationChannel[]>()
+    .notNull()
+    .default(sql`'{email}'`),
   utmSource: text('utm_source'),
   utmMedium: text('utm_medium'),
   utmCampaign: text('utm_campaign'),
@@ -231,7 +236,7 @@ export const watchlistEntries = pgTable(
     itemId: uuid('item_id')
       .notNull()
       .references(() => mediaItems.id, { onDelete: 'cascade' }),
-    mediaType: text('media_type').notNull(),
+    mediaType: text('media_type').$type<MediaType>().notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -251,8 +256,8 @@ export const trackingEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: text('user_id').notNull(),
     itemId: uuid('item_id').notNull(),
-    mediaType: text('media_type').notNull(),
-    kind: text('kind').notNull(),
+    mediaType: text('media_type').$type<MediaType>().notNull(),
+    kind: text('kind').$type<'add' | 'remove'>().notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

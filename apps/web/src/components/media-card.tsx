@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
+import { itemPath } from '@releasebell/contract/constants';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatReleaseDate } from '../lib/dates';
@@ -12,7 +13,7 @@ type Linkable = Pick<MediaItem, 'media_type' | 'slug' | 'title'>;
 
 /** The item page's address, or null for an item without a slug (it cannot be opened). */
 export function mediaPath(item: Linkable): string | null {
-  return item.slug ? `/media/${item.media_type}/${encodeURIComponent(item.slug)}` : null;
+  return item.slug ? itemPath(item) : null;
 }
 
 /** What a click on an item without a slug does: nothing but an error in the console. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hypeTier, isMediaType, languageName } from './media';
+import { hypeTier, languageName } from './media';
 
 describe('hypeTier', () => {
   it.each([
@@ -21,15 +21,6 @@ describe('hypeTier', () => {
     expect(hypeTier(null)).toBe('Starting to Buzz');
     expect(hypeTier(Number.NaN)).toBe('Breakout Hit');
     expect(hypeTier(140)).toBe('Breakout Hit');
-  });
-});
-
-describe('isMediaType', () => {
-  it('accepts only the three media types', () => {
-    expect(isMediaType('books')).toBe(true);
-    expect(isMediaType('tv_seasons')).toBe(true);
-    expect(isMediaType('podcasts')).toBe(false);
-    expect(isMediaType(null)).toBe(false);
   });
 });
 

@@ -1,22 +1,4 @@
-import {
-  DEFAULT_HYPE_PERCENTAGE,
-  MEDIA_TYPES,
-  type MediaType,
-  type SearchType,
-} from '@releasebell/contract/constants';
-
-/** Tab and filter names, as the product shows them. */
-export const MEDIA_TYPE_LABELS: Record<MediaType, string> = {
-  tv_seasons: 'TV Shows',
-  movies: 'Movies',
-  books: 'Books',
-};
-
-export const SEARCH_TYPE_LABELS: Record<SearchType, string> = { all: 'All', ...MEDIA_TYPE_LABELS };
-
-export function isMediaType(value: unknown): value is MediaType {
-  return typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value);
-}
+import { DEFAULT_HYPE_PERCENTAGE, type MediaType } from '@releasebell/contract/constants';
 
 export function placeholderImage(mediaType: MediaType): string {
   return `/placeholders/${mediaType}.svg`;

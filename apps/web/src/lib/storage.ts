@@ -1,5 +1,5 @@
 import type { MediaType } from '@releasebell/contract/constants';
-import { isMediaType } from './media';
+import { isMediaType } from '@releasebell/contract/constants';
 
 const SELECTED_MEDIA_TYPE_KEY = 'selectedMediaType';
 export const DEFAULT_MEDIA_TYPE: MediaType = 'tv_seasons';

@@ -10,6 +10,7 @@ import {
 } from '@releasebell/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { CatalogService } from './service';
 
@@ -27,8 +28,13 @@ interface CachedJson {
   gzip: Buffer;
 }
 
-function toCachedJson(value: unknown): CachedJson {
-  const json = Buffer.from(JSON.stringify(value), 'utf8');
+/**
+ * Cached bytes skip Fastify's response serializer, so they are made here with the route's 200 schema,
+ * as the serializer would: the value is checked and anything the schema does not name is dropped.
+ * Once per cache fill, never per request.
+ */
+function toCachedJson<S extends z.ZodType>(schema: S, value: z.input<S>): CachedJson {
+  const json = Buffer.from(JSON.stringify(schema.parse(value)), 'utf8');
   return { json, gzip: gzipSync(json) };
 }
 
@@ -53,8 +59,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
   { catalog, cacheSeconds },
 ) => {
   const cache = createTtlCache<CachedJson>(cacheSeconds * 1000);
-  const cached = (key: string, load: () => Promise<unknown>) =>
-    cache.get(key, async () => toCachedJson(await load()));
+  /** The cached answer for `key`, made by `load` and shaped by the route's 200 schema. */
+  const cached = <S extends z.ZodType>(schema: S, key: string, load: () => Promise<z.input<S>>) =>
+    cache.get(key, async () => toCachedJson(schema, await load()));
 
   app.get(
     '/trending/:mediaType',
@@ -72,7 +79,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     async (req, reply) => {
       const { mediaType } = req.params;
       const { limit } = req.query;
-      const body = await cached(`trending:${mediaType}:${limit}`, () => catalog.trending(mediaType, limit));
+      const body = await cached(mediaListSchema, `trending:${mediaType}:${limit}`, () =>
+        catalog.trending(mediaType, limit),
+      );
       return sendCached(req, reply, body, LIST_CACHE);
     },
   );
@@ -94,7 +103,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       const { mediaType } = req.params;
       const { limit } = req.query;
       // Keyed by day too: what counts as upcoming changes at midnight UTC.
-      const body = await cached(`upcoming:${catalog.today()}:${mediaType}:${limit}`, () =>
+      const body = await cached(mediaListSchema, `upcoming:${catalog.today()}:${mediaType}:${limit}`, () =>
         catalog.upcoming(mediaType, limit),
       );
       return sendCached(req, reply, body, LIST_CACHE);
@@ -115,7 +124,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     },
     async (req, reply) => {
       const { mediaType } = req.params;
-      const body = await cached(`featured:${catalog.today()}:${mediaType}`, () =>
+      const body = await cached(mediaItemSchema, `featured:${catalog.today()}:${mediaType}`, () =>
         catalog.featured(mediaType),
       );
       return sendCached(req, reply, body, LIST_CACHE);
@@ -136,7 +145,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     },
     async (req, reply) => {
       const { mediaType, slug } = req.params;
-      const body = await cached(`slug:${mediaType}:${slug}`, () => catalog.bySlug(mediaType, slug));
+      const body = await cached(mediaItemSchema, `slug:${mediaType}:${slug}`, () =>
+        catalog.bySlug(mediaType, slug),
+      );
       return sendCached(req, reply, body);
     },
   );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, insertItem, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
 import { watchlistEntries } from '../../db/schema';
 import type { NormalisedItem } from '../../providers/types';
-import { hypePercentage } from './service';
+import { hypePercentage } from './media-item';
 
 describe('hypePercentage', () => {
   it('starts from the provider figure, or 25, and rises with diminishing returns per tracker', () => {

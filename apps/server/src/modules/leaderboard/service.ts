@@ -1,6 +1,8 @@
-import type { Leaderboard, LeaderboardQuery, MediaType, ReleaseDatePrecision } from '@releasebell/contract';
+import { LEADERBOARD_ITEM_FIELDS, type Leaderboard, type LeaderboardQuery } from '@releasebell/contract';
 import { LEADERBOARD_PAGE_SIZE } from '@releasebell/contract/constants';
 import { type Clock, systemClock } from '../../lib/clock';
+import { pick } from '../../lib/pick';
+import { toMediaItem } from '../catalog/media-item';
 import type { LeaderboardRepository } from './repository';
 
 const WINDOW_DAYS = { weekly: 7, monthly: 30 } as const;
@@ -15,14 +17,7 @@ export function createLeaderboardService(repo: LeaderboardRepository, clock: Clo
       const rows = await repo.ranked(since, query.media_type, LEADERBOARD_PAGE_SIZE + 1, offset);
       const items = rows.slice(0, LEADERBOARD_PAGE_SIZE).map(({ item, trackers }, index) => ({
         rank: offset + index + 1,
-        item_id: item.id,
-        title: item.title,
-        creator: item.creator,
-        image: item.image,
-        release_date: item.releaseDate,
-        release_date_precision: item.releaseDatePrecision as ReleaseDatePrecision | null,
-        media_type: item.mediaType as MediaType,
-        slug: item.slug,
+        ...pick(toMediaItem(item), LEADERBOARD_ITEM_FIELDS),
         trackers,
       }));
       return {

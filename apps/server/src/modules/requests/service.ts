@@ -1,4 +1,4 @@
-import type { ContentRequest, ContentRequestInput, MediaType } from '@releasebell/contract';
+import type { ContentRequest, ContentRequestInput } from '@releasebell/contract';
 import type { ContentRequestRow } from '../../db/schema';
 import { type Clock, systemClock } from '../../lib/clock';
 import type { RequestsRepository } from './repository';
@@ -6,11 +6,11 @@ import type { RequestsRepository } from './repository';
 export function toContentRequest(row: ContentRequestRow): ContentRequest {
   return {
     id: row.id,
-    mediaType: row.mediaType as MediaType,
+    mediaType: row.mediaType,
     title: row.title,
     extraInfo: row.extraInfo,
     userId: row.userId,
-    status: row.status as ContentRequest['status'],
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,6 @@
 import type { MediaItem, SearchType } from '@releasebell/contract';
 import { normaliseForSearch } from '../../lib/text';
-import { toMediaItem } from '../catalog/service';
+import { toMediaItem } from '../catalog/media-item';
 import type { SearchRepository } from './repository';
 
 /** Below this many characters a typo cannot be told from a different word. */

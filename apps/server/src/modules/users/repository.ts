@@ -1,3 +1,4 @@
+import type { NotificationChannel } from '@releasebell/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type UserProfileRow, userAvatars, userProfiles, users } from '../../db/schema';
@@ -8,7 +9,7 @@ export interface NewProfile {
   firstName: string;
   lastName: string;
   phoneNumber: string | null;
-  notificationPreferences: string[];
+  notificationPreferences: NotificationChannel[];
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;

@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import type { NotificationChannel, SessionUser, UserProfile } from '@releasebell/contract';
+import {
+  AVATAR_MESSAGES,
+  type NotificationChannel,
+  notificationChannels,
+  type SessionUser,
+  type UserProfile,
+} from '@releasebell/contract';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@releasebell/contract/constants';
 import { HttpError } from '../../errors';
 import { type Clock, systemClock } from '../../lib/clock';
@@ -13,9 +19,7 @@ export function generateUsername(email: string, random: () => number = () => ran
 }
 
 /** Email always; mobile only as asked (the schema already refused mobile without a phone). */
-function preferences(asked: NotificationChannel[]): NotificationChannel[] {
-  return asked.includes('mobile') ? ['email', 'mobile'] : ['email'];
-}
+const preferences = (asked: NotificationChannel[]) => notificationChannels(asked.includes('mobile'));
 
 const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
@@ -34,9 +38,7 @@ export function toUserProfile(record: ProfileRecord): UserProfile {
     avatar: record.avatarUpdatedAt
       ? `/user/avatar/${encodeURIComponent(record.userId)}?v=${record.avatarUpdatedAt.getTime()}`
       : null,
-    notification_preferences: record.notificationPreferences.filter(
-      (p): p is NotificationChannel => p === 'email' || p === 'mobile',
-    ),
+    notification_preferences: notificationChannels(record.notificationPreferences.includes('mobile')),
     created_at: record.createdAt.toISOString(),
   };
 }
@@ -130,10 +132,10 @@ export function createUsersService(repo: UsersRepository, clock: Clock = systemC
     async setAvatar(userId: string, contentType: string | undefined, data: Buffer): Promise<UserProfile> {
       const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (!(AVATAR_TYPES as readonly string[]).includes(type) || !matchesSignature(type, data)) {
-        throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Choose a PNG, JPEG or WebP image.');
+        throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', AVATAR_MESSAGES.wrongType);
       }
       if (data.length > AVATAR_MAX_BYTES) {
-        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Choose an image under 2 MB.');
+        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', AVATAR_MESSAGES.tooLarge);
       }
       if (!(await repo.findProfile(userId))) throw profileNotFound();
       await repo.saveAvatar(userId, type, data, clock());

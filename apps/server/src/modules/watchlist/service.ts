@@ -1,28 +1,13 @@
-import type { AddToWatchlistBody, MediaType, WatchlistEntry } from '@releasebell/contract';
-import { releaseDatePrecisionSchema } from '@releasebell/contract';
+import { type AddToWatchlistBody, WATCHLIST_ITEM_FIELDS, type WatchlistEntry } from '@releasebell/contract';
 import type { MediaItemRow } from '../../db/schema';
 import { HttpError, mediaNotFound } from '../../errors';
 import { type Clock, systemClock } from '../../lib/clock';
+import { pick } from '../../lib/pick';
+import { toMediaItem } from '../catalog/media-item';
 import type { WatchlistRepository } from './repository';
 
 export function toWatchlistEntry(item: MediaItemRow, addedAt: Date): WatchlistEntry {
-  const precision = releaseDatePrecisionSchema.safeParse(item.releaseDatePrecision);
-  return {
-    item_id: item.id,
-    title: item.title,
-    media_type: item.mediaType as MediaType,
-    slug: item.slug,
-    image: item.image,
-    release_date: item.releaseDate,
-    release_date_precision: item.releaseDate && precision.success ? precision.data : null,
-    author: item.author,
-    director: item.director,
-    network_name: item.networkName,
-    series: item.series,
-    creator: item.creator,
-    creator_label: item.creatorLabel,
-    timestamp_added: addedAt.toISOString(),
-  };
+  return { ...pick(toMediaItem(item), WATCHLIST_ITEM_FIELDS), timestamp_added: addedAt.toISOString() };
 }
 
 export function createWatchlistService(repo: WatchlistRepository, clock: Clock = systemClock) {

@@ -1,4 +1,5 @@
-import type { NotificationChannel, UpdateProfileBody, UserProfile } from '@releasebell/contract';
+import type { UpdateProfileBody, UserProfile } from '@releasebell/contract';
+import { notificationChannels } from '@releasebell/contract/constants';
 
 /** What the member edits on the profile (the email is not editable). */
 export interface ProfileFormState {
@@ -15,14 +16,12 @@ export const fromProfile = (p: UserProfile): ProfileFormState => ({
   sms: p.notification_preferences.includes('mobile'),
 });
 
-const channels = (sms: boolean): NotificationChannel[] => (sms ? ['email', 'mobile'] : ['email']);
-
 /** The update to send: an empty phone is none, and SMS stays off without a phone. */
 export const toUpdateBody = (form: ProfileFormState): UpdateProfileBody => ({
   first_name: form.first_name,
   last_name: form.last_name,
   phone_number: form.phone_number.trim() || null,
-  notification_preferences: channels(form.sms && form.phone_number.trim() !== ''),
+  notification_preferences: notificationChannels(form.sms && form.phone_number.trim() !== ''),
 });
 
 export const fullName = (p: UserProfile) => `${p.first_name} ${p.last_name}`.trim() || p.username;

@@ -1,6 +1,6 @@
 import type { WatchlistEntry } from '@releasebell/contract';
 import { describe, expect, it } from 'vitest';
-import { creatorLine, isReleased, toggleSelection, visibleEntries } from './watchlist-rules';
+import { isReleased, toggleSelection, visibleEntries } from './watchlist-rules';
 
 function entry(overrides: Partial<WatchlistEntry>): WatchlistEntry {
   return {
@@ -93,13 +93,6 @@ describe('watchlist rules', () => {
     expect(titles(visibleEntries(list, 'books', 'upcoming', 'title', now))).toEqual(['alpha']);
     expect(titles(visibleEntries(list, 'tv_seasons', 'upcoming', 'title', now))).toEqual(['Gamma']);
     expect(titles(visibleEntries(list, 'movies', 'released', 'title', now))).toEqual(['Delta']);
-  });
-
-  it('names the author, director or network, or N/A', () => {
-    expect(creatorLine(entry({ media_type: 'books', author: 'Ines Varga' }))).toBe('Ines Varga');
-    expect(creatorLine(entry({ media_type: 'movies', director: 'Mara Quill' }))).toBe('Mara Quill');
-    expect(creatorLine(entry({ media_type: 'tv_seasons', network_name: 'NorthSky' }))).toBe('NorthSky');
-    expect(creatorLine(entry({ media_type: 'movies' }))).toBe('N/A');
   });
 
   it('caps the selection, ignoring extra additions, and toggles off', () => {

@@ -1,17 +1,14 @@
 import type { WatchlistEntry } from '@releasebell/contract';
-import type { MediaType } from '@releasebell/contract/constants';
+import { MEDIA_TYPE_ORDER, type MediaType, SEARCH_TYPE_LABELS } from '@releasebell/contract/constants';
 import { isReleased as isOut } from '../../lib/dates';
 
 export type WatchlistTab = 'all' | MediaType;
 export type ReleaseFilter = 'upcoming' | 'released';
 export type WatchlistSort = 'releaseDate' | 'title' | 'dateAdded';
 
-export const WATCHLIST_TABS: { value: WatchlistTab; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'books', label: 'Books' },
-  { value: 'tv_seasons', label: 'TV Shows' },
-  { value: 'movies', label: 'Movies' },
-];
+export const WATCHLIST_TABS: { value: WatchlistTab; label: string }[] = (
+  ['all', ...MEDIA_TYPE_ORDER.lists] as const
+).map((value) => ({ value, label: SEARCH_TYPE_LABELS[value] }));
 
 export const SORT_OPTIONS: { value: WatchlistSort; label: string }[] = [
   { value: 'releaseDate', label: 'Release Date' },
@@ -60,17 +57,6 @@ export function visibleEntries(
     .filter((e) => tab === 'all' || e.media_type === tab)
     .filter((e) => isReleased(e, now) === (filter === 'released'))
     .sort(COMPARE[sort]);
-}
-
-/** "Ines Varga" for a book, the director for a movie, the network for a TV season; "N/A" when unknown. */
-export function creatorLine(entry: WatchlistEntry): string {
-  const name =
-    entry.media_type === 'books'
-      ? entry.author
-      : entry.media_type === 'movies'
-        ? entry.director
-        : entry.network_name;
-  return name ?? entry.creator ?? 'N/A';
 }
 
 /** Adds a selection, ignoring it past the cap; removes an existing one. */

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
+import { creatorCredit } from '@releasebell/contract/constants';
 import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +22,7 @@ const FEATURED_LABEL: Record<MediaItem['media_type'], string> = {
 export function FeaturedRelease({ item }: { item: MediaItem }) {
   const titleId = useId();
   const path = mediaPath(item);
+  const credit = creatorCredit(item);
   const backdrop = item.image ?? placeholderImage(item.media_type);
   return (
     <section className={classes.hero} aria-labelledby={titleId}>
@@ -38,10 +40,9 @@ export function FeaturedRelease({ item }: { item: MediaItem }) {
             {item.title}
           </h2>
           <p className={classes.heroMeta}>
-            {item.creator && (
+            {credit && (
               <span>
-                {item.creator_label ? `${item.creator_label}: ` : ''}
-                <strong>{item.creator}</strong>
+                {credit.label}: <strong>{credit.name}</strong>
               </span>
             )}
             <span>{formatReleaseDate(item.release_date, item.release_date_precision)}</span>

@@ -1,6 +1,5 @@
-import { MEDIA_TYPES, type MediaType } from '@releasebell/contract/constants';
+import { MEDIA_TYPE_LABELS, MEDIA_TYPES, type MediaType } from '@releasebell/contract/constants';
 import { type KeyboardEvent, useRef } from 'react';
-import { MEDIA_TYPE_LABELS } from '../../../lib/media';
 import classes from './home-page.module.css';
 
 export interface MediaTypeTabsProps {

@@ -1,10 +1,10 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { MediaType } from '@releasebell/contract/constants';
+import { MEDIA_TYPE_LABELS } from '@releasebell/contract/constants';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
 import { formatReleaseDate } from '../../../lib/dates';
-import { MEDIA_TYPE_LABELS } from '../../../lib/media';
 import { useWatchlist } from '../../../lib/watchlist';
 import classes from './watchlist-panel.module.css';
 

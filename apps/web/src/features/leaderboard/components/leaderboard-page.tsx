@@ -1,13 +1,18 @@
 import { Button, Center, Chip, Container, Group, Loader, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LeaderboardItem } from '@releasebell/contract';
-import { type LeaderboardTimeframe, MEDIA_TYPES, type MediaType } from '@releasebell/contract/constants';
+import {
+  isMediaType,
+  type LeaderboardTimeframe,
+  MEDIA_TYPE_LABELS,
+  MEDIA_TYPES,
+  type MediaType,
+} from '@releasebell/contract/constants';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
 import { WatchlistButton } from '../../../components/watchlist-button';
 import { formatReleaseDate } from '../../../lib/dates';
-import { isMediaType, MEDIA_TYPE_LABELS } from '../../../lib/media';
 import { usePageTitle } from '../../../lib/page-title';
 import { readSelectedMediaType } from '../../../lib/storage';
 import { useLeaderboard } from '../api/get-leaderboard';

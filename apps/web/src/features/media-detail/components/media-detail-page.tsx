@@ -1,10 +1,11 @@
 import { Button, Container, Loader } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
 import type { MediaType } from '@releasebell/contract/constants';
+import { isMediaType } from '@releasebell/contract/constants';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isMediaType, placeholderImage } from '../../../lib/media';
+import { placeholderImage } from '../../../lib/media';
 import { usePageTitle } from '../../../lib/page-title';
 import { isNotFound, useMediaBySlug } from '../api/get-media-by-slug';
 import { MediaDetail } from './media-detail';

@@ -1,6 +1,6 @@
 import { Button, Progress, Tooltip } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
-import { DEFAULT_HYPE_PERCENTAGE } from '@releasebell/contract/constants';
+import { creatorCredit, DEFAULT_HYPE_PERCENTAGE } from '@releasebell/contract/constants';
 import { IconBrandAmazon, IconCalendar, IconFlame, IconUser, IconWorld } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { Countdown } from '../../../components/countdown';
@@ -160,6 +160,7 @@ function Recommendations({ item }: { item: MediaItem }) {
  */
 export function MediaDetail({ item }: MediaDetailProps) {
   const isBook = item.media_type === 'books';
+  const credit = creatorCredit(item);
   const byline = item.author ?? item.director ?? item.creator;
   const showLanguage = !isEnglish(item.language);
 
@@ -192,11 +193,11 @@ export function MediaDetail({ item }: MediaDetailProps) {
 
         <div className={classes.body}>
           <ul className={classes.tags} aria-label="Details">
-            {item.creator && (
+            {credit && (
               <li className={classes.tag}>
                 <IconUser size={14} aria-hidden />
-                <span className={classes.tagLabel}>{item.creator_label ?? 'Creator'}:</span>
-                <span>{item.creator}</span>
+                <span className={classes.tagLabel}>{credit.label}:</span>
+                <span>{credit.name}</span>
               </li>
             )}
             <ReleaseDateTag item={item} />

@@ -1,13 +1,13 @@
 import type { UserProfile } from '@releasebell/contract';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@releasebell/contract/constants';
+import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, AVATAR_TYPES } from '@releasebell/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { profileKey } from './get-profile';
 
 /** The checks the server makes too, so a wrong file is refused before it is sent. */
 export function avatarProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return 'Choose a PNG, JPEG or WebP image.';
-  if (file.size > AVATAR_MAX_BYTES) return 'Choose an image under 2 MB.';
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return AVATAR_MESSAGES.wrongType;
+  if (file.size > AVATAR_MAX_BYTES) return AVATAR_MESSAGES.tooLarge;
   return null;
 }
 

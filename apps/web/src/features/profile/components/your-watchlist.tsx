@@ -1,4 +1,5 @@
 import { Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { itemPath } from '@releasebell/contract/constants';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
 import { formatReleaseDate } from '../../../lib/dates';
@@ -40,10 +41,7 @@ export function YourWatchlist() {
             <ul className={classes.watchlist}>
               {entries.slice(0, PROFILE_WATCHLIST_LIMIT).map((entry) => (
                 <li key={entry.item_id}>
-                  <Link
-                    to={`/media/${entry.media_type}/${encodeURIComponent(entry.slug)}`}
-                    className={classes.tracked}
-                  >
+                  <Link to={itemPath(entry)} className={classes.tracked}>
                     <MediaImage item={entry} width={44} height={66} className={classes.trackedPoster} />
                     <span>
                       <Text component="span" fw={600} size="sm" lineClamp={2}>

@@ -1,9 +1,15 @@
 import { Button, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type MediaType, REQUEST_EXTRA_INFO_MAX, REQUEST_TITLE_MAX } from '@releasebell/contract/constants';
+import {
+  MEDIA_TYPE_LABELS,
+  MEDIA_TYPE_ORDER,
+  type MediaType,
+  REQUEST_EXTRA_INFO_MAX,
+  REQUEST_MESSAGES,
+  REQUEST_TITLE_MAX,
+} from '@releasebell/contract/constants';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { MEDIA_TYPE_LABELS } from '../../../lib/media';
 import { useSession } from '../../../lib/session';
 import { useCreateRequest } from '../api/create-request';
 import classes from './request-content-modal.module.css';
@@ -12,7 +18,7 @@ import classes from './request-content-modal.module.css';
 export const REQUEST_TOAST_MS = 3000;
 
 /** The select's order, as the spec lists it. */
-const MEDIA_OPTIONS = (['books', 'tv_seasons', 'movies'] as const).map((value) => ({
+const MEDIA_OPTIONS = MEDIA_TYPE_ORDER.lists.map((value) => ({
   value,
   label: MEDIA_TYPE_LABELS[value],
 }));
@@ -57,7 +63,7 @@ export function RequestContentModal({
     if (!trimmed) {
       notifications.show({
         title: 'Error',
-        message: 'Title is required!',
+        message: REQUEST_MESSAGES.titleRequired,
         color: 'red',
         autoClose: REQUEST_TOAST_MS,
       });

@@ -1,5 +1,5 @@
 import type { MediaItem } from '@releasebell/contract';
-import { SEARCH_TYPES, type SearchType } from '@releasebell/contract/constants';
+import { isSearchType, type SearchType } from '@releasebell/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -8,10 +8,6 @@ export const SEARCH_QUERY_MAX = 200;
 
 /** The spec's search-as-you-type pause. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-export function isSearchType(value: unknown): value is SearchType {
-  return typeof value === 'string' && (SEARCH_TYPES as readonly string[]).includes(value);
-}
 
 /** A search type from a URL or a select; anything unknown is "all". */
 export function parseSearchType(value: string | null | undefined): SearchType {

@@ -1,14 +1,18 @@
 import { ActionIcon, Combobox, Select, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { MediaItem } from '@releasebell/contract';
-import type { SearchType } from '@releasebell/contract/constants';
+import {
+  MEDIA_TYPE_ORDER,
+  MEDIA_TYPE_SINGULAR,
+  SEARCH_TYPE_LABELS,
+  type SearchType,
+} from '@releasebell/contract/constants';
 import { IconArrowRight, IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { logMissingSlug, mediaPath } from '../../../components/media-card';
 import { MediaImage } from '../../../components/media-image';
 import { releaseYear } from '../../../lib/dates';
-import { SEARCH_TYPE_LABELS } from '../../../lib/media';
 import {
   parseSearchType,
   SEARCH_DEBOUNCE_MS,
@@ -16,7 +20,6 @@ import {
   searchPagePath,
   useSearch,
 } from '../api/search';
-import { MEDIA_TYPE_SINGULAR } from '../media-type-names';
 import classes from './header-search.module.css';
 
 /** The spec's cap on results in the dropdown; the rest are one "View More" away. */
@@ -26,7 +29,7 @@ const VIEW_MORE = '__view-more__';
 const PLACEHOLDER = 'Search books, movies, TV shows';
 
 /** The header select's order, as the spec lists it. */
-const TYPE_OPTIONS = (['all', 'books', 'tv_seasons', 'movies'] as const).map((value) => ({
+const TYPE_OPTIONS = (['all', ...MEDIA_TYPE_ORDER.lists] as const).map((value) => ({
   value,
   label: SEARCH_TYPE_LABELS[value],
 }));

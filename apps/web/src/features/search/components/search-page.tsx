@@ -1,16 +1,20 @@
 import { Box, Button, Container, Loader, NativeSelect } from '@mantine/core';
-import type { MediaType, SearchType } from '@releasebell/contract/constants';
+import {
+  MEDIA_TYPE_ORDER,
+  type MediaType,
+  SEARCH_TYPE_LABELS,
+  type SearchType,
+} from '@releasebell/contract/constants';
 import { IconMoodSearch, IconPlus } from '@tabler/icons-react';
 import { type ComponentType, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SEARCH_TYPE_LABELS } from '../../../lib/media';
 import { usePageTitle } from '../../../lib/page-title';
 import { parseSearchType, searchPagePath, useSearch } from '../api/search';
 import classes from './search-page.module.css';
 import { SearchResult } from './search-result';
 
 /** The filters' order, as the spec lists it. */
-const FILTERS: readonly SearchType[] = ['all', 'movies', 'tv_seasons', 'books'];
+const FILTERS: readonly SearchType[] = ['all', ...MEDIA_TYPE_ORDER.searchPage];
 
 /** What the page hands the "Request Missing Content" modal: filled from the search each time it opens. */
 export interface RequestModalProps {

@@ -1,11 +1,11 @@
 import type { MediaItem } from '@releasebell/contract';
+import { creatorText, MEDIA_TYPE_SINGULAR } from '@releasebell/contract/constants';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/countdown';
 import { logMissingSlug, mediaPath } from '../../../components/media-card';
 import { MediaImage } from '../../../components/media-image';
 import { WatchlistButton } from '../../../components/watchlist-button';
 import { formatReleaseDate } from '../../../lib/dates';
-import { MEDIA_TYPE_SINGULAR } from '../media-type-names';
 import classes from './search-page.module.css';
 
 /**
@@ -14,6 +14,7 @@ import classes from './search-page.module.css';
  */
 export function SearchResult({ item }: { item: MediaItem }) {
   const path = mediaPath(item);
+  const creator = creatorText(item);
   return (
     <article className={classes.result}>
       <div className={classes.poster} aria-hidden>
@@ -32,12 +33,7 @@ export function SearchResult({ item }: { item: MediaItem }) {
             </button>
           )}
         </h2>
-        {item.creator && (
-          <p className={classes.creator}>
-            {item.creator_label ? `${item.creator_label}: ` : ''}
-            {item.creator}
-          </p>
-        )}
+        {creator && <p className={classes.creator}>{creator}</p>}
         <p className={classes.date}>
           <span>{formatReleaseDate(item.release_date, item.release_date_precision)}</span>
           <Countdown

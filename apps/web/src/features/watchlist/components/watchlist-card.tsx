@@ -1,12 +1,11 @@
 import { ActionIcon, Checkbox, Menu, Text, Tooltip } from '@mantine/core';
 import type { WatchlistEntry } from '@releasebell/contract';
-import type { MediaType } from '@releasebell/contract/constants';
+import { itemPath, listedCreator, type MediaType } from '@releasebell/contract/constants';
 import { IconBook, IconDeviceTv, IconDots, IconMovie, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
 import { formatReleaseDate } from '../../../lib/dates';
 import type { RemovalPhase } from '../../../lib/pending-removals';
-import { creatorLine } from '../watchlist-rules';
 import classes from './watchlist-page.module.css';
 
 const TYPE_ICON: Record<MediaType, typeof IconBook> = {
@@ -26,7 +25,7 @@ export interface WatchlistCardProps {
 
 export function WatchlistCard({ entry, removal, onRemove, share }: WatchlistCardProps) {
   const Icon = TYPE_ICON[entry.media_type];
-  const path = `/media/${entry.media_type}/${encodeURIComponent(entry.slug)}`;
+  const path = itemPath(entry);
   const removeLabel = `Remove ${entry.title} from Watchlist`;
   return (
     <li
@@ -61,7 +60,7 @@ export function WatchlistCard({ entry, removal, onRemove, share }: WatchlistCard
           </Link>
         )}
         <Text size="sm" c="dimmed" lineClamp={1}>
-          {creatorLine(entry)}
+          {listedCreator(entry)}
         </Text>
         {entry.series && (
           <Text size="xs" c="dimmed" lineClamp={1}>

@@ -12,12 +12,11 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { WatchlistEntry } from '@releasebell/contract';
-import { SHARE_MAX_ITEMS, UNDO_TOAST_MS } from '@releasebell/contract/constants';
+import { MEDIA_TYPE_LABELS, SHARE_MAX_ITEMS, UNDO_TOAST_MS } from '@releasebell/contract/constants';
 import { IconShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { MembersOnly } from '../../../components/members-only';
-import { MEDIA_TYPE_LABELS } from '../../../lib/media';
 import { usePageTitle } from '../../../lib/page-title';
 import { scheduleRemoval, undoRemoval, usePendingRemovals } from '../../../lib/pending-removals';
 import { addToWatchlist, useWatchlist, watchlistKey } from '../../../lib/watchlist';

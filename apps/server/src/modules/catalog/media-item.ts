@@ -1,0 +1,42 @@
+import { DEFAULT_HYPE_PERCENTAGE, type MediaItem } from '@releasebell/contract';
+import type { MediaItemRow } from '../../db/schema';
+
+/**
+ * The Hype Meter: the provider's figure (25 when it has none) raised by the members tracking the item,
+ * with diminishing returns: +15 for the first, +30 at three, +45 at seven (docs/ranking.md).
+ */
+export function hypePercentage(providerHype: number | null, trackers: number): number {
+  const base = providerHype ?? DEFAULT_HYPE_PERCENTAGE;
+  return Math.min(100, Math.round(base + 15 * Math.log2(1 + Math.max(0, trackers))));
+}
+
+/**
+ * The one mapping from a catalog row to the API's media item. Catalog, search, watchlist and
+ * leaderboard answers are this item or a pick of it (the contract's *_ITEM_FIELDS).
+ */
+export function toMediaItem(row: MediaItemRow): MediaItem {
+  return {
+    _id: row.id,
+    id: row.id,
+    item_id: row.id,
+    media_type: row.mediaType,
+    title: row.title,
+    slug: row.slug,
+    image: row.image,
+    description: row.description,
+    author: row.author,
+    director: row.director,
+    network_name: row.networkName,
+    series: row.series,
+    series_number: row.seriesNumber,
+    creator: row.creator,
+    creator_label: row.creatorLabel,
+    release_date: row.releaseDate,
+    // The database allows a precision only beside a date (media_items_precision_check).
+    release_date_precision: row.releaseDate ? row.releaseDatePrecision : null,
+    language: row.language,
+    genres: row.genres,
+    hype_meter_percentage: hypePercentage(row.hypeMeterPercentage, row.trackersCount),
+    popularity: row.popularity,
+  };
+}

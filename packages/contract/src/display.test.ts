@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  creatorCredit,
+  creatorText,
+  isMediaType,
+  isSearchType,
+  itemPath,
+  listedCreator,
+  MEDIA_TYPE_ORDER,
+  MEDIA_TYPES,
+  mobilePreferenceProblem,
+  notificationChannels,
+} from './constants';
+
+const people = { author: null, director: null, network_name: null, creator: null };
+
+describe('how titles are named and linked', () => {
+  it('links a title by type and slug, escaping the slug', () => {
+    expect(itemPath({ media_type: 'movies', slug: 'dune-part-three' })).toBe('/media/movies/dune-part-three');
+    expect(itemPath({ media_type: 'books', slug: 'a/b c' })).toBe('/media/books/a%2Fb%20c');
+  });
+
+  it('credits the creator with the label the provider gave, "Creator" when it gave none', () => {
+    expect(creatorText({ creator: 'Mara Quill', creator_label: 'Director' })).toBe('Director: Mara Quill');
+    expect(creatorCredit({ creator: 'Ann Lee', creator_label: null })).toEqual({
+      label: 'Creator',
+      name: 'Ann Lee',
+    });
+    expect(creatorText({ creator: null, creator_label: 'Author' })).toBeNull();
+  });
+
+  it('names the author of a book, the director of a movie, the network of a season, else the creator or N/A', () => {
+    expect(listedCreator({ ...people, media_type: 'books', author: 'Ines Varga', director: 'X' })).toBe(
+      'Ines Varga',
+    );
+    expect(listedCreator({ ...people, media_type: 'movies', director: 'Mara Quill' })).toBe('Mara Quill');
+    expect(listedCreator({ ...people, media_type: 'tv_seasons', network_name: 'NorthSky' })).toBe('NorthSky');
+    expect(listedCreator({ ...people, media_type: 'movies', creator: 'Studio' })).toBe('Studio');
+    expect(listedCreator({ ...people, media_type: 'movies' })).toBe('N/A');
+  });
+
+  it('orders every screen over the same three media types', () => {
+    for (const order of Object.values(MEDIA_TYPE_ORDER))
+      expect([...order].sort()).toEqual([...MEDIA_TYPES].sort());
+    expect(isMediaType('tv_seasons')).toBe(true);
+    expect(isMediaType('all')).toBe(false);
+    expect(isSearchType('all')).toBe(true);
+    expect(isSearchType('podcasts')).toBe(false);
+  });
+});
+
+describe('notification channels', () => {
+  it('always includes email and adds mobile only when asked', () => {
+    expect(notificationChannels(false)).toEqual(['email']);
+    expect(notificationChannels(true)).toEqual(['email', 'mobile']);
+  });
+
+  it('refuses mobile without a phone number, a blank one included', () => {
+    expect(mobilePreferenceProblem(['email', 'mobile'], '  ')).toBe(
+      'A phone number is required for mobile notifications.',
+    );
+    expect(mobilePreferenceProblem(['mobile'], null)).not.toBeNull();
+    expect(mobilePreferenceProblem(['email', 'mobile'], '+1 555 0100')).toBeNull();
+    expect(mobilePreferenceProblem(['email'], null)).toBeNull();
+  });
+});

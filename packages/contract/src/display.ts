@@ -1,0 +1,77 @@
+// How the product names and links media types and titles, in one place for the web app, the server's
+// mails and pages. Plain values (no zod), re-exported by './constants'.
+import { MEDIA_TYPES, type MediaType, SEARCH_TYPES, type SearchType } from './constants';
+
+/** Tab and filter names, as the product shows them. */
+export const MEDIA_TYPE_LABELS: Record<MediaType, string> = {
+  tv_seasons: 'TV Shows',
+  movies: 'Movies',
+  books: 'Books',
+};
+
+/** One title's kind, in the singular ("Movie", not the filter's "Movies"). */
+export const MEDIA_TYPE_SINGULAR: Record<MediaType, string> = {
+  tv_seasons: 'TV Show',
+  movies: 'Movie',
+  books: 'Book',
+};
+
+export const SEARCH_TYPE_LABELS: Record<SearchType, string> = { all: 'All', ...MEDIA_TYPE_LABELS };
+
+/**
+ * The orders the spec gives, screen by screen. `MEDIA_TYPES` itself is the home tabs' and the
+ * leaderboard pills' order (TV Shows, Movies, Books).
+ */
+export const MEDIA_TYPE_ORDER = {
+  /** Header search select, watchlist tabs and the request form: Books, TV Shows, Movies. */
+  lists: ['books', 'tv_seasons', 'movies'],
+  /** The search page's filters: Movies, TV Shows, Books. */
+  searchPage: ['movies', 'tv_seasons', 'books'],
+} as const satisfies Record<string, readonly MediaType[]>;
+
+export function isMediaType(value: unknown): value is MediaType {
+  return typeof value === 'string' && (MEDIA_TYPES as readonly string[]).includes(value);
+}
+
+export function isSearchType(value: unknown): value is SearchType {
+  return typeof value === 'string' && (SEARCH_TYPES as readonly string[]).includes(value);
+}
+
+/** A title's page, relative to the site: `/media/movies/dune-part-three`. */
+export function itemPath(item: { media_type: MediaType; slug: string }): string {
+  return `/media/${item.media_type}/${encodeURIComponent(item.slug)}`;
+}
+
+/** The credit a title shows beside its creator ("Director", "Author", ...); "Creator" when unnamed. */
+export function creatorCredit(item: {
+  creator: string | null;
+  creator_label: string | null;
+}): { label: string; name: string } | null {
+  return item.creator ? { label: item.creator_label ?? 'Creator', name: item.creator } : null;
+}
+
+/** "Director: Mara Quill"; null when the title has no known creator. */
+export function creatorText(item: { creator: string | null; creator_label: string | null }): string | null {
+  const credit = creatorCredit(item);
+  return credit ? `${credit.label}: ${credit.name}` : null;
+}
+
+/**
+ * The name a watchlist card shows: the author of a book, the director of a movie, the network of a TV
+ * season, else the creator, else "N/A".
+ */
+export function listedCreator(item: {
+  media_type: MediaType;
+  author: string | null;
+  director: string | null;
+  network_name: string | null;
+  creator: string | null;
+}): string {
+  const name =
+    item.media_type === 'books'
+      ? item.author
+      : item.media_type === 'movies'
+        ? item.director
+        : item.network_name;
+  return name ?? item.creator ?? 'N/A';
+}
