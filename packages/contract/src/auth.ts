@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants';
 import { emailSchema, text } from './text';
+import { sessionUserSchema } from './users';
 
 /**
  * The identity endpoints under /api/auth that the product uses, and the only bodies they accept.
@@ -44,3 +45,18 @@ export const socialSignInBodySchema = z.strictObject({
 });
 
 export const signOutBodySchema = z.strictObject({}).optional();
+
+/** Sign-in and sign-up answer the member they signed in (the session itself is the HttpOnly cookie). */
+export const signedInSchema = z.object({ user: sessionUserSchema }).meta({ id: 'SignedIn' });
+
+/** Answered whether or not the address has an account, so it tells nobody which addresses do. */
+export const resetRequestedSchema = z
+  .object({ status: z.literal(true), message: z.string().optional() })
+  .meta({ id: 'ResetRequested' });
+
+export const signedOutSchema = z.object({ success: z.boolean() }).meta({ id: 'SignedOut' });
+
+/** Where to send the browser to sign in with Google. */
+export const socialRedirectSchema = z
+  .object({ url: z.url(), redirect: z.boolean() })
+  .meta({ id: 'SocialSignIn' });

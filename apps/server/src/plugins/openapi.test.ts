@@ -5,6 +5,8 @@ import { buildTestApp, cookieFrom, signUp } from '../../test/helpers';
 interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
+  requestBody?: { content: Record<string, unknown> };
+  responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
 }
 
 let app: FastifyInstance;
@@ -52,6 +54,37 @@ describe('OpenAPI document: security', () => {
     const ids = all.map((o) => o.op.operationId);
     expect(ids.every(Boolean)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('OpenAPI document: what a client generator needs', () => {
+  const op = (method: string, path: string) => doc.paths[path]?.[method];
+
+  it('lists the identity endpoints the bridge serves, with their bodies and answers, and no others', () => {
+    const authPaths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/auth/'));
+    expect(authPaths.sort()).toEqual(
+      [
+        '/api/auth/request-password-reset',
+        '/api/auth/sign-in/email',
+        '/api/auth/sign-out',
+        '/api/auth/sign-up/email',
+      ].sort(),
+    );
+    const signIn = op('post', '/api/auth/sign-in/email');
+    expect(signIn?.security).toEqual([]);
+    expect(Object.keys(signIn?.requestBody?.content ?? {})).toEqual(['application/json']);
+    expect(signIn?.responses?.['200']?.content?.['application/json']?.schema?.$ref).toBe(
+      '#/components/schemas/SignedIn',
+    );
+    expect(Object.keys(signIn?.responses ?? {})).toEqual(expect.arrayContaining(['401', '415', '429']));
+  });
+
+  it('says the avatar upload is the image bytes, in the three accepted types', () => {
+    expect(Object.keys(op('put', '/user/avatar/{uid}')?.requestBody?.content ?? {})).toEqual([
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { PRODUCT_NAME } from '@releasebell/contract';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
@@ -29,6 +29,24 @@ export const imageResponse = (description: string) => ({
 export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
   const name = 'releasebell.session_token';
   return config.publicUrl.startsWith('https://') ? `__Secure-${name}` : name;
+}
+
+/**
+ * For a route's `config.rawBody`: a request body of bytes (not JSON), which the route reads itself and
+ * so cannot state as a validated `schema.body`; the document still says what to send.
+ */
+export const rawBody = (description: string, contentTypes: readonly string[]) => ({
+  description,
+  required: true,
+  content: Object.fromEntries(
+    contentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+  ),
+});
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    rawBody?: ReturnType<typeof rawBody>;
+  }
 }
 
 /** Fastify names a trailing wildcard `*`; OpenAPI path templates need a name. */
@@ -83,10 +101,12 @@ const documentRoute: SwaggerTransform = (input) => {
   const { route } = input;
   const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
   const renamed = renameWildcard(transformed.url, schema);
+  const raw = (route.config as FastifyContextConfig | undefined)?.rawBody;
   return {
     url: renamed.url,
     schema: {
       ...renamed.schema,
+      ...(raw ? { body: raw } : {}),
       operationId: (schema.operationId as string | undefined) ?? derivedOperationId(method, route.url),
       security: securityOf(route, schema),
     },

@@ -2,16 +2,21 @@ import {
   AUTH_MESSAGES,
   ERROR_CODES,
   type ErrorCode,
+  errorResponseSchema,
   requestPasswordResetBodySchema,
+  resetRequestedSchema,
   type SessionUser,
+  signedInSchema,
+  signedOutSchema,
   signInBodySchema,
   signOutBodySchema,
   signUpBodySchema,
+  socialRedirectSchema,
   socialSignInBodySchema,
 } from '@releasebell/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import { errorBody } from '../../errors';
 import { allowedOrigin } from '../../plugins/same-origin';
@@ -37,6 +42,12 @@ interface Endpoint {
   /** Exactly as better-auth names it under /api/auth; requests reach it only by this path. */
   path: string;
   body?: z.ZodType;
+  /** For the OpenAPI document (and the answers the bridge sends are checked against `response`). */
+  doc: {
+    operationId: string;
+    summary: string;
+    response: Record<number, z.ZodType | { description: string }>;
+  };
   /** Runs before the identity service; returns what to do with its answer. */
   before?: (req: FastifyRequest) => Promise<((response: Response) => Promise<Outcome>) | undefined>;
 }
@@ -128,21 +139,82 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
     return undefined;
   };
 
+  // Every POST may also answer 400 (body), 403 (another origin), 415 (not JSON) and 429 (limits).
+  const refusals = {
+    400: errorResponseSchema,
+    403: errorResponseSchema,
+    415: errorResponseSchema,
+    429: errorResponseSchema,
+  };
   const endpoints: Endpoint[] = [
-    { method: 'POST', path: '/sign-in/email', body: signInBodySchema, before: signIn },
-    { method: 'POST', path: '/sign-up/email', body: signUpBodySchema, before: signUp },
+    {
+      method: 'POST',
+      path: '/sign-in/email',
+      body: signInBodySchema,
+      before: signIn,
+      doc: {
+        operationId: 'signInWithEmail',
+        summary: 'Sign in with email and password; sets the session cookie',
+        response: { 200: signedInSchema, ...refusals, 401: errorResponseSchema },
+      },
+    },
+    {
+      method: 'POST',
+      path: '/sign-up/email',
+      body: signUpBodySchema,
+      before: signUp,
+      doc: {
+        operationId: 'signUpWithEmail',
+        summary: 'Create an account and sign in; sets the session cookie',
+        response: { 200: signedInSchema, ...refusals, 422: errorResponseSchema },
+      },
+    },
     {
       method: 'POST',
       path: '/request-password-reset',
       body: requestPasswordResetBodySchema,
       before: limitOnly,
+      doc: {
+        operationId: 'requestPasswordReset',
+        summary: 'Email a password reset link, if the address has an account (the answer never says)',
+        response: { 200: resetRequestedSchema, ...refusals },
+      },
     },
-    { method: 'POST', path: '/sign-out', body: signOutBodySchema },
+    {
+      method: 'POST',
+      path: '/sign-out',
+      body: signOutBodySchema,
+      doc: {
+        operationId: 'signOut',
+        summary: 'End the session and clear its cookie',
+        response: { 200: signedOutSchema, ...refusals },
+      },
+    },
     ...(config.google
       ? ([
-          { method: 'POST', path: '/sign-in/social', body: socialSignInBodySchema, before: limitOnly },
-          // Google sends the browser back here with `code` and `state`.
-          { method: 'GET', path: '/callback/google' },
+          {
+            method: 'POST',
+            path: '/sign-in/social',
+            body: socialSignInBodySchema,
+            before: limitOnly,
+            doc: {
+              operationId: 'signInWithGoogle',
+              summary: 'Start Google sign-in: answers the address to send the browser to',
+              response: { 200: socialRedirectSchema, ...refusals },
+            },
+          },
+          {
+            // Google sends the browser back here with `code` and `state`.
+            method: 'GET',
+            path: '/callback/google',
+            doc: {
+              operationId: 'googleCallback',
+              summary: "Google's return: redirects to callbackURL signed in, or to the error page",
+              response: {
+                302: z.null().meta({ description: 'To callbackURL, or to /?auth_error=google&error=...' }),
+              },
+            },
+          },
         ] satisfies Endpoint[])
       : []),
   ];
@@ -195,7 +267,15 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
     app.route({
       method: endpoint.method,
       url,
-      schema: { hide: true, ...(endpoint.body ? { body: endpoint.body } : {}) },
+      schema: {
+        tags: ['auth'],
+        operationId: endpoint.doc.operationId,
+        summary: endpoint.doc.summary,
+        // Used signed out; sign-out without a session is answered all the same.
+        security: [],
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        response: endpoint.doc.response,
+      },
       // The router decodes %-escapes before matching: only the path spelt exactly as above is served.
       onRequest: async (req, reply) => {
         if (pathOf(req.url) !== url) return reply.callNotFound();

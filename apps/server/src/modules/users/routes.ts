@@ -6,9 +6,9 @@ import {
   usernameSchema,
   userProfileSchema,
 } from '@releasebell/contract';
-import { AVATAR_MAX_BYTES } from '@releasebell/contract/constants';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@releasebell/contract/constants';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { imageResponse } from '../../plugins/openapi';
+import { imageResponse, rawBody } from '../../plugins/openapi';
 import { ownerOnly, unauthorized } from '../../plugins/session';
 import type { UsersService } from './service';
 
@@ -109,6 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       {
         onRequest: ownerOnly,
         bodyLimit: AVATAR_MAX_BYTES,
+        config: { rawBody: rawBody('The picture file itself, at most 2 MB', AVATAR_TYPES) },
         schema: {
           tags,
           operationId: 'uploadAvatar',
