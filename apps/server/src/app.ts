@@ -5,7 +5,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { ERROR_CODES } from '@releasebell/contract';
+import { API_PATH_PREFIXES, ERROR_CODES } from '@releasebell/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -89,21 +89,8 @@ async function authSecretFor(config: Config): Promise<string> {
   return secret;
 }
 
-/** Paths that are API or files, never the web app, even for a browser asking for HTML. */
-const API_PREFIXES = [
-  '/api/',
-  '/user/',
-  '/watchlist/',
-  '/trending/',
-  '/upcoming/',
-  '/media/featured/',
-  '/media/slug/',
-  '/media/recommendations/',
-  '/leaderboard/api/',
-  '/proxy-image/',
-  '/demo-posters/',
-  '/assets/',
-];
+/** Paths that are API or files (the built web app's), never a page, even for a browser asking for HTML. */
+const API_PREFIXES = [...API_PATH_PREFIXES, '/assets/'];
 
 /**
  * Whether a GET may be answered with the web app: it names HTML, or its first choice is anything

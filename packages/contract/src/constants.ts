@@ -7,6 +7,25 @@ export type MediaType = (typeof MEDIA_TYPES)[number];
 export const SEARCH_TYPES = ['all', ...MEDIA_TYPES] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
+/**
+ * Where the API lives: every server route is under one of these prefixes or is one of the exact paths.
+ * Everything else is the web app's (the server answers index.html; Vite's dev server proxies these).
+ */
+export const API_PATH_PREFIXES = [
+  '/api/',
+  '/user/',
+  '/watchlist/',
+  '/trending/',
+  '/upcoming/',
+  '/media/featured/',
+  '/media/slug/',
+  '/media/recommendations/',
+  '/leaderboard/api/',
+  '/proxy-image/',
+  '/demo-posters/',
+] as const;
+export const API_EXACT_PATHS = ['/healthz', '/readyz'] as const;
+
 export const DEFAULT_HYPE_PERCENTAGE = 25;
 export const PRODUCT_NAME = 'Releasebell';
 export const TAGLINE = 'Never Miss A Release!';

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { API_EXACT_PATHS, API_PATH_PREFIXES } from '@releasebell/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +192,24 @@ describe('what is served', () => {
       expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
       expect(res.json().error.code).toBe('NOT_FOUND');
     }
+  });
+
+  it('keeps every API route under the paths the page fallback and the dev proxy treat as API', async () => {
+    // Top-level lines of the route tree: "├── /user/avatar/:uid (DELETE, GET, HEAD, PUT)".
+    const paths = app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .map((line) => /^[├└]── (\S+) \(/.exec(line)?.[1])
+      .filter((p): p is string => !!p && p !== '*')
+      // The web app's files, which the static server registers one by one.
+      .filter((p) => !['/index.html', '/assets/index-abc123.js'].includes(p));
+    expect(paths).toContain('/user/profile/:uid');
+    const outside = paths.filter(
+      (p) =>
+        !API_PATH_PREFIXES.some((prefix) => p.startsWith(prefix)) &&
+        !(API_EXACT_PATHS as readonly string[]).includes(p),
+    );
+    expect(outside).toEqual([]);
   });
 
   it('sends HSTS only when the product is served over https', async () => {
