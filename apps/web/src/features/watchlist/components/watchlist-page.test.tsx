@@ -64,7 +64,11 @@ const undoToast = () =>
   screen.queryAllByRole('alert').find((a) => within(a).queryByText('Removed from Watchlist')) ?? null;
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  // Time moves only when a test moves it: the 5 s removal can never fire early on a slow machine.
+  // Testing Library's findBy/waitFor then advance the fake clock themselves, through the `jest`
+  // global it looks for beside fake timers.
+  vi.useFakeTimers();
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
 });
 afterEach(() => {
   // Nothing left waiting for the next test (the store outlives components on purpose).
