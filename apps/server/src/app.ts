@@ -8,7 +8,9 @@ import fastifyStatic from '@fastify/static';
 import { API_PATH_PREFIXES, ERROR_CODES } from '@releasebell/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from './config';
+import { createAppState } from './db/app-state';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { errorBody } from './errors';
 import { systemClock } from './lib/clock';
@@ -21,7 +23,7 @@ import { createRateLimiter } from './modules/auth/rate-limiter';
 import { createAuthRepository } from './modules/auth/repository';
 import { createPasswordResetService } from './modules/auth/reset-service';
 import { accountRoutes } from './modules/auth/routes';
-import { ingest } from './modules/catalog/ingestion';
+import { seedDemoCatalog } from './modules/catalog/demo-seed';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
@@ -31,7 +33,17 @@ import { demoPosterRoutes } from './modules/images/routes';
 import { createLeaderboardRepository } from './modules/leaderboard/repository';
 import { leaderboardRoutes } from './modules/leaderboard/routes';
 import { createLeaderboardService } from './modules/leaderboard/service';
+import { createEmailChannel } from './modules/notifications/channels/email';
+import { createSmsChannel, smsOutboxDir } from './modules/notifications/channels/sms';
+import { createDispatcher } from './modules/notifications/dispatcher';
+import { createNotificationEngine, type NotificationEngine } from './modules/notifications/engine';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
+import { registerNotificationMetrics } from './modules/notifications/metrics';
+import { createPlanner } from './modules/notifications/planner';
+import { createNotificationsRepository } from './modules/notifications/repository';
+import { notificationRoutes } from './modules/notifications/routes';
+import { createNotificationsService } from './modules/notifications/service';
+import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token';
 import { createRequestsRepository } from './modules/requests/repository';
 import { requestRoutes } from './modules/requests/routes';
 import { createRequestsService } from './modules/requests/service';
@@ -50,11 +62,12 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSameOriginCheck } from './plugins/same-origin';
 import { helmetHeaders } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
-import { createDemoProvider } from './providers/demo/demo-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** The release-notification worker (started unless NOTIFY_WORKER=false; tests call `tick`). */
+    notifications: NotificationEngine;
   }
 }
 
@@ -166,14 +179,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   await database.migrate();
 
+  const clock = options.clock ?? systemClock;
+  const appState = createAppState(database.db);
   const catalogRepo = createCatalogRepository(database.db);
-  if (config.seedDemoCatalog) {
-    const result = await ingest(
-      catalogRepo,
-      createDemoProvider({ today: options.clock?.().toISOString().slice(0, 10) }),
-    );
-    app.log.info(result, 'demo catalog seeded');
-  }
+  if (config.seedDemoCatalog) await seedDemoCatalog(catalogRepo, appState, clock, app.log);
 
   // One synchronous hook for every response, pages and API alike (also the 404s and static files).
   app.addHook('onRequest', (req, reply, done) => {
@@ -201,9 +210,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const authSecret = await authSecretFor(config);
   const auth = createAuth({ config, db: database.db, secret: authSecret, mailer, log: app.log });
   const authRepository = createAuthRepository(database.db);
+  const limiter = createRateLimiter(database.db);
   const guards = createAuthGuards({
     config,
-    limiter: createRateLimiter(database.db),
+    limiter,
     devices: createDeviceCookies(authSecret, config.publicUrl.startsWith('https://')),
   });
   await app.register(sessionPlugin, { auth });
@@ -221,8 +231,51 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     users: createUsersService(createUsersRepository(database.db), options.clock),
   });
 
+  const metrics = new Registry();
+  collectDefaultMetrics({ register: metrics });
+  const notificationsRepo = createNotificationsRepository(database.db);
+  const unsubscribeTokens = createUnsubscribeTokens(authSecret);
+  const channels = [
+    createEmailChannel({ mailer, publicUrl: config.publicUrl, tokens: unsubscribeTokens }),
+    createSmsChannel({
+      twilio: config.twilio,
+      outboxDir: smsOutboxDir(config.dataDir),
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+  ];
+  const engine = createNotificationEngine({
+    planner: createPlanner(notificationsRepo, { settleSeconds: config.notify.settleSeconds }),
+    dispatcher: createDispatcher({
+      repo: notificationsRepo,
+      channels,
+      clock,
+      leaseSeconds: config.notify.leaseSeconds,
+      log: app.log,
+      onOutcome: registerNotificationMetrics(metrics, notificationsRepo, clock),
+    }),
+    clock,
+    intervalSeconds: config.notify.intervalSeconds,
+    log: app.log,
+  });
+  app.decorate('notifications', engine);
+  if (config.notify.worker) {
+    app.addHook('onReady', async () => engine.start());
+    // Before the database closes: an interrupted send is taken up again by the next start anyway.
+    app.addHook('preClose', async () => engine.stop());
+  }
+  await app.register(notificationRoutes, {
+    notifications: createNotificationsService({
+      repo: notificationsRepo,
+      channels,
+      clock,
+      tokens: unsubscribeTokens,
+      limiter,
+    }),
+  });
+
   const catalog = createCatalogService(catalogRepo, options.clock);
-  await app.register(systemRoutes, { config, database });
+  await app.register(systemRoutes, { config, database, metrics });
   await app.register(catalogRoutes, { catalog, cacheSeconds: config.catalogCacheSeconds });
   await app.register(searchRoutes, { search: createSearchService(createSearchRepository(database.db)) });
   await app.register(requestRoutes, {

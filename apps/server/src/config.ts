@@ -88,6 +88,38 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(100),
+  NOTIFY_SETTLE_SECONDS: z.coerce
+    .number({ error: () => 'must be a number of seconds' })
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(300),
+  NOTIFY_WORKER: booleanString.default(true),
+  NOTIFY_INTERVAL_SECONDS: z.coerce
+    .number({ error: () => 'must be a number of seconds' })
+    .min(0.05)
+    .max(3600)
+    .default(30),
+  NOTIFY_LEASE_SECONDS: z.coerce
+    .number({ error: () => 'must be a number of seconds' })
+    .int()
+    .min(5)
+    .max(3600)
+    .default(120),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, { error: 'must be AC followed by 32 hex digits' })
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(8).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|[A-Za-z][A-Za-z0-9 ]{0,10})$/, {
+      error: 'must be an E.164 number (+14155550100) or an alphanumeric sender ID',
+    })
+    .optional(),
+  TWILIO_API_URL: z
+    .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
+    .default('https://api.twilio.com'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -128,6 +160,19 @@ export interface Config {
   authMaxFailedSignins: number;
   /** Failed sign-ins per account from all addresses per hour; past it only device cookies get in. */
   authMaxFailedSigninsPerAccount: number;
+  /** Release notifications (docs/decisions/008). */
+  notify: {
+    /** Changes to a title's date wait this long for more changes before anyone is told. */
+    settleSeconds: number;
+    /** Whether this process plans and sends (every process may; they share the work). */
+    worker: boolean;
+    /** How often the worker looks for due notifications. */
+    intervalSeconds: number;
+    /** How long a claimed delivery stays with its worker before another may take it up. */
+    leaseSeconds: number;
+  };
+  /** Twilio's Messages API; null writes texts to DATA_DIR/sms-outbox/ instead. */
+  twilio: { apiUrl: string; accountSid: string; authToken: string; from: string } | null;
   /** The image hosts behind /proxy-image/{provider}/...; nothing else is ever fetched. */
   imageProxy: {
     upstreams: { tmdb: string; isbndb: string };
@@ -161,6 +206,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET) {
     problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both or neither');
   }
+  const twilioKeys = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
+  if (twilioKeys.some(Boolean) && !twilioKeys.every(Boolean)) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three or none');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -193,6 +242,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     authMaxFailedSignins: e.AUTH_MAX_FAILED_SIGNINS,
     authMaxFailedSigninsPerAccount: e.AUTH_MAX_FAILED_SIGNINS_PER_ACCOUNT,
+    notify: {
+      settleSeconds: e.NOTIFY_SETTLE_SECONDS,
+      worker: e.NOTIFY_WORKER,
+      intervalSeconds: e.NOTIFY_INTERVAL_SECONDS,
+      leaseSeconds: e.NOTIFY_LEASE_SECONDS,
+    },
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+          }
+        : null,
     imageProxy: {
       upstreams: {
         tmdb: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, ''),

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { mediaItems } from '../src/db/schema';
+import { mediaItems, userProfiles, users, watchlistEntries } from '../src/db/schema';
 import { upsertItems } from '../src/modules/catalog/ingestion';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
 import type { Mailer } from '../src/modules/notifications/mailer';
@@ -61,6 +61,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     CATALOG_CACHE_SECONDS: '0',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     PUBLIC_URL: TEST_ORIGIN,
+    // Tests drive the notification worker themselves (app.notifications.tick) on their own clock.
+    NOTIFY_WORKER: 'false',
     ...options.env,
   });
   const now = options.now;
@@ -104,8 +106,8 @@ export function buildItem(overrides: Partial<NormalisedItem> = {}): NormalisedIt
 }
 
 /** Puts items into the catalog through the real ingestion pipeline. */
-export async function insertItems(app: FastifyInstance, items: NormalisedItem[]) {
-  await upsertItems(createCatalogRepository(app.database.db), items);
+export async function insertItems(app: FastifyInstance, items: NormalisedItem[], at = new Date()) {
+  return upsertItems(createCatalogRepository(app.database.db), items, { source: 'test', at });
 }
 
 export async function clearCatalog(app: FastifyInstance) {
@@ -170,4 +172,31 @@ export async function insertItem(
     .where(eq(mediaItems.providerId, item.providerId));
   if (!row) throw new Error('item not stored');
   return row.id;
+}
+
+/**
+ * A member made straight in the database (no password hashing): for tests about what members are
+ * sent, not how they sign in. Returns the user id.
+ */
+export async function insertMember(
+  app: FastifyInstance,
+  profile: Partial<typeof userProfiles.$inferInsert> & { email?: string } = {},
+): Promise<{ id: string; email: string }> {
+  const id = `member-${randomBytes(8).toString('hex')}`;
+  const email = profile.email ?? `${id}@example.com`;
+  await app.database.db.insert(users).values({ id, email, name: 'Test Member' });
+  const { email: _email, ...fields } = profile;
+  await app.database.db.insert(userProfiles).values({ userId: id, username: id, ...fields });
+  return { id, email };
+}
+
+/** Puts a title on a member's watchlist, added at `addedAt`. */
+export async function track(app: FastifyInstance, userId: string, itemId: string, addedAt: Date) {
+  const [item] = await app.database.db
+    .select({ mediaType: mediaItems.mediaType })
+    .from(mediaItems)
+    .where(eq(mediaItems.id, itemId));
+  await app.database.db
+    .insert(watchlistEntries)
+    .values({ userId, itemId, mediaType: item?.mediaType ?? 'movies', addedAt });
 }

@@ -7,17 +7,34 @@ export interface ReceivedMail {
   raw: string;
 }
 
+/** An SMTP error answer, as a server sends it: `responseCode` and text. */
+function smtpError(code: number, message: string) {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
 /** A real SMTP server on 127.0.0.1 that keeps what it receives (mailparser is not installable here). */
 export async function startSmtpServer() {
   const mails: ReceivedMail[] = [];
+  /** Answers for the next messages' DATA (then normal again), and recipients refused for good. */
+  const dataFailures: { code: number; message: string }[] = [];
+  const refused = new Map<string, { code: number; message: string }>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = refused.get(address.address.toLowerCase());
+      callback(refusal ? smtpError(refusal.code, refusal.message) : undefined);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const failure = dataFailures.shift();
+        if (failure) {
+          callback(smtpError(failure.code, failure.message));
+          return;
+        }
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
@@ -32,6 +49,14 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    /** The next `count` messages are answered with this code at the end of DATA (e.g. 451, 421). */
+    failNext(count: number, code: number, message = 'Try again later') {
+      for (let i = 0; i < count; i++) dataFailures.push({ code, message });
+    },
+    /** Mail to this address is refused at RCPT TO (e.g. 550 no such user). */
+    refuse(address: string, code = 550, message = 'No such user here') {
+      refused.set(address.toLowerCase(), { code, message });
+    },
     /** Waits for the n-th message to a recipient (mail goes out in the background). */
     async waitFor(to: string, count = 1, timeoutMs = 5000): Promise<ReceivedMail[]> {
       const deadline = Date.now() + timeoutMs;

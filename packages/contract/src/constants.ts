@@ -22,9 +22,11 @@ export const API_PATH_PREFIXES = [
   '/media/recommendations/',
   '/leaderboard/api/',
   '/proxy-image/',
+  /** Short links in text messages. */
+  '/s/',
   '/demo-posters/',
 ] as const;
-export const API_EXACT_PATHS = ['/healthz', '/readyz'] as const;
+export const API_EXACT_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
 
 export const DEFAULT_HYPE_PERCENTAGE = 25;
 export const PRODUCT_NAME = 'Releasebell';
@@ -152,3 +154,34 @@ export const ERROR_CODES = {
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 export * from './display';
+
+/** Release notifications: what a member is told, as the API, the templates and the bell name it. */
+export const NOTIFICATION_KINDS = ['released', 'date_announced', 'date_changed', 'reminder'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** Days before a release a reminder goes out; 0 is off. */
+export const REMINDER_DAY_OPTIONS = [0, 1, 3, 7] as const;
+export type ReminderDays = (typeof REMINDER_DAY_OPTIONS)[number];
+export const DEFAULT_REMINDER_DAYS: ReminderDays = 1;
+export const DEFAULT_TIME_ZONE = 'UTC';
+/** How many of the latest notifications the bell lists. */
+export const NOTIFICATION_LIST_LIMIT = 30;
+export const NOTIFICATION_MESSAGES = {
+  badTimeZone: 'must be an IANA time zone name, e.g. Europe/Paris',
+  badReminderDays: 'must be 0, 1, 3 or 7',
+  badPhone: 'Enter a valid phone number with its country code, e.g. +1 415 555 0132.',
+  smsStopped:
+    'Text messages are off: you replied STOP to one of our texts. Text START to our number, then turn SMS back on here.',
+  emailPaused: 'Release emails are paused.',
+  testSent: 'Test notification sent.',
+} as const;
+
+/** Whether `name` is a time zone this runtime knows (IANA names and their aliases). */
+export function isTimeZone(name: string): boolean {
+  if (!name || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}

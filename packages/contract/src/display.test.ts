@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   creatorCredit,
   creatorText,
+  formatLongReleaseDate,
+  formatReleaseDate,
   isMediaType,
   isSearchType,
   itemPath,
@@ -11,6 +13,7 @@ import {
   mobilePreferenceProblem,
   notificationChannels,
 } from './constants';
+import type { ReleaseDatePrecision } from './media';
 
 const people = { author: null, director: null, network_name: null, creator: null };
 
@@ -62,5 +65,40 @@ describe('notification channels', () => {
     expect(mobilePreferenceProblem(['mobile'], null)).not.toBeNull();
     expect(mobilePreferenceProblem(['email', 'mobile'], '+1 555 0100')).toBeNull();
     expect(mobilePreferenceProblem(['email'], null)).toBeNull();
+  });
+});
+
+describe('release dates', () => {
+  it('formats by precision, as written whatever the zone', () => {
+    expect(formatReleaseDate('2026-06-15')).toBe('Jun 15, 2026');
+    expect(formatReleaseDate('2026-06-15', 'day')).toBe('Jun 15, 2026');
+    expect(formatReleaseDate('2026-06-01', 'month')).toBe('June 2026');
+    expect(formatReleaseDate('2026-01-01', 'year')).toBe('2026');
+    expect(formatReleaseDate('2026-01-01', null)).toBe('Jan 1, 2026');
+  });
+
+  it('shows N/A with no date and "Invalid Date" for one it cannot read', () => {
+    expect(formatReleaseDate(null)).toBe('N/A');
+    expect(formatReleaseDate('')).toBe('N/A');
+    expect(formatReleaseDate('soon')).toBe('Invalid Date');
+  });
+
+  it('writes the long date mails use, TBD without one', () => {
+    expect(formatLongReleaseDate('2027-03-14', 'day')).toBe('Sunday, March 14, 2027');
+    expect(formatLongReleaseDate('2027-03-14', 'day', { weekday: false })).toBe('March 14, 2027');
+    expect(formatLongReleaseDate('2027-03-01', 'month')).toBe('March 2027');
+    expect(formatLongReleaseDate('2027-01-01', 'year')).toBe('2027');
+    expect(formatLongReleaseDate('2027-01-01', null)).toBe('Friday, January 1, 2027');
+    expect(formatLongReleaseDate(null, 'day')).toBe('TBD');
+    expect(formatLongReleaseDate('soon', 'day')).toBe('TBD');
+  });
+
+  it('takes the precisions the schema knows', () => {
+    expectTypeOf<
+      NonNullable<Parameters<typeof formatLongReleaseDate>[1]>
+    >().toEqualTypeOf<ReleaseDatePrecision>();
+    expectTypeOf<
+      NonNullable<Parameters<typeof formatReleaseDate>[1]>
+    >().toEqualTypeOf<ReleaseDatePrecision>();
   });
 });

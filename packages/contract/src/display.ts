@@ -75,3 +75,65 @@ export function listedCreator(item: {
         : item.network_name;
   return name ?? item.creator ?? 'N/A';
 }
+
+/** A release date's precision; media.ts's schema names the same three (declared here to stay zod-free). */
+type DatePrecision = 'day' | 'month' | 'year';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A `YYYY-MM-DD` date as UTC midnight, so formatting in UTC shows the calendar date as written. */
+function utcDate(releaseDate: string): Date | null {
+  const m = ISO_DATE.exec(releaseDate);
+  if (!m) return null;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+function formatUtc(d: Date, locale: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(d);
+}
+
+/**
+ * "Jun 15, 2026", or "June 2026" / "2026" when only the month or year is known; "N/A" with no date,
+ * "Invalid Date" for one that cannot be read. Calendar dates are shown as written, in any time zone.
+ */
+export function formatReleaseDate(
+  releaseDate: string | null | undefined,
+  precision: DatePrecision | null | undefined = 'day',
+  locale = 'en-US',
+): string {
+  if (!releaseDate) return 'N/A';
+  const d = utcDate(releaseDate);
+  if (!d) return 'Invalid Date';
+  return formatUtc(
+    d,
+    locale,
+    precision === 'year'
+      ? { year: 'numeric' }
+      : precision === 'month'
+        ? { year: 'numeric', month: 'long' }
+        : { year: 'numeric', month: 'short', day: 'numeric' },
+  );
+}
+
+/**
+ * The date as mails write it: "Sunday, March 14, 2027" (or "March 14, 2027" with `weekday: false`),
+ * "March 2027", "2027"; "TBD" with no readable date. A missing precision is read as a day.
+ */
+export function formatLongReleaseDate(
+  releaseDate: string | null | undefined,
+  precision: DatePrecision | null | undefined = 'day',
+  { weekday = true, locale = 'en-US' }: { weekday?: boolean; locale?: string } = {},
+): string {
+  const d = releaseDate ? utcDate(releaseDate) : null;
+  if (!d) return 'TBD';
+  return formatUtc(
+    d,
+    locale,
+    precision === 'year'
+      ? { year: 'numeric' }
+      : precision === 'month'
+        ? { year: 'numeric', month: 'long' }
+        : { year: 'numeric', month: 'long', day: 'numeric', ...(weekday ? { weekday: 'long' } : {}) },
+  );
+}

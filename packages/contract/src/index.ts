@@ -4,6 +4,7 @@ export * from './constants';
 export * from './errors';
 export * from './leaderboard';
 export * from './media';
+export * from './notifications';
 export * from './requests';
 export * from './text';
 export * from './users';

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import {
+  DEFAULT_TIME_ZONE,
+  isTimeZone,
   mobilePreferenceProblem,
   NOTIFICATION_CHANNELS,
+  NOTIFICATION_MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MESSAGES,
   PASSWORD_MIN_LENGTH,
+  REMINDER_DAY_OPTIONS,
 } from './constants';
 import { text } from './text';
 
@@ -27,6 +31,15 @@ export const phoneSchema = z
   .refine((v) => v === '' || /^\+?[\d\s().-]+$/.test(v), { error: 'must be a phone number' })
   .refine((v) => v === '' || (v.match(/\d/g)?.length ?? 0) >= 7, { error: 'must have at least 7 digits' })
   .refine((v) => (v.match(/\d/g)?.length ?? 0) <= 15, { error: 'must have at most 15 digits' });
+
+/** An IANA time zone name ("Europe/Paris"); release messages go out at 09:00 in it. */
+export const timeZoneSchema = text().refine(isTimeZone, { error: NOTIFICATION_MESSAGES.badTimeZone });
+export const reminderDaysSchema = z
+  .number()
+  .int()
+  .refine((v) => (REMINDER_DAY_OPTIONS as readonly number[]).includes(v), {
+    error: NOTIFICATION_MESSAGES.badReminderDays,
+  });
 
 const utmSchema = text().trim().max(100, { error: 'must be at most 100 characters' }).nullable();
 
@@ -52,6 +65,8 @@ export const registerBodySchema = z
     utm_source: utmSchema.default(null),
     utm_medium: utmSchema.default(null),
     utm_campaign: utmSchema.default(null),
+    /** The browser's time zone at sign-up. */
+    time_zone: timeZoneSchema.default(DEFAULT_TIME_ZONE),
   })
   .superRefine(requirePhoneForMobile);
 export type RegisterBody = z.input<typeof registerBodySchema>;
@@ -63,6 +78,10 @@ export const updateProfileBodySchema = z
     last_name: nameSchema,
     phone_number: phoneSchema.nullable(),
     notification_preferences: z.array(notificationChannelSchema).max(2),
+    // Release-notification settings; each is left as it is when absent.
+    time_zone: timeZoneSchema.optional(),
+    reminder_days: reminderDaysSchema.optional(),
+    email_paused: z.boolean().optional(),
   })
   .superRefine(requirePhoneForMobile);
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
@@ -80,6 +99,14 @@ export const userProfileSchema = z
     /** Same-origin URL of the uploaded picture, or null for the placeholder. */
     avatar: z.string().nullable(),
     notification_preferences: z.array(notificationChannelSchema),
+    /** IANA name; release messages go out at 09:00 there, texts never between 21:00 and 08:00. */
+    time_zone: z.string(),
+    /** Days before a release the reminder goes out (0: none). */
+    reminder_days: z.number().int(),
+    /** Release emails paused (the unsubscribe link); resumed from the profile. */
+    email_paused: z.boolean(),
+    /** The member replied STOP to a text: mobile was turned off and stays off until they turn it on. */
+    sms_opted_out: z.boolean(),
     created_at: z.string(),
   })
   .meta({ id: 'UserProfile' });

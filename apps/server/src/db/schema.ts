@@ -1,4 +1,9 @@
-import type { MediaType, NotificationChannel, ReleaseDatePrecision } from '@releasebell/contract';
+import type {
+  MediaType,
+  NotificationChannel,
+  NotificationKind,
+  ReleaseDatePrecision,
+} from '@releasebell/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -200,6 +205,14 @@ export const userProfiles = pgTable('user_profiles', {
   utmSource: text('utm_source'),
   utmMedium: text('utm_medium'),
   utmCampaign: text('utm_campaign'),
+  /** IANA zone: release messages go out at 09:00 there; texts wait out 21:00-08:00. */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /** Days before a release the reminder goes out; 0 is off. */
+  reminderDays: integer('reminder_days').notNull().default(1),
+  /** Set by the unsubscribe link: no release emails until the member resumes them. */
+  emailPausedAt: timestamp('email_paused_at', { withTimezone: true }),
+  /** Set when Twilio says the member texted STOP; cleared when they turn SMS on again. */
+  smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -266,3 +279,102 @@ export const trackingEvents = pgTable(
     check('tracking_events_kind_check', sql`${t.kind} in ('add', 'remove')`),
   ],
 );
+
+export type ReleaseEventKind = 'announced' | 'moved' | 'removed';
+
+/**
+ * Append-only: every upsert that announces, moves or removes a release date writes one, in the same
+ * transaction. With watchlists and the clock, the only input of the notification planner, which marks
+ * the events it has turned into notifications (`planned_at`).
+ */
+export const releaseEvents = pgTable(
+  'release_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ReleaseEventKind>().notNull(),
+    oldDate: date('old_date', { mode: 'string' }),
+    oldPrecision: text('old_precision').$type<ReleaseDatePrecision>(),
+    newDate: date('new_date', { mode: 'string' }),
+    newPrecision: text('new_precision').$type<ReleaseDatePrecision>(),
+    /** What made the change: a provider's name (`demo`, `tmdb`), or `operator` for catalog:set-date. */
+    source: text('source').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    plannedAt: timestamp('planned_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('release_events_item_idx').on(t.itemId, t.id),
+    index('release_events_unplanned_idx').on(t.itemId).where(sql`${t.plannedAt} is null`),
+    check('release_events_kind_check', sql`${t.kind} in ('announced', 'moved', 'removed')`),
+  ],
+);
+export type ReleaseEventRow = typeof releaseEvents.$inferSelect;
+
+export type DeliveryChannel = 'email' | 'sms' | 'in_app';
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'cancelled';
+
+/**
+ * One notification to one member on one channel. The unique key (member, item, kind, date, channel)
+ * is the idempotency key: a second row for the same message cannot exist. A worker claims a row
+ * (status `sending` until `claimed_until`), sends, and records; a claim whose worker died expires and
+ * is taken up again. In-app rows are the bell's list.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    /** The date the message is about (`YYYY-MM-DD`, or `tbd`): part of the key. */
+    keyDate: text('key_date').notNull(),
+    channel: text('channel').$type<DeliveryChannel>().notNull(),
+    status: text('status').$type<DeliveryStatus>().notNull(),
+    oldDate: date('old_date', { mode: 'string' }),
+    oldPrecision: text('old_precision').$type<ReleaseDatePrecision>(),
+    newDate: date('new_date', { mode: 'string' }),
+    newPrecision: text('new_precision').$type<ReleaseDatePrecision>(),
+    reminderDays: integer('reminder_days'),
+    /** When it fell due; catch-up and the 24-hour retry limit count from here. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** When a worker may next take it (later than due_at for quiet hours and retries). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The rows sent together as one message; its Message-ID derives from this, so a resend keeps it. */
+    batchId: uuid('batch_id'),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notification_deliveries_key').on(t.userId, t.itemId, t.kind, t.keyDate, t.channel),
+    index('notification_deliveries_due_idx')
+      .on(t.channel, t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('notification_deliveries_member_idx').on(t.userId, t.channel, t.createdAt.desc()),
+    index('notification_deliveries_item_idx').on(t.itemId),
+    check(
+      'notification_deliveries_status_check',
+      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped', 'cancelled')`,
+    ),
+    check('notification_deliveries_channel_check', sql`${t.channel} in ('email', 'sms', 'in_app')`),
+  ],
+);
+export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
+export type NewDeliveryRow = typeof notificationDeliveries.$inferInsert;
+
+/** Small named values the app keeps between starts (the demo catalog's seed day, the planner's last run). */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

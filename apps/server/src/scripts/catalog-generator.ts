@@ -206,7 +206,7 @@ export async function generateCatalog(
     },
   } satisfies MetadataProvider<unknown>;
   const repo = createCatalogRepository(database.db);
-  const result = await ingest(repo, stoppable, (total) => options.onProgress?.(total.received));
+  const result = await ingest(repo, stoppable, { onBatch: (total) => options.onProgress?.(total.received) });
   // PGlite has no autovacuum: without this the planner has no statistics and every full-text search
   // scans the GIN indexes' whole pending list of freshly inserted entries.
   options.onMaintenance?.();

@@ -11,6 +11,11 @@ import classes from './layout.module.css';
 const AuthModal = lazy(() => import('../features/auth/components/auth-modal'));
 // Only members see it, so its menu code stays out of the first screen's JavaScript.
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
+const NotificationBell = lazy(() =>
+  import('../features/notifications/components/notification-bell').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 // The search box and its dropdown are interactive, not content: they arrive just after the first paint
 // and keep the home screen's initial JavaScript small. The slot holds their place meanwhile.
 const HeaderSearch = lazy(() =>
@@ -54,9 +59,14 @@ function Header() {
         {isLoading ? (
           <div className={classes.accountSlot} />
         ) : currentUser ? (
-          <Suspense fallback={<div className={classes.accountSlot} />}>
-            <AccountMenu user={currentUser} />
-          </Suspense>
+          <Group gap="xs" wrap="nowrap" className={classes.memberTools}>
+            <Suspense fallback={<div className={classes.bellSlot} />}>
+              <NotificationBell uid={currentUser.id} />
+            </Suspense>
+            <Suspense fallback={<div className={classes.accountSlot} />}>
+              <AccountMenu user={currentUser} />
+            </Suspense>
+          </Group>
         ) : (
           <Button onClick={() => openModal()} className={classes.signIn}>
             Sign In

@@ -51,6 +51,12 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: '/unsubscribe',
+        lazy: async () => ({
+          Component: (await import('../features/notifications/components/unsubscribe-page')).UnsubscribePage,
+        }),
+      },
+      {
         path: '/privacy',
         lazy: async () => ({ Component: (await import('./legal-pages')).PrivacyPage }),
       },

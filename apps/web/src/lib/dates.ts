@@ -1,4 +1,8 @@
 import type { ReleaseDatePrecision } from '@releasebell/contract';
+import { formatReleaseDate } from '@releasebell/contract/constants';
+
+// Shared with the server's mails; re-exported so the app's imports stay here.
+export { formatReleaseDate };
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -111,32 +115,4 @@ export function detailCountdownText(
   if (state === 'approximate') return `Releases in ${formatReleaseDate(releaseDate, precision)}`;
   const target = releaseMoment(releaseDate, precision);
   return target ? `Releases in ${clock(target, now)}` : null;
-}
-
-function utcDate(releaseDate: string): Date | null {
-  const m = ISO_DATE.exec(releaseDate);
-  if (!m) return null;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
-/**
- * "Jun 15, 2026", or "June 2026" / "2026" when only the month or year is known; "N/A" with no date,
- * "Invalid Date" for one that cannot be read. Calendar dates are shown as written, in any time zone.
- */
-export function formatReleaseDate(
-  releaseDate: string | null | undefined,
-  precision: ReleaseDatePrecision | null | undefined = 'day',
-  locale = 'en-US',
-): string {
-  if (!releaseDate) return 'N/A';
-  const d = utcDate(releaseDate);
-  if (!d) return 'Invalid Date';
-  const options: Intl.DateTimeFormatOptions =
-    precision === 'year'
-      ? { year: 'numeric' }
-      : precision === 'month'
-        ? { year: 'numeric', month: 'long' }
-        : { year: 'numeric', month: 'short', day: 'numeric' };
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(d);
 }

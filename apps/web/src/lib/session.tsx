@@ -98,7 +98,7 @@ export function SessionProvider({
       queryClient.setQueryData(SESSION_QUERY_KEY, null);
       // Nothing of the previous member stays in memory.
       queryClient.removeQueries({
-        predicate: (q) => q.queryKey[0] === 'profile' || q.queryKey[0] === 'watchlist',
+        predicate: (q) => ['profile', 'watchlist', 'notifications'].includes(String(q.queryKey[0])),
       });
     }
   }, [queryClient]);

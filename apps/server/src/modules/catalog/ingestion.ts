@@ -2,28 +2,32 @@ import type { MediaType } from '@releasebell/contract';
 import type { NewMediaItemRow } from '../../db/schema';
 import { normaliseForSearch, shortHash, slugify } from '../../lib/text';
 import type { MetadataProvider, NormalisedItem } from '../../providers/types';
-import type { CatalogRepository } from './repository';
+import type { CatalogRepository, ChangeSource, ReleaseChange } from './repository';
 
 export interface IngestResult {
   received: number;
   inserted: number;
   updated: number;
+  /** Known items whose release date was announced, moved or removed (each wrote a release event). */
+  dateChanges: number;
 }
 
 /** provider -> normalise -> upsert: the only way items enter the catalog. */
 export async function ingest<Raw>(
   repo: CatalogRepository,
   provider: MetadataProvider<Raw>,
-  onBatch?: (result: IngestResult) => void,
+  options: { at?: () => Date; onBatch?: (result: IngestResult) => void } = {},
 ): Promise<IngestResult> {
-  const total: IngestResult = { received: 0, inserted: 0, updated: 0 };
+  const total: IngestResult = { received: 0, inserted: 0, updated: 0, dateChanges: 0 };
+  const at = options.at ?? (() => new Date());
   for await (const batch of provider.fetch()) {
     const items = batch.map((raw) => provider.normalise(raw));
-    const result = await upsertItems(repo, items);
+    const result = await upsertItems(repo, items, { source: provider.name, at: at() });
     total.received += result.received;
     total.inserted += result.inserted;
     total.updated += result.updated;
-    onBatch?.(total);
+    total.dateChanges += result.dateChanges;
+    options.onBatch?.(total);
   }
   // The embedded database has no autovacuum: refresh the planner's statistics after new items arrive,
   // or search plans for a grown catalog are made on the numbers of a small one.
@@ -31,7 +35,11 @@ export async function ingest<Raw>(
   return total;
 }
 
-export async function upsertItems(repo: CatalogRepository, items: NormalisedItem[]): Promise<IngestResult> {
+export async function upsertItems(
+  repo: CatalogRepository,
+  items: NormalisedItem[],
+  change: ChangeSource,
+): Promise<IngestResult & { changes: ReleaseChange[] }> {
   // The same provider id twice in one batch would make the upsert touch a row twice: keep the last.
   const unique = [...new Map(items.map((i) => [i.providerId, i])).values()];
   const known = await repo.existingByProviderId(unique.map((i) => i.providerId));
@@ -57,8 +65,14 @@ export async function upsertItems(repo: CatalogRepository, items: NormalisedItem
     slug: slugs.get(item.providerId) ?? slugify(item.title),
     searchText: normaliseForSearch(item.title),
   }));
-  await repo.upsert(rows);
-  return { received: rows.length, inserted: rows.length - known.size, updated: known.size };
+  const changes = await repo.upsert(rows, change);
+  return {
+    received: rows.length,
+    inserted: rows.length - known.size,
+    updated: known.size,
+    dateChanges: changes.length,
+    changes,
+  };
 }
 
 /** Title; then title and year; then title and a hash of the provider id, which cannot collide in practice. */

@@ -1,7 +1,14 @@
 import type { MediaType } from '@releasebell/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type MediaItemRow, mediaItems, type NewMediaItemRow, watchlistEntries } from '../../db/schema';
+import {
+  type MediaItemRow,
+  mediaItems,
+  type NewMediaItemRow,
+  type ReleaseEventKind,
+  releaseEvents,
+  watchlistEntries,
+} from '../../db/schema';
 import { monthStart, yearStart } from '../../lib/dates';
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
@@ -186,35 +193,79 @@ export function createCatalogRepository(db: Database) {
       return new Map(rows.map((r) => [r.providerId, r.slug]));
     },
 
-    /** Inserts new items and refreshes known ones (matched by provider id); the slug of a known item never changes. */
-    async upsert(rows: NewMediaItemRow[]): Promise<void> {
-      if (rows.length === 0) return;
-      await db
-        .insert(mediaItems)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: mediaItems.providerId,
-          set: {
-            title: sql`excluded.title`,
-            image: sql`excluded.image`,
-            description: sql`excluded.description`,
-            author: sql`excluded.author`,
-            director: sql`excluded.director`,
-            networkName: sql`excluded.network_name`,
-            series: sql`excluded.series`,
-            seriesNumber: sql`excluded.series_number`,
-            creator: sql`excluded.creator`,
-            creatorLabel: sql`excluded.creator_label`,
-            releaseDate: sql`excluded.release_date`,
-            releaseDatePrecision: sql`excluded.release_date_precision`,
-            language: sql`excluded.language`,
-            genres: sql`excluded.genres`,
-            hypeMeterPercentage: sql`excluded.hype_meter_percentage`,
-            popularity: sql`excluded.popularity`,
-            searchText: sql`excluded.search_text`,
-            updatedAt: sql`now()`,
-          },
-        });
+    /**
+     * Inserts new items and refreshes known ones (matched by provider id); the slug of a known item never
+     * changes. A known item whose release date or precision changes gets a release event, in the same
+     * transaction (a new item's date is news to nobody: nobody tracks it yet).
+     */
+    async upsert(rows: NewMediaItemRow[], change: ChangeSource): Promise<ReleaseChange[]> {
+      if (rows.length === 0) return [];
+      return db.transaction(async (tx) => {
+        const before = await tx
+          .select({
+            id: mediaItems.id,
+            providerId: mediaItems.providerId,
+            releaseDate: mediaItems.releaseDate,
+            releaseDatePrecision: mediaItems.releaseDatePrecision,
+          })
+          .from(mediaItems)
+          .where(
+            inArray(
+              mediaItems.providerId,
+              rows.map((r) => r.providerId),
+            ),
+          )
+          .for('update');
+        await tx
+          .insert(mediaItems)
+          .values(rows)
+          .onConflictDoUpdate({
+            target: mediaItems.providerId,
+            set: {
+              title: sql`excluded.title`,
+              image: sql`excluded.image`,
+              description: sql`excluded.description`,
+              author: sql`excluded.author`,
+              director: sql`excluded.director`,
+              networkName: sql`excluded.network_name`,
+              series: sql`excluded.series`,
+              seriesNumber: sql`excluded.series_number`,
+              creator: sql`excluded.creator`,
+              creatorLabel: sql`excluded.creator_label`,
+              releaseDate: sql`excluded.release_date`,
+              releaseDatePrecision: sql`excluded.release_date_precision`,
+              language: sql`excluded.language`,
+              genres: sql`excluded.genres`,
+              hypeMeterPercentage: sql`excluded.hype_meter_percentage`,
+              popularity: sql`excluded.popularity`,
+              searchText: sql`excluded.search_text`,
+              updatedAt: sql`now()`,
+            },
+          });
+        const incoming = new Map(rows.map((r) => [r.providerId, r]));
+        const changes: ReleaseChange[] = [];
+        for (const old of before) {
+          const row = incoming.get(old.providerId);
+          if (!row) continue;
+          const newDate = row.releaseDate ?? null;
+          const newPrecision = newDate ? (row.releaseDatePrecision ?? 'day') : null;
+          if (old.releaseDate === newDate && old.releaseDatePrecision === newPrecision) continue;
+          changes.push({
+            itemId: old.id,
+            kind: releaseEventKind(old.releaseDate, newDate),
+            oldDate: old.releaseDate,
+            oldPrecision: old.releaseDatePrecision,
+            newDate,
+            newPrecision,
+          });
+        }
+        if (changes.length > 0) {
+          await tx
+            .insert(releaseEvents)
+            .values(changes.map((c) => ({ ...c, source: change.source, occurredAt: change.at })));
+        }
+        return changes;
+      });
     },
 
     async analyze(): Promise<void> {
@@ -226,6 +277,26 @@ export function createCatalogRepository(db: Database) {
       return row?.n ?? 0;
     },
   };
+}
+
+/** Who changed the catalog, and when (the app's clock): stamped on the release events it causes. */
+export interface ChangeSource {
+  source: string;
+  at: Date;
+}
+
+export interface ReleaseChange {
+  itemId: string;
+  kind: ReleaseEventKind;
+  oldDate: string | null;
+  oldPrecision: MediaItemRow['releaseDatePrecision'];
+  newDate: string | null;
+  newPrecision: MediaItemRow['releaseDatePrecision'];
+}
+
+export function releaseEventKind(oldDate: string | null, newDate: string | null): ReleaseEventKind {
+  if (!oldDate) return 'announced';
+  return newDate ? 'moved' : 'removed';
 }
 
 function toTextArray(values: string[]) {

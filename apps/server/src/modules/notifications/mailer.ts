@@ -11,10 +11,15 @@ export interface Mail {
   text: string;
   /** The one link the mail is about, logged when mail goes to the local mailbox. */
   link?: string;
+  /** `<id@host>`; set by callers that may send the same message again (a resend keeps its id). */
+  messageId?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** Resolves with the Message-ID once the server (or the mailbox) accepted the message. */
+  send(mail: Mail): Promise<{ messageId: string }>;
   close(): void;
 }
 
@@ -31,18 +36,32 @@ export interface MailerOptions {
  * directory and its link is logged, so a new install can still reset a password.
  */
 export function createMailer({ smtpUrl, from, mailboxDir, log }: MailerOptions): Mailer {
+  const message = (mail: Mail) => ({
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
+    ...(mail.headers ? { headers: mail.headers } : {}),
+  });
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // A few reused connections carry release mail at hundreds a second; timeouts well inside a
+    // delivery's claim, so a hung server is a retry, never a second worker sending the same mail.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 5,
+      maxMessages: 1000,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send(mail) {
-        await transport.sendMail({
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-        });
-        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        const info = await transport.sendMail(message(mail));
+        log.debug({ subject: mail.subject, messageId: info.messageId }, 'mail sent');
+        return { messageId: info.messageId };
       },
       close: () => transport.close(),
     };
@@ -50,13 +69,7 @@ export function createMailer({ smtpUrl, from, mailboxDir, log }: MailerOptions):
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-      });
+      const info = await transport.sendMail(message(mail));
       await mkdir(mailboxDir, { recursive: true });
       const file = path.join(
         mailboxDir,
@@ -67,6 +80,7 @@ export function createMailer({ smtpUrl, from, mailboxDir, log }: MailerOptions):
         { to: mail.to, subject: mail.subject, file, link: mail.link },
         'mail written to the local mailbox',
       );
+      return { messageId: info.messageId };
     },
     close: () => {},
   };

@@ -1,13 +1,33 @@
 import { errorResponseSchema, healthSchema, PRODUCT_NAME, publicConfigSchema } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { errorBody } from '../../errors';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; database: DatabaseHandle }> = async (
-  app,
-  { config, database },
-) => {
+export const systemRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  database: DatabaseHandle;
+  metrics: Registry;
+}> = async (app, { config, database, metrics }) => {
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['system'],
+        operationId: 'getMetrics',
+        summary:
+          'Prometheus metrics: process, and releasebell_notifications_* (deliveries by channel and kind)',
+        response: { 200: z.string().describe('Prometheus text exposition format') },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('content-type', metrics.contentType).header('cache-control', 'no-store');
+      return metrics.metrics();
+    },
+  );
+
   app.get(
     '/healthz',
     {

@@ -13,6 +13,7 @@ export interface NewProfile {
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  timeZone: string;
 }
 
 export interface ProfileRecord extends UserProfileRow {
@@ -62,7 +63,8 @@ export function createUsersRepository(db: Database) {
 
     async updateProfile(
       userId: string,
-      fields: Pick<NewProfile, 'firstName' | 'lastName' | 'phoneNumber' | 'notificationPreferences'>,
+      fields: Pick<NewProfile, 'firstName' | 'lastName' | 'phoneNumber' | 'notificationPreferences'> &
+        Partial<Pick<UserProfileRow, 'timeZone' | 'reminderDays' | 'emailPausedAt' | 'smsOptedOutAt'>>,
       at: Date,
     ): Promise<boolean> {
       const updated = await db

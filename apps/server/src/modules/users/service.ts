@@ -1,12 +1,15 @@
 import { randomInt } from 'node:crypto';
 import {
   AVATAR_MESSAGES,
+  DEFAULT_TIME_ZONE,
+  NOTIFICATION_MESSAGES,
   type NotificationChannel,
   notificationChannels,
   type SessionUser,
   type UserProfile,
 } from '@releasebell/contract';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@releasebell/contract/constants';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { HttpError } from '../../errors';
 import { type Clock, systemClock } from '../../lib/clock';
 import type { ProfileRecord, UsersRepository } from './repository';
@@ -22,6 +25,22 @@ export function generateUsername(email: string, random: () => number = () => ran
 const preferences = (asked: NotificationChannel[]) => notificationChannels(asked.includes('mobile'));
 
 const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/**
+ * A phone number in E.164 (`+14155550132`), or null when none was given. Texts go to numbers from
+ * anywhere, so the number must carry its country code; one that cannot be a real number is a 400.
+ */
+export function toE164(raw: string | null | undefined): string | null {
+  const value = emptyToNull(raw);
+  if (!value) return null;
+  const parsed = parsePhoneNumberFromString(value.startsWith('+') ? value : `+${value.replace(/^00/, '')}`);
+  if (!parsed?.isValid()) {
+    throw new HttpError(400, 'VALIDATION_ERROR', `phone_number: ${NOTIFICATION_MESSAGES.badPhone}`, [
+      { field: 'phone_number', message: NOTIFICATION_MESSAGES.badPhone },
+    ]);
+  }
+  return parsed.number;
+}
 
 export const profileNotFound = () =>
   new HttpError(404, 'PROFILE_NOT_FOUND', 'This user has not completed registration yet.');
@@ -39,6 +58,10 @@ export function toUserProfile(record: ProfileRecord): UserProfile {
       ? `/user/avatar/${encodeURIComponent(record.userId)}?v=${record.avatarUpdatedAt.getTime()}`
       : null,
     notification_preferences: notificationChannels(record.notificationPreferences.includes('mobile')),
+    time_zone: record.timeZone,
+    reminder_days: record.reminderDays,
+    email_paused: record.emailPausedAt !== null,
+    sms_opted_out: record.smsOptedOutAt !== null,
     created_at: record.createdAt.toISOString(),
   };
 }
@@ -53,6 +76,7 @@ export interface RegisterInput {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  time_zone?: string;
 }
 
 export function createUsersService(repo: UsersRepository, clock: Clock = systemClock) {
@@ -80,6 +104,7 @@ export function createUsersService(repo: UsersRepository, clock: Clock = systemC
           { field: 'email', message: "must be the signed-in account's email" },
         ]);
       }
+      const phoneNumber = toE164(input.phone_number);
       for (let attempt = 0; attempt < 20; attempt++) {
         const outcome = await repo.insertProfile(
           {
@@ -91,8 +116,9 @@ export function createUsersService(repo: UsersRepository, clock: Clock = systemC
             ),
             firstName: input.first_name.trim(),
             lastName: input.last_name.trim(),
-            phoneNumber: emptyToNull(input.phone_number),
+            phoneNumber,
             notificationPreferences: preferences(input.notification_preferences),
+            timeZone: input.time_zone ?? DEFAULT_TIME_ZONE,
             utmSource: emptyToNull(input.utm_source),
             utmMedium: emptyToNull(input.utm_medium),
             utmCampaign: emptyToNull(input.utm_campaign),
@@ -112,9 +138,14 @@ export function createUsersService(repo: UsersRepository, clock: Clock = systemC
         last_name: string;
         phone_number: string | null;
         notification_preferences: NotificationChannel[];
+        time_zone?: string | undefined;
+        reminder_days?: number | undefined;
+        email_paused?: boolean | undefined;
       },
     ): Promise<UserProfile> {
-      const phone = emptyToNull(input.phone_number);
+      const phone = toE164(input.phone_number);
+      const now = clock();
+      const mobile = input.notification_preferences.includes('mobile');
       const updated = await repo.updateProfile(
         userId,
         {
@@ -122,8 +153,13 @@ export function createUsersService(repo: UsersRepository, clock: Clock = systemC
           lastName: input.last_name.trim(),
           phoneNumber: phone,
           notificationPreferences: preferences(input.notification_preferences),
+          ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
+          ...(input.reminder_days !== undefined ? { reminderDays: input.reminder_days } : {}),
+          ...(input.email_paused !== undefined ? { emailPausedAt: input.email_paused ? now : null } : {}),
+          // Turning SMS on again is the member's answer to a STOP: texts may go out again.
+          ...(mobile ? { smsOptedOutAt: null } : {}),
         },
-        clock(),
+        now,
       );
       if (!updated) throw profileNotFound();
       return load(userId);

@@ -44,10 +44,13 @@ describe('POST /user/register', () => {
         utm_source: 'newsletter',
         utm_medium: 'email',
         utm_campaign: 'launch',
+        time_zone: 'America/St_Johns',
       },
     });
     expect(res.statusCode).toBe(201);
     const profile = res.json();
+    // The browser's zone, taken at sign-up; release messages go at 09:00 there.
+    expect(profile).toMatchObject({ time_zone: 'America/St_Johns', reminder_days: 1, email_paused: false });
     const local = user.email.split('@')[0]?.replace(/[^A-Za-z0-9]/g, '');
     expect(profile.username).toMatch(new RegExp(`^${local}\\d{1,3}$`));
     expect(profile).toMatchObject({
@@ -159,14 +162,15 @@ describe('PUT /user/update/:uid', () => {
     const res = await update(owner, {
       first_name: 'Grace',
       last_name: 'Hopper',
-      phone_number: '+1 (555) 010-2030',
+      phone_number: '+44 20 7946 0958',
       notification_preferences: ['mobile'],
     });
     expect(res.statusCode).toBe(200);
+    // Stored and answered in E.164, the form texts are sent to.
     expect(res.json()).toMatchObject({
       first_name: 'Grace',
       last_name: 'Hopper',
-      phone_number: '+1 (555) 010-2030',
+      phone_number: '+442079460958',
       notification_preferences: ['email', 'mobile'],
     });
     expect(await details(owner)).toMatchObject({
@@ -199,6 +203,60 @@ describe('PUT /user/update/:uid', () => {
         'must have at least 7 digits',
       ],
       [
+        // Digits enough, but no such number anywhere (555-01xx is fiction's range).
+        {
+          first_name: 'X',
+          last_name: 'Y',
+          phone_number: '+1 (555) 010-2030',
+          notification_preferences: ['email'],
+        },
+        'phone_number',
+        'Enter a valid phone number with its country code, e.g. +1 415 555 0132.',
+      ],
+      [
+        {
+          first_name: 'X',
+          last_name: 'Y',
+          phone_number: '020 7946 0958',
+          notification_preferences: ['email'],
+        },
+        'phone_number',
+        'Enter a valid phone number with its country code, e.g. +1 415 555 0132.',
+      ],
+      [
+        {
+          first_name: 'X',
+          last_name: 'Y',
+          phone_number: null,
+          notification_preferences: ['email'],
+          time_zone: 'Mars/Olympus',
+        },
+        'time_zone',
+        'must be an IANA time zone name, e.g. Europe/Paris',
+      ],
+      [
+        {
+          first_name: 'X',
+          last_name: 'Y',
+          phone_number: null,
+          notification_preferences: ['email'],
+          reminder_days: 2,
+        },
+        'reminder_days',
+        'must be 0, 1, 3 or 7',
+      ],
+      [
+        {
+          first_name: 'X',
+          last_name: 'Y',
+          phone_number: null,
+          notification_preferences: ['email'],
+          email_paused: 'yes',
+        },
+        'email_paused',
+        '',
+      ],
+      [
         {
           first_name: 'X',
           last_name: 'Y',
@@ -223,6 +281,36 @@ describe('PUT /user/update/:uid', () => {
       if (message) expect(detail.message).toBe(message);
     }
     expect(await details(owner)).toEqual(before);
+  });
+
+  it('keeps the release-notification settings: time zone, reminder days, paused email', async () => {
+    expect(await details(owner)).toMatchObject({
+      time_zone: 'UTC',
+      reminder_days: 1,
+      email_paused: false,
+      sms_opted_out: false,
+    });
+    const base = {
+      first_name: 'Ada',
+      last_name: 'L',
+      phone_number: null,
+      notification_preferences: ['email'],
+    };
+    const res = await update(owner, {
+      ...base,
+      time_zone: 'Asia/Kathmandu',
+      reminder_days: 7,
+      email_paused: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ time_zone: 'Asia/Kathmandu', reminder_days: 7, email_paused: true });
+    // Fields left out stay as they are; resuming is email_paused: false.
+    const resumed = await update(owner, { ...base, email_paused: false });
+    expect(resumed.json()).toMatchObject({
+      time_zone: 'Asia/Kathmandu',
+      reminder_days: 7,
+      email_paused: false,
+    });
   });
 
   it("refuses an update sent from another site, even with the owner's cookie", async () => {

@@ -2,6 +2,9 @@ import { MEDIA_TYPES } from '@releasebell/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
+import { createAppState } from '../../db/app-state';
+import { releaseEvents } from '../../db/schema';
+import { seedDemoCatalog } from '../../modules/catalog/demo-seed';
 import { ingest } from '../../modules/catalog/ingestion';
 import { createCatalogRepository } from '../../modules/catalog/repository';
 import { createDemoProvider, loadDemoRecords, resolveRelease } from './demo-provider';
@@ -83,6 +86,30 @@ describe('seeding the demo catalog', () => {
     app = await buildTestApp({ now: new Date('2026-11-23T12:00:00Z') });
   });
   afterAll(() => app.close());
+
+  it('keeps the dates of its first seeding at every later start: a restart moves no date', async () => {
+    const separate = await buildTestApp({ now: new Date('2026-11-22T12:00:00Z') });
+    try {
+      const repo = createCatalogRepository(separate.database.db);
+      const state = createAppState(separate.database.db);
+      const log = separate.log;
+      const first = await seedDemoCatalog(repo, state, () => new Date('2026-11-22T08:00:00Z'), log);
+      const before = (await separate.inject({ url: '/upcoming/movies?limit=100' })).json();
+      // Started again four days later: the same titles, the same dates, no release event.
+      const again = await seedDemoCatalog(repo, state, () => new Date('2026-11-26T08:00:00Z'), log);
+      expect(again).toMatchObject({ inserted: 0, updated: first.received, dateChanges: 0 });
+      expect(await separate.database.db.select().from(releaseEvents)).toEqual([]);
+      const after = (await separate.inject({ url: '/upcoming/movies?limit=100' })).json() as {
+        release_date: string | null;
+      }[];
+      expect(after.map((i) => i.release_date)).toEqual(
+        (before as { release_date: string | null }[]).map((i) => i.release_date),
+      );
+      expect(after.some((i) => i.release_date === '2026-11-23')).toBe(true);
+    } finally {
+      await separate.close();
+    }
+  });
 
   it('goes through the pipeline and adds nothing twice when run again', async () => {
     const repo = createCatalogRepository(app.database.db);

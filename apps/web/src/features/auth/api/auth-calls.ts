@@ -1,4 +1,5 @@
 import type { UserProfile } from '@releasebell/contract';
+import { isTimeZone } from '@releasebell/contract/constants';
 import { ApiError, api } from '../../../lib/api-client';
 import type { CurrentUser } from '../../../lib/session';
 import { readUtm } from '../../../lib/utm';
@@ -50,6 +51,16 @@ export async function ensureProfile(user: CurrentUser, details: ProfileDetails =
   await registerProfile(user, details);
 }
 
+/** The browser's IANA time zone, when it names one the server will take; release emails go out at 9:00 there. */
+function browserTimeZone(): { time_zone?: string } {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone && isTimeZone(zone) ? { time_zone: zone } : {};
+  } catch {
+    return {};
+  }
+}
+
 /** POST /user/register with what is known; registering an already registered user changes nothing. */
 export function registerProfile(user: CurrentUser, details: ProfileDetails = {}): Promise<UserProfile> {
   const [first = '', ...rest] = user.name.trim().split(/\s+/);
@@ -61,5 +72,6 @@ export function registerProfile(user: CurrentUser, details: ProfileDetails = {})
     phone_number: details.phone_number ?? null,
     notification_preferences: ['email'],
     ...readUtm(),
+    ...browserTimeZone(),
   });
 }

@@ -168,6 +168,8 @@ describe('AuthModal', () => {
       utm_source: 'newsletter',
       utm_medium: 'email',
       utm_campaign: 'autumn',
+      // The browser's zone (the web tests run in America/New_York).
+      time_zone: 'America/New_York',
     });
     expect(session.current?.currentUser).toEqual(USER);
 

@@ -1,6 +1,6 @@
 import { Notifications, notifications } from '@mantine/notifications';
 import type { UserProfile } from '@releasebell/contract';
-import { EMAIL_LOCKED_TOOLTIP } from '@releasebell/contract/constants';
+import { EMAIL_LOCKED_TOOLTIP, NOTIFICATION_MESSAGES } from '@releasebell/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -21,13 +21,17 @@ const SAVED: UserProfile = {
   phone_number: null,
   avatar: null,
   notification_preferences: ['email'],
+  time_zone: 'Europe/Paris',
+  reminder_days: 1,
+  email_paused: false,
+  sms_opted_out: false,
   created_at: '2026-11-01T10:00:00.000Z',
 };
 
 /** The profile API over one stored profile; PUT applies the body like the server does. */
 function stubProfileApi(initial: Partial<UserProfile> = {}, options: { failUpdate?: boolean } = {}) {
   let stored: UserProfile = { ...SAVED, ...initial };
-  const api = stubApiRoutes({
+  const routes: Parameters<typeof stubApiRoutes>[0] = {
     [`GET /user/details/${USER.id}`]: () => ({ status: 200, body: stored }),
     [`PUT /user/update/${USER.id}`]: (body) => {
       if (options.failUpdate)
@@ -39,8 +43,9 @@ function stubProfileApi(initial: Partial<UserProfile> = {}, options: { failUpdat
       stored = { ...stored, avatar: `/user/avatar/${USER.id}?v=1` };
       return { status: 200, body: stored };
     },
-  });
-  return { ...api, stored: () => stored };
+  };
+  const api = stubApiRoutes(routes);
+  return { ...api, routes, stored: () => stored };
 }
 
 async function renderProfile() {
@@ -148,6 +153,8 @@ describe('ProfilePage', () => {
       last_name: 'Hopper',
       phone_number: '+1 555 0100',
       notification_preferences: ['email', 'mobile'],
+      time_zone: 'Europe/Paris',
+      reminder_days: 1,
     });
     expect(screen.getByText('+1 555 0100')).toBeInTheDocument();
     expect(sms()).toBeChecked();
@@ -205,6 +212,111 @@ describe('ProfilePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your changes could not be saved. Please try again.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Amazing Grace');
+  });
+
+  it('shows the time zone and reminder as text, and sends the chosen ones on Save', async () => {
+    const api = stubProfileApi();
+    await renderProfile();
+    expect(screen.getByText('Europe/Paris')).toBeInTheDocument();
+    expect(screen.getByText('1 day before')).toBeInTheDocument();
+    expect(screen.getByText('Release emails go out at 9:00 in this time zone.')).toBeInTheDocument();
+
+    edit();
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue('Europe/Paris');
+    expect(zone).toHaveAccessibleDescription('Release emails go out at 9:00 in this time zone.');
+    fireEvent.click(zone);
+    fireEvent.change(zone, { target: { value: 'Tokyo' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Asia/Tokyo' }));
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Remind me before a release' }));
+    expect(await screen.findByRole('option', { name: 'Off' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: '3 days before' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('option', { name: '7 days before' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await screen.findByRole('button', { name: 'Edit Profile' });
+    expect(api.called('PUT', `/user/update/${USER.id}`)[0]?.body).toMatchObject({
+      time_zone: 'Asia/Tokyo',
+      reminder_days: 7,
+    });
+    expect(screen.getByText('Asia/Tokyo')).toBeInTheDocument();
+    expect(screen.getByText('7 days before')).toBeInTheDocument();
+  });
+
+  it('offers the saved time zone even when the browser does not list it', async () => {
+    stubProfileApi({ time_zone: 'UTC', reminder_days: 0 });
+    await renderProfile();
+    expect(screen.getByText('Off')).toBeInTheDocument();
+    edit();
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
+  });
+
+  it('says release emails are paused and resumes them with the saved profile', async () => {
+    const api = stubProfileApi({ email_paused: true, phone_number: '+1 555 0100' });
+    await renderProfile();
+    expect(screen.getByText('Release emails are paused.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume release emails' }));
+
+    await waitFor(() => expect(screen.queryByText('Release emails are paused.')).not.toBeInTheDocument());
+    expect(api.called('PUT', `/user/update/${USER.id}`)[0]?.body).toEqual({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      phone_number: '+1 555 0100',
+      notification_preferences: ['email'],
+      time_zone: 'Europe/Paris',
+      reminder_days: 1,
+      email_paused: false,
+    });
+    expect(await screen.findByText('Release emails resumed')).toBeInTheDocument();
+    // The profile is read again from the server.
+    await waitFor(() => expect(api.called('GET', `/user/details/${USER.id}`).length).toBeGreaterThan(1));
+  });
+
+  it('says texts stopped after the member replied STOP', async () => {
+    stubProfileApi({ sms_opted_out: true, phone_number: '+1 555 0100' });
+    await renderProfile();
+    expect(screen.getByText(NOTIFICATION_MESSAGES.smsStopped)).toBeInTheDocument();
+    expect(sms()).not.toBeChecked();
+    expect(sms()).toBeEnabled();
+  });
+
+  it('does not show the paused or STOP notes when neither applies', async () => {
+    stubProfileApi();
+    await renderProfile();
+    expect(screen.queryByText('Release emails are paused.')).not.toBeInTheDocument();
+    expect(screen.queryByText(NOTIFICATION_MESSAGES.smsStopped)).not.toBeInTheDocument();
+  });
+
+  it('sends a test notification and says which channels it went to', async () => {
+    const api = stubProfileApi();
+    stubApiRoutes({
+      ...api.routes,
+      'POST /api/notifications/test': () => ({
+        status: 200,
+        body: { channels: ['email', 'mobile', 'in_app'] },
+      }),
+    });
+    await renderProfile();
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a test notification' }));
+    expect(
+      await screen.findByText('Test notification sent by email, SMS and in the app.'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's message when a test is asked for too often", async () => {
+    const api = stubProfileApi();
+    stubApiRoutes({
+      ...api.routes,
+      'POST /api/notifications/test': () => ({
+        status: 429,
+        body: { error: { code: 'RATE_LIMITED', message: 'Wait a minute before sending another test.' } },
+      }),
+    });
+    await renderProfile();
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a test notification' }));
+    expect(await screen.findByText('Test notification not sent')).toBeInTheDocument();
+    expect(screen.getByText('Wait a minute before sending another test.')).toBeInTheDocument();
   });
 
   it('refuses a picture of the wrong type or over 2 MB before sending it, and uploads a good one', async () => {

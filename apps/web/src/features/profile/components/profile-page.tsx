@@ -61,13 +61,7 @@ function Profile({ uid }: { uid: string }) {
                 <ProfileDetails profile={data} />
               )}
 
-              <NotificationPreferences
-                phone={form.phone}
-                smsOn={form.smsOn}
-                saving={form.saving}
-                error={form.errors.notification_preferences}
-                onSmsToggle={form.toggleSms}
-              />
+              <NotificationPreferences profile={data} form={form} />
 
               {form.errors.form && (
                 <Text c="red.4" size="sm" role="alert">

@@ -13,6 +13,7 @@ export function useProfileForm(uid: string, saved: UserProfile | undefined, relo
   const update = useUpdateProfile(uid);
   const [form, setForm] = useState<ProfileFormState | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [resuming, setResuming] = useState(false);
 
   const save = (next: ProfileFormState, after?: () => void) => {
     setErrors({});
@@ -55,6 +56,34 @@ export function useProfileForm(uid: string, saved: UserProfile | undefined, relo
     smsOn,
     edit() {
       if (saved) setForm(fromProfile(saved));
+    },
+    resuming,
+    /** The saved profile as it is, with release emails on again (the unsubscribe link paused them). */
+    resumeEmails() {
+      if (!saved) return;
+      setResuming(true);
+      update.mutate(
+        { ...toUpdateBody(fromProfile(saved)), email_paused: false },
+        {
+          onSuccess: () =>
+            notifications.show({
+              title: 'Release emails resumed',
+              message: "We'll email you again when your titles are out.",
+              color: 'teal',
+              autoClose: 3000,
+            }),
+          onError: (error) => {
+            console.warn('Resuming release emails failed', error);
+            notifications.show({
+              title: 'Release emails are still paused',
+              message: error instanceof ApiError ? error.message : 'Please try again.',
+              color: 'red',
+              autoClose: 5000,
+            });
+          },
+          onSettled: () => setResuming(false),
+        },
+      );
     },
     change(patch: Partial<Omit<ProfileFormState, 'phone_number' | 'sms'>>) {
       if (form) setForm({ ...form, ...patch });

@@ -1,0 +1,34 @@
+import type { DeliveryChannel, DeliveryRow } from '../../../db/schema';
+import type { ItemNow, Recipient } from '../repository';
+
+/** One delivery with its title as it is now. */
+export interface Notice {
+  delivery: DeliveryRow;
+  item: ItemNow;
+}
+
+/** What goes out as one message: a member's due notices on one channel (a digest when several). */
+export interface OutgoingMessage {
+  /** Stable across resends of the same batch (a Message-ID derives from it). */
+  batchId: string;
+  recipient: Recipient;
+  notices: Notice[];
+}
+
+/**
+ * A way of telling members (jellyseerr's notification agents): whether this member can get it at all,
+ * and the send. A send throws a DeliveryError saying whether a retry can help.
+ */
+export interface Channel {
+  readonly name: Exclude<DeliveryChannel, 'in_app'>;
+  /** Null when the member can get it; otherwise why not (the deliveries are then cancelled). */
+  unavailable(recipient: Recipient): string | null;
+  send(message: OutgoingMessage): Promise<{ providerMessageId: string }>;
+  /** The profile's "Send me a test notification". */
+  sendTest(recipient: Recipient): Promise<void>;
+}
+
+/** The absolute address of a title's page or poster. */
+export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl}`;
+}

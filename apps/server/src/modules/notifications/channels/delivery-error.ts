@@ -1,0 +1,18 @@
+/**
+ * How a channel reports a send that did not go through. `transient` is retried with backoff (SMTP 4xx,
+ * refused or dropped connections, timeouts, Twilio 429/5xx); `permanent` stops at once with the reason
+ * recorded (SMTP 5xx for the recipient, an invalid number). `code` names the cause for the record and
+ * for rules that act on it (e.g. `unsubscribed`: the member texted STOP).
+ */
+export class DeliveryError extends Error {
+  constructor(
+    readonly kind: 'transient' | 'permanent',
+    readonly code: string,
+    message: string,
+    /** Seconds the provider asked us to wait (Retry-After), when it said. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'DeliveryError';
+  }
+}

@@ -1,0 +1,168 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DeliveryRow } from '../../db/schema';
+import type { Channel, Notice, OutgoingMessage } from './channels/channel';
+import { DeliveryError } from './channels/delivery-error';
+import type { NotificationsRepository } from './repository';
+
+/** Transient failures are retried for this long after the delivery fell due, then given up. */
+export const RETRY_FOR_HOURS = 24;
+const FIRST_RETRY_SECONDS = 30;
+const MAX_RETRY_SECONDS = 3600;
+
+export type Outcome = 'sent' | 'retry' | 'failed' | 'cancelled';
+
+export interface DispatcherOptions {
+  repo: NotificationsRepository;
+  channels: Channel[];
+  clock: () => Date;
+  leaseSeconds: number;
+  log: FastifyBaseLogger;
+  /** Members whose due deliveries one claim takes. */
+  membersPerClaim?: number;
+  /** Messages in flight at once per channel. */
+  concurrency?: number;
+  onOutcome?: (delivery: DeliveryRow, outcome: Outcome) => void;
+  random?: () => number;
+}
+
+/** Exponential backoff with jitter: ~30 s, 1 min, 2 min ... at most an hour; never sooner than asked. */
+export function retryDelaySeconds(attempts: number, random: () => number, retryAfter?: number): number {
+  const base = Math.min(MAX_RETRY_SECONDS, FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1));
+  const jittered = base * (0.75 + random() * 0.5);
+  return Math.max(jittered, retryAfter ?? 0);
+}
+
+/**
+ * Claims due deliveries, sends each member's as one message per channel, and records what happened.
+ * A claim holds for `leaseSeconds`: if this process dies mid-send, another takes the rows up after it
+ * (the same batch, so an email resend carries the same Message-ID).
+ */
+export function createDispatcher(options: DispatcherOptions) {
+  const { repo, clock, log } = options;
+  const membersPerClaim = options.membersPerClaim ?? 25;
+  const concurrency = options.concurrency ?? 8;
+  const random = options.random ?? Math.random;
+  const report = (rows: DeliveryRow[], outcome: Outcome) => {
+    for (const row of rows) options.onOutcome?.(row, outcome);
+  };
+
+  async function deliver(channel: Channel, message: OutgoingMessage) {
+    const rows = message.notices.map((n) => n.delivery);
+    const ids = rows.map((r) => r.id);
+    try {
+      const { providerMessageId } = await channel.send(message);
+      await repo.markSent(ids, clock(), providerMessageId);
+      report(rows, 'sent');
+    } catch (err) {
+      const error =
+        err instanceof DeliveryError
+          ? err
+          : new DeliveryError('transient', 'unexpected', err instanceof Error ? err.message : String(err));
+      const reason = `${error.code}: ${error.message}`.slice(0, 500);
+      const now = clock();
+      const firstDue = Math.min(...rows.map((r) => r.dueAt.getTime()));
+      const giveUp = now.getTime() - firstDue >= RETRY_FOR_HOURS * 3_600_000;
+      if (error.kind === 'permanent' || giveUp) {
+        log.warn(
+          { channel: channel.name, code: error.code, deliveries: ids.length },
+          `notification failed: ${reason}`,
+        );
+        await repo.markClosed(
+          ids,
+          'failed',
+          giveUp && error.kind === 'transient' ? `gave up: ${reason}` : reason,
+        );
+        if (error.code === 'unsubscribed' && channel.name === 'sms')
+          await repo.stopSms(message.recipient.userId, now);
+        report(rows, 'failed');
+        return;
+      }
+      const attempts = Math.max(...rows.map((r) => r.attempts));
+      const delay = retryDelaySeconds(attempts, random, error.retryAfterSeconds);
+      log.info(
+        { channel: channel.name, code: error.code, retryInSeconds: Math.round(delay) },
+        'notification will be retried',
+      );
+      await repo.markRetry(ids, new Date(now.getTime() + delay * 1000), reason);
+      report(rows, 'retry');
+    }
+  }
+
+  /** Splits claimed rows into messages, dropping what no longer holds (untracked, date moved, opted out). */
+  async function messages(channel: Channel, claimed: DeliveryRow[]): Promise<OutgoingMessage[]> {
+    const [recipients, items, tracked] = await Promise.all([
+      repo.recipients([...new Set(claimed.map((d) => d.userId))]),
+      repo.items([...new Set(claimed.map((d) => d.itemId))]),
+      repo.stillTracked(claimed),
+    ]);
+    const cancelled = new Map<string, DeliveryRow[]>();
+    const cancel = (row: DeliveryRow, why: string) =>
+      cancelled.set(why, [...(cancelled.get(why) ?? []), row]);
+    const batches = new Map<string, OutgoingMessage>();
+    for (const delivery of claimed) {
+      const recipient = recipients.get(delivery.userId);
+      const item = items.get(delivery.itemId);
+      const unavailable = recipient ? channel.unavailable(recipient) : 'the member is gone';
+      if (!recipient || !item || unavailable) {
+        cancel(delivery, unavailable ?? 'the title is gone');
+        continue;
+      }
+      if (!tracked.has(`${delivery.userId}/${delivery.itemId}`)) {
+        cancel(delivery, 'no longer tracked');
+        continue;
+      }
+      if (
+        (item.releaseDate ?? 'tbd') !== delivery.keyDate ||
+        (delivery.newPrecision ?? null) !== item.releaseDatePrecision
+      ) {
+        cancel(delivery, 'the release date changed since');
+        continue;
+      }
+      const batchId = delivery.batchId ?? delivery.id;
+      const notice: Notice = { delivery, item };
+      const message = batches.get(batchId);
+      if (message) message.notices.push(notice);
+      else batches.set(batchId, { batchId, recipient, notices: [notice] });
+    }
+    for (const [why, rows] of cancelled) {
+      await repo.markClosed(
+        rows.map((r) => r.id),
+        'cancelled',
+        why,
+      );
+      report(rows, 'cancelled');
+    }
+    return [...batches.values()];
+  }
+
+  /** Sends on one channel until nothing is due; returns how many deliveries it handled. */
+  async function drainChannel(channel: Channel): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const now = clock();
+      const claimed = await repo.claim(
+        channel.name,
+        now,
+        new Date(now.getTime() + options.leaseSeconds * 1000),
+        membersPerClaim,
+      );
+      if (claimed.length === 0) return handled;
+      handled += claimed.length;
+      const queue = await messages(channel, claimed);
+      const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) await deliver(channel, next);
+      });
+      await Promise.all(workers);
+    }
+  }
+
+  return {
+    /** Every channel, side by side, until nothing is due. */
+    async drain(): Promise<number> {
+      const counts = await Promise.all(options.channels.map((c) => drainChannel(c)));
+      return counts.reduce((a, b) => a + b, 0);
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;

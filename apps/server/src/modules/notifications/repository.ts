@@ -1,0 +1,394 @@
+import type {
+  MediaType,
+  NotificationChannel,
+  NotificationKind,
+  ReleaseDatePrecision,
+} from '@releasebell/contract';
+import { and, asc, count, desc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  type DeliveryChannel,
+  type DeliveryRow,
+  mediaItems,
+  type NewDeliveryRow,
+  notificationDeliveries,
+  releaseEvents,
+  userProfiles,
+  users,
+  watchlistEntries,
+} from '../../db/schema';
+
+/** A member tracking a title, with what the planner needs to know about how to reach them. */
+export interface Watcher {
+  userId: string;
+  itemId: string;
+  addedAt: Date;
+  timeZone: string;
+  reminderDays: number;
+  preferences: NotificationChannel[];
+  phoneNumber: string | null;
+  emailPaused: boolean;
+  smsOptedOut: boolean;
+}
+
+/** A title whose date changes have settled: its state before the first unplanned change, and now. */
+export interface SettledChange {
+  itemId: string;
+  firstEventAt: Date;
+  lastEventId: number;
+  before: { date: string | null; precision: ReleaseDatePrecision | null };
+  now: { date: string | null; precision: ReleaseDatePrecision | null };
+}
+
+/** What a send needs about a member and the titles of the deliveries it carries. */
+export interface Recipient {
+  userId: string;
+  email: string;
+  phoneNumber: string | null;
+  timeZone: string;
+  preferences: NotificationChannel[];
+  emailPaused: boolean;
+  smsOptedOut: boolean;
+}
+export interface ItemNow {
+  id: string;
+  title: string;
+  mediaType: MediaType;
+  slug: string;
+  image: string | null;
+  creator: string | null;
+  creatorLabel: string | null;
+  releaseDate: string | null;
+  releaseDatePrecision: ReleaseDatePrecision | null;
+}
+
+/** Claims are taken one process at a time (sends are not), so one member's due rows stay together. */
+const CLAIM_LOCK = 7_243_001;
+
+const watcherColumns = {
+  userId: watchlistEntries.userId,
+  itemId: watchlistEntries.itemId,
+  addedAt: watchlistEntries.addedAt,
+  timeZone: sql<string>`coalesce(${userProfiles.timeZone}, 'UTC')`,
+  reminderDays: sql<number>`coalesce(${userProfiles.reminderDays}, 1)`,
+  preferences: sql<NotificationChannel[]>`coalesce(${userProfiles.notificationPreferences}, '{email}')`,
+  phoneNumber: userProfiles.phoneNumber,
+  emailPaused: sql<boolean>`${userProfiles.emailPausedAt} is not null`,
+  smsOptedOut: sql<boolean>`${userProfiles.smsOptedOutAt} is not null`,
+};
+
+export function createNotificationsRepository(db: Database) {
+  return {
+    /** Titles with unplanned release events, the latest of them older than `cutoff`. */
+    async settledChanges(cutoff: Date, limit: number): Promise<SettledChange[]> {
+      const pending = db
+        .select({
+          itemId: releaseEvents.itemId,
+          firstId: min(releaseEvents.id).as('first_id'),
+          lastId: sql<number>`max(${releaseEvents.id})`.as('last_id'),
+          firstAt: min(releaseEvents.occurredAt).as('first_at'),
+        })
+        .from(releaseEvents)
+        .where(isNull(releaseEvents.plannedAt))
+        .groupBy(releaseEvents.itemId)
+        .having(sql`max(${releaseEvents.occurredAt}) <= ${cutoff}`)
+        .limit(limit)
+        .as('pending');
+      const rows = await db
+        .select({
+          itemId: pending.itemId,
+          firstAt: pending.firstAt,
+          lastId: pending.lastId,
+          oldDate: releaseEvents.oldDate,
+          oldPrecision: releaseEvents.oldPrecision,
+          nowDate: mediaItems.releaseDate,
+          nowPrecision: mediaItems.releaseDatePrecision,
+        })
+        .from(pending)
+        .innerJoin(releaseEvents, eq(releaseEvents.id, pending.firstId))
+        .innerJoin(mediaItems, eq(mediaItems.id, pending.itemId));
+      return rows.map((r) => ({
+        itemId: r.itemId,
+        firstEventAt: new Date(r.firstAt as unknown as string | Date),
+        lastEventId: Number(r.lastId),
+        before: { date: r.oldDate, precision: r.oldPrecision },
+        now: { date: r.nowDate, precision: r.nowPrecision },
+      }));
+    },
+
+    /** Members tracking a title since before `addedBefore`. */
+    watchers(itemId: string, addedBefore: Date): Promise<Watcher[]> {
+      return db
+        .select(watcherColumns)
+        .from(watchlistEntries)
+        .leftJoin(userProfiles, eq(userProfiles.userId, watchlistEntries.userId))
+        .where(and(eq(watchlistEntries.itemId, itemId), sql`${watchlistEntries.addedAt} < ${addedBefore}`));
+    },
+
+    /**
+     * Members tracking a day-precision title whose date falls in [from, to] (shifted by their reminder
+     * days for reminders) and who have no message of this kind for that date yet. Titles with unsettled
+     * date changes wait for them to settle.
+     */
+    dueCandidates(kind: 'released' | 'reminder', from: string, to: string) {
+      const day =
+        kind === 'released'
+          ? sql`${mediaItems.releaseDate}`
+          : sql`(${mediaItems.releaseDate} - coalesce(${userProfiles.reminderDays}, 1))`;
+      return db
+        .select({ ...watcherColumns, releaseDate: sql<string>`${mediaItems.releaseDate}::text` })
+        .from(watchlistEntries)
+        .innerJoin(mediaItems, eq(mediaItems.id, watchlistEntries.itemId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, watchlistEntries.userId))
+        .where(
+          and(
+            eq(mediaItems.releaseDatePrecision, 'day'),
+            sql`${day} between ${from}::date and ${to}::date`,
+            kind === 'reminder' ? sql`coalesce(${userProfiles.reminderDays}, 1) > 0` : undefined,
+            sql`not exists (select 1 from ${notificationDeliveries} d where d.user_id = ${watchlistEntries.userId}
+              and d.item_id = ${watchlistEntries.itemId} and d.kind = ${kind}
+              and d.key_date = ${mediaItems.releaseDate}::text and d.channel = 'in_app')`,
+            sql`not exists (select 1 from ${releaseEvents} e where e.item_id = ${mediaItems.id} and e.planned_at is null)`,
+          ),
+        );
+    },
+
+    /** Adds deliveries (a key that exists already is left alone) and marks the item's events planned. */
+    async plan(rows: NewDeliveryRow[], planned?: { itemId: string; upToId: number; at: Date }) {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < rows.length; i += 1000) {
+          await tx
+            .insert(notificationDeliveries)
+            .values(rows.slice(i, i + 1000))
+            .onConflictDoNothing();
+        }
+        if (planned) {
+          await tx
+            .update(releaseEvents)
+            .set({ plannedAt: planned.at })
+            .where(
+              and(
+                eq(releaseEvents.itemId, planned.itemId),
+                lte(releaseEvents.id, planned.upToId),
+                isNull(releaseEvents.plannedAt),
+              ),
+            );
+        }
+      });
+    },
+
+    /**
+     * Takes the due deliveries of up to `members` members on one channel: pending ones whose time
+     * has come, and ones claimed by a worker whose claim ran out (it died). Each member's new rows get
+     * one batch id; rows of an interrupted batch keep theirs, so a resend is the same message.
+     */
+    async claim(
+      channel: DeliveryChannel,
+      now: Date,
+      leaseUntil: Date,
+      members: number,
+    ): Promise<DeliveryRow[]> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+        const due = sql`d.channel = ${channel} and ((d.status = 'pending' and d.next_attempt_at <= ${now})
+          or (d.status = 'sending' and d.claimed_until < ${now}))`;
+        const result = await tx.execute(sql`
+          with m as materialized (
+            select d.user_id, gen_random_uuid() as batch
+            from ${notificationDeliveries} d where ${due}
+            group by d.user_id order by min(d.next_attempt_at) limit ${members}
+          )
+          update ${notificationDeliveries} t
+          set status = 'sending', claimed_until = ${leaseUntil}, attempts = t.attempts + 1,
+              batch_id = coalesce(t.batch_id, m.batch)
+          from m, ${notificationDeliveries} d
+          where d.id = t.id and t.user_id = m.user_id and ${due}
+          returning t.id`);
+        const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+        if (ids.length === 0) return [];
+        return tx
+          .select()
+          .from(notificationDeliveries)
+          .where(inArray(notificationDeliveries.id, ids))
+          .orderBy(asc(notificationDeliveries.userId), asc(notificationDeliveries.createdAt));
+      });
+    },
+
+    async recipients(userIds: string[]): Promise<Map<string, Recipient>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          userId: users.id,
+          email: users.email,
+          phoneNumber: userProfiles.phoneNumber,
+          timeZone: sql<string>`coalesce(${userProfiles.timeZone}, 'UTC')`,
+          preferences: sql<
+            NotificationChannel[]
+          >`coalesce(${userProfiles.notificationPreferences}, '{email}')`,
+          emailPaused: sql<boolean>`${userProfiles.emailPausedAt} is not null`,
+          smsOptedOut: sql<boolean>`${userProfiles.smsOptedOutAt} is not null`,
+        })
+        .from(users)
+        .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+        .where(inArray(users.id, userIds));
+      return new Map(rows.map((r) => [r.userId, r]));
+    },
+
+    async items(itemIds: string[]): Promise<Map<string, ItemNow>> {
+      if (itemIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: mediaItems.id,
+          title: mediaItems.title,
+          mediaType: mediaItems.mediaType,
+          slug: mediaItems.slug,
+          image: mediaItems.image,
+          creator: mediaItems.creator,
+          creatorLabel: mediaItems.creatorLabel,
+          releaseDate: mediaItems.releaseDate,
+          releaseDatePrecision: mediaItems.releaseDatePrecision,
+        })
+        .from(mediaItems)
+        .where(inArray(mediaItems.id, itemIds));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /** The (member, title) pairs among these that are still tracked. */
+    async stillTracked(pairs: { userId: string; itemId: string }[]): Promise<Set<string>> {
+      if (pairs.length === 0) return new Set();
+      const rows = await db
+        .select({ userId: watchlistEntries.userId, itemId: watchlistEntries.itemId })
+        .from(watchlistEntries)
+        .where(
+          and(
+            inArray(watchlistEntries.userId, [...new Set(pairs.map((p) => p.userId))]),
+            inArray(watchlistEntries.itemId, [...new Set(pairs.map((p) => p.itemId))]),
+          ),
+        );
+      return new Set(rows.map((r) => `${r.userId}/${r.itemId}`));
+    },
+
+    async markSent(ids: string[], at: Date, providerMessageId: string) {
+      if (ids.length === 0) return;
+      await db
+        .update(notificationDeliveries)
+        .set({ status: 'sent', sentAt: at, providerMessageId, claimedUntil: null, lastError: null })
+        .where(and(inArray(notificationDeliveries.id, ids), eq(notificationDeliveries.status, 'sending')));
+    },
+
+    /** A transient failure: try again later. Nothing was accepted, so the rows may be regrouped. */
+    async markRetry(ids: string[], nextAttemptAt: Date, error: string) {
+      if (ids.length === 0) return;
+      await db
+        .update(notificationDeliveries)
+        .set({ status: 'pending', nextAttemptAt, lastError: error, claimedUntil: null, batchId: null })
+        .where(and(inArray(notificationDeliveries.id, ids), eq(notificationDeliveries.status, 'sending')));
+    },
+
+    /** A final outcome other than sent: failed (with the reason), skipped or cancelled. */
+    async markClosed(ids: string[], status: 'failed' | 'skipped' | 'cancelled', reason: string) {
+      if (ids.length === 0) return;
+      await db
+        .update(notificationDeliveries)
+        .set({ status, lastError: reason, claimedUntil: null })
+        .where(inArray(notificationDeliveries.id, ids));
+    },
+
+    /** The member texted STOP: mobile off, the fact kept for the profile, their waiting texts dropped. */
+    async stopSms(userId: string, at: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(userProfiles)
+          .set({ smsOptedOutAt: at, notificationPreferences: ['email'], updatedAt: at })
+          .where(eq(userProfiles.userId, userId));
+        await tx
+          .update(notificationDeliveries)
+          .set({ status: 'cancelled', lastError: 'the member replied STOP', claimedUntil: null })
+          .where(
+            and(
+              eq(notificationDeliveries.userId, userId),
+              eq(notificationDeliveries.channel, 'sms'),
+              inArray(notificationDeliveries.status, ['pending', 'sending']),
+            ),
+          );
+      });
+    },
+
+    async pauseEmail(userId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(userProfiles)
+        .set({ emailPausedAt: sql`coalesce(${userProfiles.emailPausedAt}, ${at})`, updatedAt: at })
+        .where(eq(userProfiles.userId, userId))
+        .returning({ userId: userProfiles.userId });
+      return rows.length > 0;
+    },
+
+    /** The bell: the member's latest in-app notifications, with their titles. */
+    async latest(userId: string, limit: number) {
+      return db
+        .select({ delivery: notificationDeliveries, item: mediaItems })
+        .from(notificationDeliveries)
+        .innerJoin(mediaItems, eq(mediaItems.id, notificationDeliveries.itemId))
+        .where(
+          and(
+            eq(notificationDeliveries.userId, userId),
+            eq(notificationDeliveries.channel, 'in_app'),
+            eq(notificationDeliveries.status, 'sent'),
+          ),
+        )
+        .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
+        .limit(limit);
+    },
+
+    async unreadCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(notificationDeliveries)
+        .where(
+          and(
+            eq(notificationDeliveries.userId, userId),
+            eq(notificationDeliveries.channel, 'in_app'),
+            eq(notificationDeliveries.status, 'sent'),
+            isNull(notificationDeliveries.readAt),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
+    async markRead(userId: string, ids: string[] | 'all', at: Date) {
+      await db
+        .update(notificationDeliveries)
+        .set({ readAt: at })
+        .where(
+          and(
+            eq(notificationDeliveries.userId, userId),
+            eq(notificationDeliveries.channel, 'in_app'),
+            isNull(notificationDeliveries.readAt),
+            ids === 'all' ? undefined : inArray(notificationDeliveries.id, ids),
+          ),
+        );
+    },
+
+    /** Waiting deliveries by channel, kind and status, and the oldest one's due time (for /metrics). */
+    async backlog() {
+      const rows = await db
+        .select({
+          channel: notificationDeliveries.channel,
+          kind: notificationDeliveries.kind,
+          n: count(),
+          oldest: min(notificationDeliveries.dueAt),
+        })
+        .from(notificationDeliveries)
+        .where(inArray(notificationDeliveries.status, ['pending', 'sending']))
+        .groupBy(notificationDeliveries.channel, notificationDeliveries.kind);
+      return rows.map((r) => ({
+        channel: r.channel,
+        kind: r.kind as NotificationKind,
+        count: r.n,
+        oldest: r.oldest ? new Date(r.oldest as unknown as string | Date) : null,
+      }));
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,127 @@
+import {
+  ERROR_CODES,
+  itemPath,
+  type MarkReadBody,
+  NOTIFICATION_LIST_LIMIT,
+  type NotificationList,
+} from '@releasebell/contract';
+import { HttpError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import type { RateLimiter } from '../auth/rate-limiter';
+import type { Channel } from './channels/channel';
+import { DeliveryError } from './channels/delivery-error';
+import type { NotificationsRepository } from './repository';
+import type { UnsubscribeTokens } from './unsubscribe-token';
+
+/** "Send me a test notification": at most this many per member per window. */
+export const TEST_LIMIT = 3;
+const TEST_WINDOW_MS = 10 * 60_000;
+
+const CHANNEL_WORDS = { email: 'email', sms: 'SMS' } as const;
+
+export interface NotificationsServiceOptions {
+  repo: NotificationsRepository;
+  channels: Channel[];
+  clock: Clock;
+  tokens: UnsubscribeTokens;
+  limiter: RateLimiter;
+}
+
+/** What members do with their notifications over HTTP: the bell, a test, the unsubscribe link. */
+export function createNotificationsService({
+  repo,
+  channels,
+  clock,
+  tokens,
+  limiter,
+}: NotificationsServiceOptions) {
+  return {
+    async list(userId: string): Promise<NotificationList> {
+      const [rows, unread] = await Promise.all([
+        repo.latest(userId, NOTIFICATION_LIST_LIMIT),
+        repo.unreadCount(userId),
+      ]);
+      return {
+        notifications: rows.map(({ delivery: d, item }) => ({
+          id: d.id,
+          kind: d.kind,
+          item: {
+            item_id: item.id,
+            title: item.title,
+            media_type: item.mediaType,
+            slug: item.slug,
+            image: item.image,
+          },
+          old_date: d.oldDate,
+          old_date_precision: d.oldPrecision,
+          new_date: d.newDate,
+          new_date_precision: d.newPrecision,
+          reminder_days: d.reminderDays,
+          created_at: (d.sentAt ?? d.createdAt).toISOString(),
+          read: d.readAt !== null,
+        })),
+        unread_count: unread,
+      };
+    },
+
+    async markRead(userId: string, body: MarkReadBody): Promise<{ unread_count: number }> {
+      await repo.markRead(userId, body.all ? 'all' : (body.ids ?? []), clock());
+      return { unread_count: await repo.unreadCount(userId) };
+    },
+
+    /** Sends a test on every channel the member gets release messages on. */
+    async sendTest(userId: string): Promise<{ channels: ('email' | 'mobile')[] }> {
+      if ((await limiter.hit(`notify-test:${userId}`, TEST_WINDOW_MS)) > TEST_LIMIT) {
+        throw new HttpError(
+          429,
+          ERROR_CODES.rateLimited,
+          'You sent a few tests already. Try again in 10 minutes.',
+        );
+      }
+      const recipient = (await repo.recipients([userId])).get(userId);
+      if (!recipient) throw new HttpError(404, ERROR_CODES.profileNotFound, 'Complete your profile first.');
+      const sent: ('email' | 'mobile')[] = [];
+      const failed: string[] = [];
+      for (const channel of channels) {
+        if (channel.unavailable(recipient)) continue;
+        try {
+          await channel.sendTest(recipient);
+          sent.push(channel.name === 'sms' ? 'mobile' : 'email');
+        } catch (err) {
+          const why = err instanceof DeliveryError ? err.message : 'unexpected error';
+          failed.push(`${CHANNEL_WORDS[channel.name]} (${why})`);
+        }
+      }
+      if (failed.length > 0) {
+        throw new HttpError(
+          502,
+          ERROR_CODES.upstreamError,
+          `The test could not be sent by ${failed.join(' or ')}.`,
+        );
+      }
+      return { channels: sent };
+    },
+
+    /** Where a text's short link (`/s/{code}`, the title's id in base64url) leads. */
+    async shortLink(code: string): Promise<string | null> {
+      const hex = Buffer.from(code, 'base64url').toString('hex');
+      if (hex.length !== 32 || Buffer.from(hex, 'hex').toString('base64url') !== code) return null;
+      const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+      const item = (await repo.items([id])).get(id);
+      return item ? itemPath({ media_type: item.mediaType, slug: item.slug }) : null;
+    },
+
+    /** The signed link from a release email: pauses release emails, no sign-in needed. */
+    async unsubscribe(token: string): Promise<{ email_paused: boolean }> {
+      const userId = tokens.verify(token);
+      if (!userId || !(await repo.pauseEmail(userId, clock()))) {
+        throw new HttpError(400, ERROR_CODES.invalidToken, 'This unsubscribe link is not valid.', [
+          { field: 'token', message: 'is not a valid unsubscribe token' },
+        ]);
+      }
+      return { email_paused: true };
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

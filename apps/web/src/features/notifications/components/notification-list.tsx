@@ -1,0 +1,109 @@
+import {
+  Button,
+  Group,
+  Loader,
+  ScrollArea,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { Notification } from '@releasebell/contract';
+import { itemPath } from '@releasebell/contract/constants';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkRead } from '../api/mark-read';
+import { describeNotification, timeAgo } from '../notification-text';
+import classes from './notifications.module.css';
+
+export interface NotificationListProps {
+  uid: string;
+  /** A notification was followed: close the popover. */
+  onNavigate: () => void;
+}
+
+/** The bell's popover: the latest notifications, each a link to its title, and "Mark all as read". */
+export function NotificationList({ uid, onNavigate }: NotificationListProps) {
+  const headingId = useId();
+  const notifications = useNotifications(uid);
+  const markRead = useMarkRead(uid);
+  const data = notifications.data;
+  const now = new Date();
+
+  const open = (n: Notification) => {
+    if (!n.read) markRead.mutate({ ids: [n.id] });
+    onNavigate();
+  };
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Group justify="space-between" className={classes.head} wrap="nowrap">
+        <Title order={2} size="h5" id={headingId}>
+          Notifications
+        </Title>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          disabled={!data || data.unread_count === 0}
+          onClick={() => markRead.mutate({ all: true })}
+        >
+          Mark all as read
+        </Button>
+      </Group>
+      {!data ? (
+        notifications.isError ? (
+          <Text size="sm" c="dimmed" p="md">
+            Notifications could not be loaded right now.
+          </Text>
+        ) : (
+          <Loader size="sm" m="md" aria-label="Loading notifications" />
+        )
+      ) : data.notifications.length === 0 ? (
+        <Text size="sm" c="dimmed" p="md">
+          No notifications yet. Track titles and we'll tell you when they're out.
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={420} type="auto">
+          <ul className={classes.list}>
+            {data.notifications.map((n) => (
+              <li key={n.id}>
+                <UnstyledButton
+                  component={Link}
+                  to={itemPath(n.item)}
+                  onClick={() => open(n)}
+                  className={classes.entry}
+                  data-unread={!n.read || undefined}
+                >
+                  {n.item.image ? (
+                    <img
+                      src={n.item.image}
+                      alt=""
+                      width={32}
+                      height={48}
+                      loading="lazy"
+                      className={classes.thumb}
+                    />
+                  ) : null}
+                  <span className={classes.text}>
+                    <Text component="span" size="sm" fw={n.read ? 500 : 700} lineClamp={2}>
+                      {!n.read && <VisuallyHidden component="span">Unread: </VisuallyHidden>}
+                      {n.item.title}
+                    </Text>
+                    <Text component="span" size="xs" display="block">
+                      {describeNotification(n)}
+                    </Text>
+                    <Text component="time" size="xs" c="dimmed" display="block" dateTime={n.created_at}>
+                      {timeAgo(n.created_at, now)}
+                    </Text>
+                  </span>
+                  {!n.read && <span className={classes.dot} aria-hidden />}
+                </UnstyledButton>
+              </li>
+            ))}
+          </ul>
+        </ScrollArea.Autosize>
+      )}
+    </section>
+  );
+}

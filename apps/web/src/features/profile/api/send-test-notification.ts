@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export type TestChannel = 'email' | 'mobile' | 'in_app';
+
+/** POST /api/notifications/test: sends a test to each of the member's channels; 429 when pressed too often. */
+export const sendTestNotification = () =>
+  api.post<{ channels: TestChannel[] }>('/api/notifications/test', undefined);
+
+export function useSendTestNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendTestNotification,
+    // The in-app test shows in the header's bell straight away (its list lives under 'notifications').
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+  });
+}
