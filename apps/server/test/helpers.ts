@@ -17,22 +17,30 @@ import type { NormalisedItem } from '../src/providers/types';
  * A fresh database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL, a schema
  * of its own on that PostgreSQL server, dropped when closed.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   // Tests choose their database here; the app itself reads the environment only in config.ts.
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const snapshot = inject('pgliteSnapshot');
-    return openDatabase(snapshot ? { loadDataDir: new Blob([await readFile(snapshot)]) } : {});
+    const handle = await openDatabase(snapshot ? { loadDataDir: new Blob([await readFile(snapshot)]) } : {});
+    // One process holds an embedded database: a second "process" shares this one's connection.
+    return { ...handle, openAnother: async () => ({ ...handle, close: async () => {} }) };
   }
   const schemaName = `test_${randomBytes(6).toString('hex')}`;
   const handle = await openDatabase({ url, poolSize: 4, schemaName });
   return {
     ...handle,
+    openAnother: () => openDatabase({ url, poolSize: 4, schemaName }),
     close: async () => {
       await handle.db.execute(sql.raw(`drop schema if exists "${schemaName}" cascade`));
       await handle.close();
     },
   };
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Another connection pool to the same database, as a second app process would have. */
+  openAnother(): Promise<DatabaseHandle>;
 }
 
 export interface TestAppOptions {
@@ -43,6 +51,8 @@ export interface TestAppOptions {
   clock?: () => Date;
   env?: Record<string, string>;
   mailer?: Mailer;
+  /** A database opened by the test (e.g. shared by two app instances); the test closes it. */
+  database?: DatabaseHandle;
 }
 
 /** The origin test apps believe they are served at; browsers send it with every POST. */
@@ -50,7 +60,7 @@ export const TEST_ORIGIN = 'http://localhost:3999';
 
 /** The whole app in-process over a real database; close it in afterAll. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -72,7 +82,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     ...(clock ? { clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });
-  app.addHook('onClose', () => database.close());
+  if (!options.database) app.addHook('onClose', () => database.close());
   return app;
 }
 

@@ -99,3 +99,10 @@ export function mimeParts(raw: string): { type: string; body: string }[] {
       return { type, body: decoded };
     });
 }
+
+/** A header of a raw message, its folded lines joined. */
+export function mailHeader(raw: string, name: string): string | undefined {
+  const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}

@@ -12,20 +12,14 @@ import {
   TEST_ORIGIN,
   track,
 } from '../../../test/helpers';
-import { mimeParts, type ReceivedMail, startSmtpServer } from '../../../test/smtp';
+import { mailHeader, mimeParts, type ReceivedMail, startSmtpServer } from '../../../test/smtp';
 import { startTwilioFake } from '../../../test/twilio';
 import { mediaItems, notificationDeliveries, userProfiles } from '../../db/schema';
 import type { NormalisedItem } from '../../providers/types';
 import { createPlanner } from './planner';
 import { createNotificationsRepository } from './repository';
 
-/** A header of a raw message, unfolded. */
-function header(mail: ReceivedMail, name: string): string | undefined {
-  const head = mail.raw.split(/\r?\n\r?\n/)[0] ?? '';
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
-}
+const header = (mail: ReceivedMail, name: string) => mailHeader(mail.raw, name);
 const subject = (mail: ReceivedMail) => header(mail, 'Subject');
 const textOf = (mail: ReceivedMail) => mimeParts(mail.raw).find((p) => p.type === 'text/plain')?.body ?? '';
 
