@@ -10,6 +10,8 @@ export interface ChildServer {
   url: string;
   /** Resident memory in MB, read from /proc (Linux), or null. */
   rssMb(): number | null;
+  /** Everything the ready line said. */
+  info: Record<string, unknown>;
   /** CPU seconds (user + system, all threads) used so far, read from /proc (Linux), or null. */
   cpuSeconds(): number | null;
   stop(): Promise<void>;
@@ -57,11 +59,13 @@ export function startChild(
     createInterface({ input: child.stdout }).on('line', (line) => {
       if (line.startsWith('{"ready":true')) {
         clearTimeout(timer);
-        const { port } = JSON.parse(line) as { port: number };
+        const info = JSON.parse(line) as { port: number };
+        const { port } = info;
         resolve({
           name,
           pid,
           port,
+          info,
           url: `http://127.0.0.1:${port}`,
           rssMb: () => readRssMb(pid),
           cpuSeconds: () => readCpuSeconds(pid),

@@ -14,6 +14,7 @@ import { openDatabase } from '../src/db/client';
 import { mediaItems } from '../src/db/schema';
 import { findDataDirUsers, redactUrl } from '../src/scripts/catalog-generator';
 import { installCleanup, runCommand, startChild, stopAllChildren } from './children';
+import { type FanoutResult, measureFanout } from './fanout';
 import { buildSearchQueries, type SearchQuery } from './queries';
 import { type LatencySummary, round, summarise } from './stats';
 import { type HomeJs, measureHomeJs } from './web-js';
@@ -38,6 +39,9 @@ Options:
   --serve-script <file> start the app with this script instead of bench/serve.ts (to A/B a
                         prototype); it must print {"ready":true,"port":N} once listening
   --build-web           rebuild the web app before measuring its JS
+  --fanout-members <n>  members tracking the title whose release day arrives (default: 10000)
+  --only-fanout         run only the notification fan-out
+  --no-fanout           skip the notification fan-out
   -h, --help            show this help
 
 Environment: BENCH_DATABASE_URL=postgres://… benchmarks against PostgreSQL instead of a cached
@@ -46,7 +50,13 @@ embedded database under bench-results/. Results go to bench-results/latest.json.
 /** Bump when the generator's output changes, so cached catalogs are made again. */
 const CACHE_VERSION = 2;
 
-const TARGETS = { readRatio: 0.6, searchP95Ms: 30, homeJsKb: 150 } as const;
+const TARGETS = {
+  readRatio: 0.6,
+  searchP95Ms: 30,
+  homeJsKb: 150,
+  fanoutEmailsPerSecond: 300,
+  fanoutP99Seconds: 60,
+} as const;
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(serverDir, '../..');
@@ -64,6 +74,8 @@ interface Options {
   buildWeb: boolean;
   dataDir: string | undefined;
   serveScript: string;
+  fanoutMembers: number;
+  fanout: 'only' | 'yes' | 'no';
 }
 
 function parseOptions(): Options | null {
@@ -80,6 +92,9 @@ function parseOptions(): Options | null {
       'build-web': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
       'serve-script': { type: 'string' },
+      'fanout-members': { type: 'string', default: '10000' },
+      'only-fanout': { type: 'boolean', default: false },
+      'no-fanout': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -104,6 +119,8 @@ function parseOptions(): Options | null {
     buildWeb: values['build-web'],
     dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : undefined,
     serveScript: path.resolve(values['serve-script'] ?? path.join(serverDir, 'bench/serve.ts')),
+    fanoutMembers: int('fanout-members', values['fanout-members'], 1, 1_000_000),
+    fanout: values['only-fanout'] ? 'only' : values['no-fanout'] ? 'no' : 'yes',
   };
 }
 
@@ -469,6 +486,19 @@ async function main() {
   installCleanup();
   mkdirSync(resultsDir, { recursive: true });
   const startedAt = new Date();
+  const runFanout = () =>
+    measureFanout({
+      members: options.fanoutMembers,
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      env: childEnv({}),
+      repoRoot,
+      serverDir,
+      log,
+    });
+  if (options.fanout === 'only') {
+    printFanout(await runFanout());
+    return;
+  }
 
   const catalog = await prepareCatalog(options);
 
@@ -572,6 +602,7 @@ async function main() {
   const serverRssMb = server.rssMb();
 
   await stopAllChildren();
+  const fanout = options.fanout === 'yes' ? await runFanout() : null;
   const web = await homeJs(options.buildWeb);
 
   // Report.
@@ -667,6 +698,7 @@ async function main() {
     `  search p95 ${targets.searchP95.target}: ${ms(search.overall.p95)} ms  ${verdict(targets.searchP95.met)}`,
   );
   console.log(`  home JS ${targets.homeJs.target}: ${homeKb ?? '-'} KB  ${verdict(targets.homeJs.met)}`);
+  if (fanout) printFanout(fanout);
 
   const outFile = path.join(resultsDir, 'latest.json');
   const report = {
@@ -685,10 +717,25 @@ async function main() {
     load: loads,
     search,
     homeJs: web,
+    fanout,
     targets,
   };
   writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nResults written to ${path.relative(process.cwd(), outFile) || outFile}`);
+}
+
+function printFanout(f: FanoutResult): void {
+  const p99s = f.dueToAccepted.p99 / 1000;
+  console.log('');
+  console.log(
+    `Notification fan-out: ${f.members} members tracking one title whose release day arrives (${f.database}, worker every ${f.intervalSeconds} s, SMTP sink on 127.0.0.1):`,
+  );
+  console.log(
+    `  ${f.accepted}/${f.members} emails accepted${f.timedOut ? ' (timed out)' : ''}; ${f.emailsPerSecond} emails/s; due -> accepted p50 ${round(f.dueToAccepted.p50 / 1000)} s, p99 ${round(p99s)} s, max ${round(f.dueToAccepted.max / 1000)} s`,
+  );
+  console.log(
+    `  targets: >= ${TARGETS.fanoutEmailsPerSecond} emails/s ${verdict(f.emailsPerSecond >= TARGETS.fanoutEmailsPerSecond)}; p99 < ${TARGETS.fanoutP99Seconds} s ${verdict(!f.timedOut && p99s < TARGETS.fanoutP99Seconds)}`,
+  );
 }
 
 main().catch(async (err) => {

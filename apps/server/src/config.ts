@@ -99,7 +99,7 @@ const envSchema = z.object({
     .number({ error: () => 'must be a number of seconds' })
     .min(0.05)
     .max(3600)
-    .default(30),
+    .default(10),
   NOTIFY_LEASE_SECONDS: z.coerce
     .number({ error: () => 'must be a number of seconds' })
     .int()

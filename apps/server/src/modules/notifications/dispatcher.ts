@@ -39,19 +39,24 @@ export function retryDelaySeconds(attempts: number, random: () => number, retryA
  */
 export function createDispatcher(options: DispatcherOptions) {
   const { repo, clock, log } = options;
-  const membersPerClaim = options.membersPerClaim ?? 25;
-  const concurrency = options.concurrency ?? 8;
+  const membersPerClaim = options.membersPerClaim ?? 100;
+  const concurrency = options.concurrency ?? 10;
   const random = options.random ?? Math.random;
   const report = (rows: DeliveryRow[], outcome: Outcome) => {
     for (const row of rows) options.onOutcome?.(row, outcome);
   };
 
-  async function deliver(channel: Channel, message: OutgoingMessage) {
+  /** Sends one message; a success is recorded with the others of its claim (one statement for all). */
+  async function deliver(
+    channel: Channel,
+    message: OutgoingMessage,
+    sent: { id: string; providerMessageId: string }[],
+  ) {
     const rows = message.notices.map((n) => n.delivery);
     const ids = rows.map((r) => r.id);
     try {
       const { providerMessageId } = await channel.send(message);
-      await repo.markSent(ids, clock(), providerMessageId);
+      for (const id of ids) sent.push({ id, providerMessageId });
       report(rows, 'sent');
     } catch (err) {
       const error =
@@ -149,10 +154,16 @@ export function createDispatcher(options: DispatcherOptions) {
       if (claimed.length === 0) return handled;
       handled += claimed.length;
       const queue = await messages(channel, claimed);
+      const sent: { id: string; providerMessageId: string }[] = [];
       const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await deliver(channel, next);
+        for (let next = queue.shift(); next; next = queue.shift()) await deliver(channel, next, sent);
       });
-      await Promise.all(workers);
+      try {
+        await Promise.all(workers);
+      } finally {
+        // Also after a failure elsewhere: what went out is recorded, so it is not sent again.
+        await repo.markSent(sent, clock());
+      }
     }
   }
 

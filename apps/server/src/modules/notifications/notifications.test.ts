@@ -92,6 +92,9 @@ describe('release notifications', () => {
         new RegExp(`^<${TEST_ORIGIN}/api/notifications/unsubscribe\\?token=[\\w-]+\\.[\\w-]+>$`),
       );
       expect(header(mail!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      // The body's pause link carries the same member's token as the one-click header.
+      const token = header(mail!, 'List-Unsubscribe')!.match(/token=([\w.-]+)>/)![1];
+      expect(textOf(mail!)).toContain(`${TEST_ORIGIN}/unsubscribe?token=${token}`);
       expect(textOf(mail!)).toContain(`${TEST_ORIGIN}/media/movies/dune-part-three`);
       // Later ticks send nothing more.
       await tick('2027-03-14T18:00:00Z');
