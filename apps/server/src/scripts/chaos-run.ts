@@ -331,7 +331,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         const dbg = await db.db.execute(sql`select status, count(*)::int n, min(attempts) mi, max(attempts) ma from notification_deliveries where channel = 'email' and batch_id::text in ${ids.length ? sql`(${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`('')`} group by status`);
         say(`DEBUG accepted batches: ${JSON.stringify((dbg as any).rows)}`);
         const dbg2 = await db.db.execute(sql`select status, (batch_id is null) nobatch, attempts, count(*)::int n, max(claimed_until) cu, max(next_attempt_at) na, now() from notification_deliveries where channel = 'email' group by 1,2,3 order by 1,2,3`);
-        say(`DEBUG all: ${JSON.stringify((dbg2 as any).rows)}`);
+        const dbg3 = await db.db.execute(sql`select to_char(claimed_until - interval '5 seconds', 'HH24:MI:SS.MS') c, status, count(*)::int n from notification_deliveries where channel = 'email' and claimed_until is not null group by 1,2 order by 1`);
+        say(`DEBUG claims: ${JSON.stringify((dbg3 as any).rows)} killed at ${new Date(lastKillAt).toISOString()}`);
         await fastForward(db);
         return await counts(db);
       } finally {
