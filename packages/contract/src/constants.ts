@@ -175,6 +175,21 @@ export const NOTIFICATION_MESSAGES = {
   testSent: 'Test notification sent.',
 } as const;
 
+/**
+ * The first check of a phone number, before the server's full one: texts go to numbers anywhere, so
+ * it must carry its country code (`+` or `00`) and have 8 to 15 digits. Blank is no number (null).
+ */
+export function phoneFormatProblem(raw: string | null | undefined): string | null {
+  const value = raw?.trim() ?? '';
+  if (!value) return null;
+  const digits = value.replace(/\D/g, '');
+  const international = value.startsWith('+') || value.startsWith('00');
+  const count = value.startsWith('00') ? digits.length - 2 : digits.length;
+  return international && /^[+\d\s().-]+$/.test(value) && count >= 8 && count <= 15
+    ? null
+    : NOTIFICATION_MESSAGES.badPhone;
+}
+
 /** Whether `name` is a time zone this runtime knows (IANA names and their aliases). */
 export function isTimeZone(name: string): boolean {
   if (!name || name.length > 64) return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordProblem } from './constants';
+import { NOTIFICATION_MESSAGES, passwordProblem, phoneFormatProblem } from './constants';
 import { passwordSchema, registerBodySchema, updateProfileBodySchema } from './users';
 
 describe('password rules', () => {
@@ -48,5 +48,33 @@ describe('profile bodies', () => {
         notification_preferences: ['email', 'mobile'],
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('phoneFormatProblem', () => {
+  it('takes blank as no number and numbers with their country code', () => {
+    for (const ok of [
+      '',
+      '  ',
+      null,
+      undefined,
+      '+1 415 555 0132',
+      '+44 (20) 7946-0958',
+      '0044 20 7946 0958',
+    ]) {
+      expect(phoneFormatProblem(ok), String(ok)).toBeNull();
+    }
+  });
+  it('asks for the country code, and for 8 to 15 digits', () => {
+    for (const bad of [
+      '020 7946 0958',
+      '4155550132',
+      '+1 555',
+      '+1234567890123456',
+      '+1 415 555 0132 ext 2',
+      '00 12',
+    ]) {
+      expect(phoneFormatProblem(bad), bad).toBe(NOTIFICATION_MESSAGES.badPhone);
+    }
   });
 });

@@ -332,6 +332,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         say(`DEBUG accepted batches: ${JSON.stringify((dbg as any).rows)}`);
         const dbg2 = await db.db.execute(sql`select status, (batch_id is null) nobatch, attempts, count(*)::int n, max(claimed_until) cu, max(next_attempt_at) na, now() from notification_deliveries where channel = 'email' group by 1,2,3 order by 1,2,3`);
         const dbg3 = await db.db.execute(sql`select to_char(claimed_until - interval '5 seconds', 'HH24:MI:SS.MS') c, status, count(*)::int n from notification_deliveries where channel = 'email' and claimed_until is not null group by 1,2 order by 1`);
+        const dump = await db.db.execute(sql`select user_id, status, attempts, batch_id, to_char(claimed_until, 'HH24:MI:SS.MS') cu, to_char(next_attempt_at, 'HH24:MI:SS.MS') na, last_error, provider_message_id from notification_deliveries where channel = 'email' order by user_id`);
+        (await import('node:fs')).writeFileSync(`/tmp/chaos-dump-${kills}.json`, JSON.stringify({ rows: (dump as any).rows, trace: mail.trace }, null, 1));
         say(`DEBUG claims: ${JSON.stringify((dbg3 as any).rows)} killed at ${new Date(lastKillAt).toISOString()}`);
         await fastForward(db);
         return await counts(db);
@@ -513,7 +515,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 }
 
 /** N members (email only, no reminders), N/100 titles, each member tracking one of them since long ago. */
-async function insertMembers(
+export async function insertMembers(
   db: DatabaseHandle,
   n: number,
   setting: { timeZone: string; releaseDate: string },

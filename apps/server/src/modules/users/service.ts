@@ -5,6 +5,7 @@ import {
   NOTIFICATION_MESSAGES,
   type NotificationChannel,
   notificationChannels,
+  phoneFormatProblem,
   type SessionUser,
   type UserProfile,
 } from '@releasebell/contract';
@@ -33,7 +34,9 @@ const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value
 export function toE164(raw: string | null | undefined): string | null {
   const value = emptyToNull(raw);
   if (!value) return null;
-  const parsed = parsePhoneNumberFromString(value.startsWith('+') ? value : `+${value.replace(/^00/, '')}`);
+  const parsed = phoneFormatProblem(value)
+    ? undefined
+    : parsePhoneNumberFromString(value.startsWith('+') ? value : `+${value.slice(2)}`);
   if (!parsed?.isValid()) {
     throw new HttpError(400, 'VALIDATION_ERROR', `phone_number: ${NOTIFICATION_MESSAGES.badPhone}`, [
       { field: 'phone_number', message: NOTIFICATION_MESSAGES.badPhone },

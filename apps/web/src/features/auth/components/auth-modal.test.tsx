@@ -178,6 +178,62 @@ describe('AuthModal', () => {
     expect(field(await screen.findByRole('dialog'), /^Email/)).toHaveValue('');
   });
 
+  it('asks for the country code before creating the account, and sends nothing', async () => {
+    const api = stubApiRoutes({ 'GET /api/config': config(false) });
+    const { dialog } = await open('Open sign up');
+    type(field(dialog, /^Email/), 'ada@example.com');
+    type(field(dialog, /^Password/), 'analytical9');
+    type(field(dialog, /^Confirm Password/), 'analytical9');
+    press(dialog, 'Continue');
+    type(field(dialog, /^Phone Number/), '020 7946 0000');
+    press(dialog, 'Create Account');
+    expect(
+      await within(dialog).findByText(
+        'Enter a valid phone number with its country code, e.g. +1 415 555 0132.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // Fixing the number takes the message away.
+    type(field(dialog, /^Phone Number/), '+44 20 7946 0000');
+    expect(within(dialog).queryByText(/Enter a valid phone number/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the new account when the server cannot text the number: registers without it and says so', async () => {
+    const badPhone = 'Enter a valid phone number with its country code, e.g. +1 415 555 0132.';
+    let registrations = 0;
+    const api = stubApiRoutes({
+      'GET /api/config': config(false),
+      'POST /api/auth/sign-up/email': () => ({ status: 200, body: { user: USER } }),
+      'POST /user/register': () =>
+        ++registrations === 1
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  code: 'VALIDATION_ERROR',
+                  message: `phone_number: ${badPhone}`,
+                  details: [{ field: 'phone_number', message: badPhone }],
+                },
+              },
+            }
+          : { status: 201, body: {} },
+    });
+    const { dialog, session } = await open('Open sign up');
+    type(field(dialog, /^Email/), 'ada@example.com');
+    type(field(dialog, /^Password/), 'analytical9');
+    type(field(dialog, /^Confirm Password/), 'analytical9');
+    press(dialog, 'Continue');
+    type(field(dialog, /^Phone Number/), '+1 555 010 2030');
+    press(dialog, 'Create Account');
+    const notice = await toast('Phone number not saved');
+    expect(notice).toHaveTextContent(`${badPhone} You can add it in your profile.`);
+    const bodies = api
+      .called('POST', '/user/register')
+      .map((c) => (c.body as { phone_number: unknown }).phone_number);
+    expect(bodies).toEqual(['+1 555 010 2030', null]);
+    await waitFor(() => expect(session.current?.currentUser).toEqual(USER));
+  });
+
   it('says which address to use when the page was opened at one the server does not take sign-ups from', async () => {
     const message =
       'This address is not PUBLIC_URL (https://rb.example). Open https://rb.example to continue.';

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { ERROR_CODES } from '@releasebell/contract/constants';
+import { ERROR_CODES, phoneFormatProblem } from '@releasebell/contract/constants';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { type AuthMode, useSession } from '../../../lib/session';
 import { registerProfile, signUpWithEmail } from '../api/auth-calls';
-import { showAuthError } from '../auth-feedback';
+import { showAuthError, showAuthNotice } from '../auth-feedback';
 import type { AuthForm } from '../hooks/use-auth-form';
 import { EmailField, ModeLink, PasswordField } from './auth-fields';
 import { GoogleSignIn } from './google-sign-in';
@@ -46,6 +46,9 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
   };
 
   const signUp = async () => {
+    // Checked before the account exists, so a mistyped number costs nothing.
+    const phoneProblem = phoneFormatProblem(form.phone);
+    if (phoneProblem) return form.fail('phone', phoneProblem);
     form.setBusy(true);
     try {
       const firstName = form.firstName.trim();
@@ -56,11 +59,21 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
         `${firstName} ${lastName}`.trim(),
       );
       // A brand-new account: register straight away (no need to ask whether it is registered).
-      await registerProfile(user, {
-        first_name: firstName,
-        last_name: lastName,
-        phone_number: form.phone.trim() || null,
-      }).catch((error) => console.warn('Profile registration failed', error));
+      const details = { first_name: firstName, last_name: lastName, phone_number: form.phone.trim() || null };
+      await registerProfile(user, details).catch(async (error) => {
+        // The account exists by now: a number the server cannot text must not lose it. Register
+        // without it and say so; the profile takes it later.
+        const phone = error instanceof ApiError && error.details.find((d) => d.field === 'phone_number');
+        if (!phone) return console.warn('Profile registration failed', error);
+        showAuthNotice(
+          'Phone number not saved',
+          `${phone.message} You can add it in your profile.`,
+          'yellow',
+        );
+        await registerProfile(user, { ...details, phone_number: null }).catch((again) =>
+          console.warn('Profile registration failed', again),
+        );
+      });
       completeSignIn(user);
       onDone();
     } catch (error) {
@@ -116,7 +129,10 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
               autoComplete="tel"
               value={form.phone}
               maxLength={24}
-              onChange={(e) => form.setPhone(e.currentTarget.value)}
+              placeholder="+1 415 555 0132"
+              description="With the country code, for text alerts"
+              error={form.errorFor('phone')}
+              onChange={(e) => form.edited('phone', form.setPhone)(e.currentTarget.value)}
             />
           </>
         )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usePasswordPair } from './use-password-pair';
 
-export type AuthField = 'email' | 'password' | 'confirm';
+export type AuthField = 'email' | 'password' | 'confirm' | 'phone';
 
 /**
  * What the auth modal's forms share while it is open: the typed values (kept when the member moves
