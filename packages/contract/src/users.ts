@@ -95,7 +95,10 @@ export const userProfileSchema = z
     username: z.string(),
     first_name: z.string(),
     last_name: z.string(),
+    /** E.164 (`+442079460958`), the form texts are sent to. */
     phone_number: z.string().nullable(),
+    /** The same number as people write it (`+44 20 7946 0958`). */
+    phone_number_display: z.string().nullable(),
     /** Same-origin URL of the uploaded picture, or null for the placeholder. */
     avatar: z.string().nullable(),
     notification_preferences: z.array(notificationChannelSchema),

@@ -49,6 +49,14 @@ export const mediaItems = pgTable(
     /** The first day of the known period; NULL when no date is announced. */
     releaseDate: date('release_date', { mode: 'string' }),
     releaseDatePrecision: text('release_date_precision').$type<ReleaseDatePrecision>(),
+    /**
+     * `operator` once `catalog:set-date` corrected the date: provider updates (and the demo's seeding)
+     * then leave the date alone, or the next sync would undo the correction.
+     */
+    releaseDateSource: text('release_date_source')
+      .$type<'provider' | 'operator'>()
+      .notNull()
+      .default('provider'),
     language: text('language').notNull().default('en'),
     genres: text('genres').array().notNull().default(sql`'{}'::text[]`),
     hypeMeterPercentage: real('hype_meter_percentage'),

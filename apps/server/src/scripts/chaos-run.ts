@@ -15,7 +15,6 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
-import { mediaItems, userProfiles, users, watchlistEntries } from '../db/schema';
 import { releaseMessageTime } from '../modules/notifications/local-time';
 import { type AcceptedMail, type FlakySmtpServer, startFlakySmtpServer } from './chaos-smtp';
 
@@ -240,7 +239,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: '0',
-      LOG_LEVEL: process.env.CHAOS_DEBUG_LOG_LEVEL ?? 'warn',
+      LOG_LEVEL: 'warn',
       LOG_PRETTY: 'false',
       SEED_DEMO_CATALOG: 'false',
       SMTP_URL: mail.url,
@@ -327,14 +326,6 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const betweenLives = async () => {
       const db = await race(open());
       try {
-        const ids = mail.accepted.map((m) => /<([^@]+)@/.exec(m.messageId ?? '')?.[1]).filter(Boolean) as string[];
-        const dbg = await db.db.execute(sql`select status, count(*)::int n, min(attempts) mi, max(attempts) ma from notification_deliveries where channel = 'email' and batch_id::text in ${ids.length ? sql`(${sql.join(ids.map((i) => sql`${i}`), sql`, `)})` : sql`('')`} group by status`);
-        say(`DEBUG accepted batches: ${JSON.stringify((dbg as any).rows)}`);
-        const dbg2 = await db.db.execute(sql`select status, (batch_id is null) nobatch, attempts, count(*)::int n, max(claimed_until) cu, max(next_attempt_at) na, now() from notification_deliveries where channel = 'email' group by 1,2,3 order by 1,2,3`);
-        const dbg3 = await db.db.execute(sql`select to_char(claimed_until - interval '5 seconds', 'HH24:MI:SS.MS') c, status, count(*)::int n from notification_deliveries where channel = 'email' and claimed_until is not null group by 1,2 order by 1`);
-        const dump = await db.db.execute(sql`select user_id, status, attempts, batch_id, to_char(claimed_until, 'HH24:MI:SS.MS') cu, to_char(next_attempt_at, 'HH24:MI:SS.MS') na, last_error, provider_message_id from notification_deliveries where channel = 'email' order by user_id`);
-        (await import('node:fs')).writeFileSync(`/tmp/chaos-dump-${kills}.json`, JSON.stringify({ rows: (dump as any).rows, trace: mail.trace }, null, 1));
-        say(`DEBUG claims: ${JSON.stringify((dbg3 as any).rows)} killed at ${new Date(lastKillAt).toISOString()}`);
         await fastForward(db);
         return await counts(db);
       } finally {
@@ -411,7 +402,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         // No DB access while it runs: stop it once the SMTP server has been quiet for a while.
         while (life.child.exitCode === null && life.child.signalCode === null) {
           const now = Date.now();
-          if (now >= leaseOver && now - readyAt > 1000 && now - mail.lastActivity() > 1000) break;
+          if (now >= leaseOver && now - readyAt > 1000 && now - mail.lastActivity() > 2000) break;
           await sleep(100);
         }
         await signal(life, 'SIGTERM');
@@ -515,50 +506,30 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 }
 
 /** N members (email only, no reminders), N/100 titles, each member tracking one of them since long ago. */
-export async function insertMembers(
-  db: DatabaseHandle,
+async function insertMembers(
+  { db }: DatabaseHandle,
   n: number,
   setting: { timeZone: string; releaseDate: string },
 ): Promise<void> {
   const titles = Math.max(1, Math.round(n / 100));
-  const items = await db.db
-    .insert(mediaItems)
-    .values(
-      Array.from({ length: titles }, (_, i) => ({
-        providerId: `chaos:movies:${i}`,
-        mediaType: 'movies' as const,
-        title: `Chaos Title ${i}`,
-        slug: `chaos-title-${i}`,
-        searchText: `chaos title ${i}`,
-        releaseDate: setting.releaseDate,
-        releaseDatePrecision: 'day' as const,
-      })),
-    )
-    .returning({ id: mediaItems.id });
-  const addedAt = new Date(Date.now() - 30 * 24 * HOUR);
-  for (let start = 0; start < n; start += 1000) {
-    const ids = Array.from({ length: Math.min(1000, n - start) }, (_, i) => start + i);
-    const userId = (i: number) => `chaos-${String(i).padStart(6, '0')}`;
-    await db.db.transaction(async (tx) => {
-      await tx
-        .insert(users)
-        .values(ids.map((i) => ({ id: userId(i), email: `${userId(i)}@example.com`, name: 'Chaos Member' })));
-      await tx.insert(userProfiles).values(
-        ids.map((i) => ({
-          userId: userId(i),
-          username: userId(i),
-          timeZone: setting.timeZone,
-          reminderDays: 0,
-        })),
-      );
-      await tx.insert(watchlistEntries).values(
-        ids.map((i) => ({
-          userId: userId(i),
-          itemId: items[i % items.length]!.id,
-          mediaType: 'movies' as const,
-          addedAt,
-        })),
-      );
-    });
-  }
+  // Straight into the tables, set-based: no release events, so the release day is the only notice.
+  await db.execute(sql`
+    insert into media_items (provider_id, media_type, title, slug, search_text, release_date,
+      release_date_precision)
+    select 'chaos:movies:' || g, 'movies', 'Chaos Title ' || g, 'chaos-title-' || g, 'chaos title ' || g,
+      ${setting.releaseDate}::date, 'day'
+    from generate_series(0, ${titles - 1}) g`);
+  await db.execute(sql`
+    insert into users (id, email, name)
+    select 'chaos-' || lpad(g::text, 6, '0'), 'chaos-' || lpad(g::text, 6, '0') || '@example.com', 'Chaos Member'
+    from generate_series(0, ${n - 1}) g`);
+  await db.execute(sql`
+    insert into user_profiles (user_id, username, time_zone, reminder_days)
+    select 'chaos-' || lpad(g::text, 6, '0'), 'chaos-' || lpad(g::text, 6, '0'), ${setting.timeZone}, 0
+    from generate_series(0, ${n - 1}) g`);
+  await db.execute(sql`
+    insert into watchlist_entries (user_id, item_id, media_type, added_at)
+    select 'chaos-' || lpad(g::text, 6, '0'), i.id, 'movies', ${new Date(Date.now() - 30 * 24 * HOUR)}
+    from generate_series(0, ${n - 1}) g
+    join media_items i on i.provider_id = 'chaos:movies:' || (g % ${titles})`);
 }

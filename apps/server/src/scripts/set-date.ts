@@ -78,7 +78,8 @@ async function main() {
     } else {
       console.log(
         `${result.title} (${ref.mediaType}/${ref.slug}): ${describe(result.before)} -> ${describe(date)} in ${where}.\n` +
-          `Release event "${result.change.kind}" recorded; members tracking it are told once the change has settled (NOTIFY_SETTLE_SECONDS, default 300 s).`,
+          `Release event "${result.change.kind}" recorded; members tracking it are told once the change has settled (NOTIFY_SETTLE_SECONDS, default 300 s).\n` +
+          'The corrected date stands against later provider updates until it is set again.',
       );
     }
   } catch (err) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, insertItem } from '../../../test/helpers';
+import { buildItem, buildTestApp, insertItem, insertItems } from '../../../test/helpers';
 import { releaseEvents } from '../../db/schema';
 import { correctReleaseDate, DateCorrectionError, parseDateSpec, parseItemRef } from './date-correction';
 import { createCatalogRepository } from './repository';
@@ -77,5 +77,30 @@ describe('correcting a date', () => {
     await expect(
       correctReleaseDate(repo, { mediaType: 'movies', slug: 'no-such-title' }, parseDateSpec('tbd'), at),
     ).rejects.toThrow('No title at movies/no-such-title.');
+  });
+
+  it('stands when the provider sends its old date again (the next sync, the demo seeding at a restart)', async () => {
+    const item = buildItem({ title: 'Stay Put', releaseDate: '2027-05-01', releaseDatePrecision: 'day' });
+    await insertItems(app, [item]);
+    const repo = createCatalogRepository(app.database.db);
+    await correctReleaseDate(
+      repo,
+      { mediaType: 'movies', slug: 'stay-put' },
+      parseDateSpec('2027-05-20'),
+      new Date('2027-01-10T10:00:00Z'),
+    );
+    // The provider, unaware, sends the wrong date again, and a new description.
+    const sync = await insertItems(app, [{ ...item, description: 'Now with a synopsis.' }]);
+    expect(sync.changes).toEqual([]);
+    const stored = (await app.inject({ url: '/media/slug/movies/stay-put' })).json();
+    expect(stored).toMatchObject({ release_date: '2027-05-20', description: 'Now with a synopsis.' });
+    // Another correction is taken.
+    const again = await correctReleaseDate(
+      repo,
+      { mediaType: 'movies', slug: 'stay-put' },
+      parseDateSpec('tbd'),
+      new Date('2027-01-11T10:00:00Z'),
+    );
+    expect(again.change).toMatchObject({ kind: 'removed', oldDate: '2027-05-20' });
   });
 });

@@ -2,7 +2,7 @@ import { isMediaType, MEDIA_TYPES, type MediaType, type ReleaseDatePrecision } f
 import type { MediaItemRow } from '../../db/schema';
 import type { NormalisedItem } from '../../providers/types';
 import { upsertItems } from './ingestion';
-import type { CatalogRepository, ReleaseChange } from './repository';
+import { type CatalogRepository, OPERATOR, type ReleaseChange } from './repository';
 
 export class DateCorrectionError extends Error {}
 

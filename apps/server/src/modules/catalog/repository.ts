@@ -207,6 +207,7 @@ export function createCatalogRepository(db: Database) {
             providerId: mediaItems.providerId,
             releaseDate: mediaItems.releaseDate,
             releaseDatePrecision: mediaItems.releaseDatePrecision,
+            releaseDateSource: mediaItems.releaseDateSource,
           })
           .from(mediaItems)
           .where(
@@ -216,9 +217,25 @@ export function createCatalogRepository(db: Database) {
             ),
           )
           .for('update');
+        // An operator's correction stands until an operator changes it again: providers keep the rest.
+        const byOperator = change.source === OPERATOR;
+        const corrected = new Map(
+          before.filter((b) => b.releaseDateSource === OPERATOR && !byOperator).map((b) => [b.providerId, b]),
+        );
+        const stored = rows.map((row): NewMediaItemRow => {
+          const kept = corrected.get(row.providerId);
+          return kept
+            ? {
+                ...row,
+                releaseDate: kept.releaseDate,
+                releaseDatePrecision: kept.releaseDatePrecision,
+                releaseDateSource: OPERATOR,
+              }
+            : { ...row, releaseDateSource: byOperator ? OPERATOR : ('provider' as const) };
+        });
         await tx
           .insert(mediaItems)
-          .values(rows)
+          .values(stored)
           .onConflictDoUpdate({
             target: mediaItems.providerId,
             set: {
@@ -234,6 +251,7 @@ export function createCatalogRepository(db: Database) {
               creatorLabel: sql`excluded.creator_label`,
               releaseDate: sql`excluded.release_date`,
               releaseDatePrecision: sql`excluded.release_date_precision`,
+              releaseDateSource: sql`excluded.release_date_source`,
               language: sql`excluded.language`,
               genres: sql`excluded.genres`,
               hypeMeterPercentage: sql`excluded.hype_meter_percentage`,
@@ -242,7 +260,7 @@ export function createCatalogRepository(db: Database) {
               updatedAt: sql`now()`,
             },
           });
-        const incoming = new Map(rows.map((r) => [r.providerId, r]));
+        const incoming = new Map(stored.map((r) => [r.providerId, r]));
         const changes: ReleaseChange[] = [];
         for (const old of before) {
           const row = incoming.get(old.providerId);
@@ -279,8 +297,12 @@ export function createCatalogRepository(db: Database) {
   };
 }
 
+/** The source of `catalog:set-date`'s corrections. */
+export const OPERATOR = 'operator' as const;
+
 /** Who changed the catalog, and when (the app's clock): stamped on the release events it causes. */
 export interface ChangeSource {
+  /** A provider's name, or OPERATOR. */
   source: string;
   at: Date;
 }

@@ -56,6 +56,9 @@ export function toUserProfile(record: ProfileRecord): UserProfile {
     first_name: record.firstName,
     last_name: record.lastName,
     phone_number: record.phoneNumber,
+    phone_number_display: record.phoneNumber
+      ? (parsePhoneNumberFromString(record.phoneNumber)?.formatInternational() ?? record.phoneNumber)
+      : null,
     // The version in the URL makes a new picture bypass the browser's cache.
     avatar: record.avatarUpdatedAt
       ? `/user/avatar/${encodeURIComponent(record.userId)}?v=${record.avatarUpdatedAt.getTime()}`

@@ -171,6 +171,7 @@ describe('PUT /user/update/:uid', () => {
       first_name: 'Grace',
       last_name: 'Hopper',
       phone_number: '+442079460958',
+      phone_number_display: '+44 20 7946 0958',
       notification_preferences: ['email', 'mobile'],
     });
     expect(await details(owner)).toMatchObject({

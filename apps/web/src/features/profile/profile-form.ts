@@ -18,7 +18,7 @@ export interface ProfileFormState {
 export const fromProfile = (p: UserProfile): ProfileFormState => ({
   first_name: p.first_name,
   last_name: p.last_name,
-  phone_number: p.phone_number ?? '',
+  phone_number: p.phone_number_display ?? p.phone_number ?? '',
   sms: p.notification_preferences.includes('mobile'),
   time_zone: p.time_zone,
   reminder_days: p.reminder_days,

@@ -93,7 +93,13 @@ export function NotificationList({ uid, onNavigate }: NotificationListProps) {
                     <Text component="span" size="xs" display="block">
                       {describeNotification(n)}
                     </Text>
-                    <Text component="time" size="xs" c="dimmed" display="block" dateTime={n.created_at}>
+                    <Text
+                      component="time"
+                      size="xs"
+                      className={classes.time}
+                      display="block"
+                      dateTime={n.created_at}
+                    >
                       {timeAgo(n.created_at, now)}
                     </Text>
                   </span>

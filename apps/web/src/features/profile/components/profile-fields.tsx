@@ -40,7 +40,10 @@ export function ProfileDetails({ profile }: { profile: UserProfile }) {
       <Field label="Full name" value={`${profile.first_name} ${profile.last_name}`.trim() || 'Not set'} />
       <Field label="Username" value={`@${profile.username}`} />
       <Field label="Email" value={profile.email} hint={<EmailLockedHint />} />
-      <Field label="Phone" value={profile.phone_number ?? 'No phone number'} />
+      <Field
+        label="Phone"
+        value={profile.phone_number_display ?? profile.phone_number ?? 'No phone number'}
+      />
     </SimpleGrid>
   );
 }

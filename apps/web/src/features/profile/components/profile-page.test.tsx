@@ -19,6 +19,7 @@ const SAVED: UserProfile = {
   first_name: 'Grace',
   last_name: 'Hopper',
   phone_number: null,
+  phone_number_display: null,
   avatar: null,
   notification_preferences: ['email'],
   time_zone: 'Europe/Paris',
@@ -30,13 +31,19 @@ const SAVED: UserProfile = {
 
 /** The profile API over one stored profile; PUT applies the body like the server does. */
 function stubProfileApi(initial: Partial<UserProfile> = {}, options: { failUpdate?: boolean } = {}) {
-  let stored: UserProfile = { ...SAVED, ...initial };
+  // Like the server: the number is kept in E.164 and answered also as written.
+  const withPhone = (p: UserProfile): UserProfile => ({
+    ...p,
+    phone_number: p.phone_number?.replace(/[^\d+]/g, '') ?? null,
+    phone_number_display: p.phone_number,
+  });
+  let stored: UserProfile = withPhone({ ...SAVED, ...initial });
   const routes: Parameters<typeof stubApiRoutes>[0] = {
     [`GET /user/details/${USER.id}`]: () => ({ status: 200, body: stored }),
     [`PUT /user/update/${USER.id}`]: (body) => {
       if (options.failUpdate)
         return { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong.' } } };
-      stored = { ...stored, ...(body as Partial<UserProfile>) };
+      stored = withPhone({ ...stored, ...(body as Partial<UserProfile>) });
       return { status: 200, body: stored };
     },
     [`PUT /user/avatar/${USER.id}`]: () => {

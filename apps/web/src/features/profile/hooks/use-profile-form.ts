@@ -43,7 +43,7 @@ export function useProfileForm(uid: string, saved: UserProfile | undefined, relo
 
   const editing = form !== null;
   // SMS needs a phone: the one being typed while editing, the saved one otherwise.
-  const phone = form ? form.phone_number.trim() : (saved?.phone_number ?? '');
+  const phone = form ? form.phone_number.trim() : (saved?.phone_number_display ?? saved?.phone_number ?? '');
   const smsOn = form ? form.sms : (saved?.notification_preferences.includes('mobile') ?? false);
 
   return {

@@ -1,0 +1,1 @@
+ALTER TABLE "media_items" ADD COLUMN "release_date_source" text DEFAULT 'provider' NOT NULL;
