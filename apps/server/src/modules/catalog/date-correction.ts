@@ -78,7 +78,7 @@ export async function correctReleaseDate(
   const row = await repo.findBySlug(ref.mediaType, ref.slug);
   if (!row) throw new DateCorrectionError(`No title at ${ref.mediaType}/${ref.slug}.`);
   const { changes } = await upsertItems(repo, [{ ...toNormalised(row), ...date }], {
-    source: 'operator',
+    source: OPERATOR,
     at,
   });
   return {
