@@ -431,14 +431,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
   /** A recipient's SMTP transactions and the kills around them, in time. */
   function timeline(email: string): string {
+    const at = (t: number) => `+${((t - started) / 1000).toFixed(1)}s`;
     const events = (smtp?.trace ?? []).filter((e) => e.to === email);
-    const first = events[0]?.at ?? 0;
-    const last = events[events.length - 1]?.at ?? 0;
-    const entries = [
-      ...events.map((e) => ({ at: e.at, text: `${e.what}${e.messageId ? ` ${e.messageId}` : ''}` })),
-      ...killTimes.filter((t) => t > first && t < last).map((at) => ({ at, text: 'SIGKILL' })),
-    ].sort((a, b) => a.at - b.at);
-    return entries.map((e) => `+${((e.at - started) / 1000).toFixed(1)}s ${e.text}`).join('; ');
+    return events
+      .map((e, i) => {
+        const next = events[i + 1];
+        const killed = next ? killTimes.filter((t) => t > e.at && t < next.at).length : 0;
+        const kills = killed === 0 ? '' : killed === 1 ? '; SIGKILL' : `; ${killed} SIGKILLs`;
+        return `${at(e.at)} ${e.what}${e.messageId ? ` ${e.messageId}` : ''}${kills}`;
+      })
+      .join('; ');
   }
 
   async function report(): Promise<ChaosReport> {

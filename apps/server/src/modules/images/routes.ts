@@ -36,7 +36,9 @@ export const demoPosterRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .type('image/svg+xml')
         .header('cache-control', 'public, max-age=604800, immutable')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        // Release emails show the poster, read in webmail on other origins.
+        .header('cross-origin-resource-policy', 'cross-origin');
       return renderDemoPoster({
         key,
         mediaType: record.mediaType,

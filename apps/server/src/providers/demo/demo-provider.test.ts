@@ -136,6 +136,8 @@ describe('seeding the demo catalog', () => {
     const res = await app.inject({ url: withImage?.image ?? '' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
+    // Release emails embed it, so other origins (webmail) may load it.
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.body).toContain('<svg');
     expect((await app.inject({ url: '/demo-posters/books/bk-999.svg' })).statusCode).toBe(404);
   });
