@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { createAppState } from './db/app-state';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { errorBody } from './errors';
+import { startJobs } from './jobs/boss';
 import { systemClock } from './lib/clock';
 import { loggerOptions } from './logger';
 import { createAuth } from './modules/auth/auth';
@@ -260,7 +261,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.decorate('notifications', engine);
   if (config.notify.worker) {
-    app.addHook('onReady', async () => engine.start());
+    app.addHook('onReady', async () => engine.start(await startJobs(database, app.log)));
     // Before the database closes: an interrupted send is taken up again by the next start anyway.
     app.addHook('preClose', async () => engine.stop());
   }

@@ -16,6 +16,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Raw SQL for libraries that bring their own (pg-boss): parameterised, or several statements
+   * without parameters (a schema migration).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -62,6 +67,18 @@ async function openPglite(
   return {
     db,
     kind: 'pglite',
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      try {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } catch (err) {
+        // A script that failed between its BEGIN and COMMIT would leave the one connection every
+        // query shares inside an aborted transaction.
+        if (client.isInTransaction()) await client.exec('rollback');
+        throw err;
+      }
+    },
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
@@ -81,6 +98,7 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
   return {
     db,
     kind: 'postgres',
+    executeSql: (text, values) => pool.query(text, values),
     migrate: async () => {
       if (schemaName) await db.execute(sql.raw(`create schema if not exists "${schemaName}"`));
       await migratePg(db as never, {

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { releaseMessageTime } from '../modules/notifications/local-time';
-import { type AcceptedMail, type FlakySmtpServer, startFlakySmtpServer } from './chaos-smtp';
+import { type AcceptedMail, type FlakySmtpServer, startFlakySmtpServer, type TraceEvent } from './chaos-smtp';
 
 export interface ChaosOptions {
   deliveries: number;
@@ -145,6 +145,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     stop.signal.addEventListener('abort', () => reject(new Stopped('stopped')), { once: true }),
   );
   stopped.catch(() => {});
+  // Ctrl+C reaches the servers too (one process group): their exit is then no crash.
+  stop.signal.addEventListener('abort', () => {
+    for (const life of lives) life.signalled = true;
+  });
   const race = <T>(p: Promise<T>) => Promise.race([p, stopped]);
   const sleep = (ms: number) => race(new Promise<void>((r) => setTimeout(r, ms)));
 
@@ -158,6 +162,41 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   let smtp: FlakySmtpServer | null = null;
 
   try {
+    await run();
+  } catch (err) {
+    if (!(err instanceof Stopped)) {
+      await cleanUp();
+      throw err;
+    }
+    say(timedOut ? `timed out after ${timeoutMs / 1000} s` : 'interrupted');
+  }
+  clearTimeout(timer);
+  try {
+    await killServers();
+    if (options.signal?.aborted) throw new ChaosInterrupted('interrupted');
+    return await report();
+  } finally {
+    await cleanUp();
+  }
+
+  /** SIGKILLs, by PID, the servers still running. */
+  async function killServers() {
+    for (const life of lives) {
+      life.signalled = true;
+      life.child.kill('SIGKILL');
+      await life.exited;
+    }
+  }
+
+  /** The servers, then the temporary files, the SMTP server and the scratch database. */
+  async function cleanUp() {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    await killServers();
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+  }
+
+  async function run() {
     // The database.
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'releasebell-chaos-'));
     cleanups.push(() => rm(tmp, { recursive: true, force: true }));
@@ -297,7 +336,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         life.signalled = true;
         life.child.kill(sig);
       }
-      await race(life.exited);
+      const { code } = await race(life.exited);
+      if (sig === 'SIGTERM' && code !== 0) say(`server ${life.child.pid} stopped with exit code ${code}`);
     };
 
     /** Email rows by status (and the total). */
@@ -409,30 +449,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       }
     }
     say('every delivery is sent or failed');
-  } catch (err) {
-    if (!(err instanceof Stopped)) throw err;
-    say(timedOut ? `timed out after ${timeoutMs / 1000} s` : 'interrupted');
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
-    for (const life of lives) {
-      life.signalled = true;
-      life.child.kill('SIGKILL');
-      await life.exited;
-    }
   }
 
-  try {
-    if (options.signal?.aborted) throw new ChaosInterrupted('interrupted');
-    return await report();
-  } finally {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  }
-
-  /** A recipient's SMTP transactions and the kills around them, in time. */
-  function timeline(email: string): string {
+  /** A recipient's SMTP transactions and the kills between them, in time. */
+  function timeline(events: TraceEvent[]): string {
     const at = (t: number) => `+${((t - started) / 1000).toFixed(1)}s`;
-    const events = (smtp?.trace ?? []).filter((e) => e.to === email);
     return events
       .map((e, i) => {
         const next = events[i + 1];
@@ -469,6 +490,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const id = m.messageId ?? '(no Message-ID)';
       byMessageId.set(id, (byMessageId.get(id) ?? 0) + 1);
     }
+    const traceOf = new Map<string, TraceEvent[]>();
+    for (const e of smtp?.trace ?? []) traceOf.set(e.to, [...(traceOf.get(e.to) ?? []), e]);
     let duplicates = [...byMessageId.values()].reduce((a, c) => a + c - 1, 0);
     const statuses: Record<string, number> = {};
     const lostExamples: string[] = [];
@@ -488,7 +511,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const ids = [...new Set(got.map((m) => m.messageId))];
       if (ids.length > 1) {
         duplicates += ids.length - 1;
-        doubleSends.push(`${row.email} (${row.attempts} attempts): ${timeline(row.email)}`);
+        doubleSends.push(
+          `${row.email} (${row.attempts} attempts): ${timeline(traceOf.get(row.email) ?? [])}`,
+        );
       }
     }
     return {

@@ -2,23 +2,38 @@
  * `npm run chaos` in small: the compiled server SIGKILLed at random instants while it sends release
  * emails to a flaky SMTP server loses none of them (docs/decisions/008).
  */
-import { expect, inject, it } from 'vitest';
-import { runChaos } from './chaos-run';
+import { describe, expect, inject, it } from 'vitest';
+import { releaseSetting, runChaos } from './chaos-run';
 
-it('loses no release email when the worker is killed at random instants', { timeout: 55_000 }, async () => {
-  const lines: string[] = [];
-  const report = await runChaos({
-    deliveries: 300,
-    kills: 4,
-    seed: 7,
-    pgliteSnapshot: inject('pgliteSnapshot'),
-    timeoutMs: 50_000,
-    log: (line) => lines.push(line),
+describe('npm run chaos', () => {
+  it('loses no release email when the worker is killed at random instants', { timeout: 55_000 }, async () => {
+    const lines: string[] = [];
+    const report = await runChaos({
+      deliveries: 300,
+      kills: 4,
+      seed: 7,
+      pgliteSnapshot: inject('pgliteSnapshot'),
+      timeoutMs: 50_000,
+      log: (line) => lines.push(line),
+    });
+    const context = [...lines, ...report.lostExamples, ...report.crashes].join('\n');
+    expect(report.timedOut, context).toBe(false);
+    expect(report.kills).toBe(4);
+    expect(report.crashes, context).toEqual([]);
+    expect(report.lost, context).toBe(0);
+    expect(report.statuses, context).toEqual({ sent: 300 });
+    expect(report.sent).toBe(300);
   });
-  const context = [...lines, ...report.lostExamples, ...report.crashes].join('\n');
-  expect(report.timedOut, context).toBe(false);
-  expect(report.kills).toBe(4);
-  expect(report.lost, context).toBe(0);
-  expect(report.statuses, context).toEqual({ sent: 300 });
-  expect(report.sent).toBe(300);
+
+  it('makes the release messages due the asked number of hours ago, at any hour of the day', () => {
+    for (let hour = 0; hour < 24; hour++) {
+      const now = new Date(Date.UTC(2026, 10, 25, hour, 40));
+      for (const lateHours of [0, 30]) {
+        const { dueAt, timeZone } = releaseSetting(now, lateHours);
+        const late = (now.getTime() - dueAt.getTime()) / 3_600_000;
+        expect(late, `${now.toISOString()} ${timeZone}`).toBeGreaterThanOrEqual(lateHours);
+        expect(late).toBeLessThan(lateHours + 1);
+      }
+    }
+  });
 });

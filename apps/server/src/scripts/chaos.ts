@@ -64,6 +64,7 @@ async function main() {
     return;
   }
   const deliveries = integer('deliveries', values.deliveries, 1) ?? 10_000;
+  const kills = integer('kills', values.kills, 0) ?? 50;
   const timeout = integer('timeout', values.timeout, 1);
   const databaseUrl = values['database-url'] ?? envDatabaseUrl;
 
@@ -75,11 +76,11 @@ async function main() {
   process.on('exit', killChaosChildren);
 
   console.log(
-    `chaos: ${deliveries} deliveries, ${values.kills ?? 50} kills, on ${databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : 'PGlite'}`,
+    `chaos: ${deliveries} deliveries, ${kills} kills, on ${databaseUrl ? `PostgreSQL at ${redactUrl(databaseUrl)}` : 'PGlite'}`,
   );
   const report = await runChaos({
     deliveries,
-    kills: integer('kills', values.kills, 0) ?? 50,
+    kills,
     seed: integer('seed', values.seed, 0) ?? 1,
     databaseUrl,
     lateHours: integer('late-hours', values['late-hours'], 0) ?? 0,
@@ -94,7 +95,10 @@ async function main() {
   for (const crash of report.crashes) console.log(`server crash: ${crash}`);
   if (report.lostExamples.length > 0) console.log(`lost:\n  ${report.lostExamples.join('\n  ')}`);
   if (report.doubleSends.length > 0) {
-    console.log(`recipients with two different Message-IDs (${report.doubleSends.length}):`);
+    console.log(
+      `recipients with two different Message-IDs (${report.doubleSends.length}; their SMTP transactions, ` +
+        'without MAIL FROM answers, which come before the recipient is known):',
+    );
     for (const line of report.doubleSends.slice(0, 10)) console.log(`  ${line}`);
   }
   if (report.timedOut) console.log('the run TIMED OUT');

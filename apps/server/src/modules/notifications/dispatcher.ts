@@ -141,9 +141,9 @@ export function createDispatcher(options: DispatcherOptions) {
   }
 
   /** Sends on one channel until nothing is due; returns how many deliveries it handled. */
-  async function drainChannel(channel: Channel): Promise<number> {
+  async function drainChannel(channel: Channel, stopping: () => boolean): Promise<number> {
     let handled = 0;
-    for (;;) {
+    while (!stopping()) {
       const now = clock();
       const claimed = await repo.claim(
         channel.name,
@@ -165,12 +165,14 @@ export function createDispatcher(options: DispatcherOptions) {
         await repo.markSent(sent, clock());
       }
     }
+    return handled;
   }
 
   return {
     /** Every channel, side by side, until nothing is due. */
-    async drain(): Promise<number> {
-      const counts = await Promise.all(options.channels.map((c) => drainChannel(c)));
+    /** `stopping`: asked between claims, so a stop waits for messages in flight, not the backlog. */
+    async drain(stopping: () => boolean = () => false): Promise<number> {
+      const counts = await Promise.all(options.channels.map((c) => drainChannel(c, stopping)));
       return counts.reduce((a, b) => a + b, 0);
     },
   };

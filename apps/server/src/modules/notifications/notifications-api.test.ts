@@ -301,3 +301,45 @@ describe('two app instances on one database', () => {
     expect(rows.every((r) => r.status === 'sent')).toBe(true);
   });
 });
+
+describe('the worker, on its own', () => {
+  it('sends what falls due without anyone calling it: one tick per interval through pg-boss, in any process', async () => {
+    const smtp = await startSmtpServer();
+    const database = await openTestDatabase();
+    const second = await database.openAnother();
+    const now = new Date('2027-04-01T10:00:00Z');
+    const env = { SMTP_URL: smtp.url, NOTIFY_WORKER: 'true', NOTIFY_INTERVAL_SECONDS: '1' };
+    const apps = [
+      await buildTestApp({ database, now, env }),
+      await buildTestApp({ database: second, now, env }),
+    ];
+    try {
+      const [a] = apps as [FastifyInstance];
+      const item = await insertItem(a, { releaseDate: '2027-04-01', releaseDatePrecision: 'day' });
+      const members = [];
+      for (let i = 0; i < 5; i++) {
+        const m = await insertMember(a, { timeZone: 'UTC', reminderDays: 0 });
+        await track(a, m.id, item, new Date('2027-01-01T00:00:00Z'));
+        members.push(m);
+      }
+      await Promise.all(apps.map((app) => app.ready()));
+      for (const m of members) await smtp.waitFor(m.email, 1, 20_000);
+      // The tick that sent them is a pg-boss job, completed once it has recorded what it sent.
+      const completedTicks = async () =>
+        (
+          (
+            await database.executeSql(
+              "select count(*)::int as n from pgboss.job where name = 'notifications-tick' and state = 'completed'",
+            )
+          ).rows[0] as { n: number }
+        ).n;
+      await expect.poll(completedTicks, { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(smtp.mails).toHaveLength(5);
+    } finally {
+      for (const app of apps) await app.close();
+      await second.close();
+      await database.close();
+      await smtp.close();
+    }
+  });
+});
