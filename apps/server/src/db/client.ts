@@ -92,8 +92,10 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
   const startup = [`-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`];
   if (schemaName) startup.push(`-c search_path=${schemaName},public`);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: startup.join(' ') });
-  // A dropped idle connection must not crash the process; the next query opens a new one.
+  // A dropped connection must not crash the process: idle ones report to the pool, checked-out ones
+  // (inside a transaction) to their client; the query in flight fails, the next opens a new one.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     db,

@@ -102,8 +102,8 @@ interface ServerLife {
   /** Resolves once it listens; rejects if it exits first. */
   ready: Promise<void>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Set before we signal it, so an exit without it is a crash. */
-  signalled: boolean;
+  /** What we sent it: an exit that is not its outcome is a crash. */
+  sent: 'SIGKILL' | 'SIGTERM' | 'abort' | null;
   tail: string[];
 }
 
@@ -147,7 +147,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   stopped.catch(() => {});
   // Ctrl+C reaches the servers too (one process group): their exit is then no crash.
   stop.signal.addEventListener('abort', () => {
-    for (const life of lives) life.signalled = true;
+    for (const life of lives) life.sent = 'abort';
   });
   const race = <T>(p: Promise<T>) => Promise.race([p, stopped]);
   const sleep = (ms: number) => race(new Promise<void>((r) => setTimeout(r, ms)));
@@ -182,7 +182,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   /** SIGKILLs, by PID, the servers still running. */
   async function killServers() {
     for (const life of lives) {
-      life.signalled = true;
+      life.sent ??= 'SIGKILL';
       life.child.kill('SIGKILL');
       await life.exited;
     }
@@ -299,7 +299,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const life: ServerLife = {
         child,
         tail,
-        signalled: false,
+        sent: null,
         exited: new Promise((resolve) =>
           child.once('exit', (code, signal) => {
             liveChildren.delete(child);
@@ -324,8 +324,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       lives.add(life);
       void life.exited.then(({ code, signal }) => {
         lives.delete(life);
-        if (!life.signalled) {
-          crashes.push(`exited by itself (${signal ?? code}):\n  ${tail.slice(-10).join('\n  ')}`);
+        // A SIGKILL can arrive while it is already dying of something else.
+        const crashed = life.sent === null || (life.sent === 'SIGKILL' && signal !== 'SIGKILL');
+        if (crashed) {
+          const from = tail.findIndex((l) => /\b\w*Error\b|error:|"level":[56]0/.test(l));
+          const lines = from >= 0 ? tail.slice(from, from + 8) : tail.slice(-10);
+          crashes.push(`exited by itself (${signal ?? code}):\n  ${lines.join('\n  ')}`);
           say(`server ${child.pid} exited by itself (${signal ?? code})`);
         }
       });
@@ -333,7 +337,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     };
     const signal = async (life: ServerLife, sig: 'SIGKILL' | 'SIGTERM') => {
       if (life.child.exitCode === null && life.child.signalCode === null) {
-        life.signalled = true;
+        life.sent = sig;
         life.child.kill(sig);
       }
       const { code } = await race(life.exited);

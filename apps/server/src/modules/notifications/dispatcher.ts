@@ -8,8 +8,11 @@ import type { NotificationsRepository } from './repository';
 export const RETRY_FOR_HOURS = 24;
 const FIRST_RETRY_SECONDS = 30;
 const MAX_RETRY_SECONDS = 3600;
+/** Sends recorded together (see drainChannel). */
+const RECORD_EVERY = 10;
 
 export type Outcome = 'sent' | 'retry' | 'failed' | 'cancelled';
+type Sent = { id: string; providerMessageId: string };
 
 export interface DispatcherOptions {
   repo: NotificationsRepository;
@@ -46,18 +49,17 @@ export function createDispatcher(options: DispatcherOptions) {
     for (const row of rows) options.onOutcome?.(row, outcome);
   };
 
-  /** Sends one message; a success is recorded with the others of its claim (one statement for all). */
-  async function deliver(
-    channel: Channel,
-    message: OutgoingMessage,
-    sent: { id: string; providerMessageId: string }[],
-  ) {
+  /**
+   * Sends one message. A success answers its rows for the caller to record with others (one
+   * statement for several); a failure is recorded here.
+   */
+  async function deliver(channel: Channel, message: OutgoingMessage): Promise<Sent[]> {
     const rows = message.notices.map((n) => n.delivery);
     const ids = rows.map((r) => r.id);
     try {
       const { providerMessageId } = await channel.send(message);
-      for (const id of ids) sent.push({ id, providerMessageId });
       report(rows, 'sent');
+      return ids.map((id) => ({ id, providerMessageId }));
     } catch (err) {
       const error =
         err instanceof DeliveryError
@@ -65,8 +67,9 @@ export function createDispatcher(options: DispatcherOptions) {
           : new DeliveryError('transient', 'unexpected', err instanceof Error ? err.message : String(err));
       const reason = `${error.code}: ${error.message}`.slice(0, 500);
       const now = clock();
-      const firstDue = Math.min(...rows.map((r) => r.dueAt.getTime()));
-      const giveUp = now.getTime() - firstDue >= RETRY_FOR_HOURS * 3_600_000;
+      // 24 hours from when each row was queued: one caught up late after downtime gets them too.
+      const queued = Math.min(...rows.map((r) => Math.max(r.dueAt.getTime(), r.createdAt.getTime())));
+      const giveUp = now.getTime() - queued >= RETRY_FOR_HOURS * 3_600_000;
       if (error.kind === 'permanent' || giveUp) {
         log.warn(
           { channel: channel.name, code: error.code, deliveries: ids.length },
@@ -80,7 +83,7 @@ export function createDispatcher(options: DispatcherOptions) {
         if (error.code === 'unsubscribed' && channel.name === 'sms')
           await repo.stopSms(message.recipient.userId, now);
         report(rows, 'failed');
-        return;
+        return [];
       }
       const attempts = Math.max(...rows.map((r) => r.attempts));
       const delay = retryDelaySeconds(attempts, random, error.retryAfterSeconds);
@@ -90,6 +93,7 @@ export function createDispatcher(options: DispatcherOptions) {
       );
       await repo.markRetry(ids, new Date(now.getTime() + delay * 1000), reason);
       report(rows, 'retry');
+      return [];
     }
   }
 
@@ -154,15 +158,28 @@ export function createDispatcher(options: DispatcherOptions) {
       if (claimed.length === 0) return handled;
       handled += claimed.length;
       const queue = await messages(channel, claimed);
-      const sent: { id: string; providerMessageId: string }[] = [];
+      let sent: Sent[] = [];
+      // Sends are recorded a few at a time: one statement each would cost the embedded database most
+      // of its time, one per claim would leave up to a claim's worth unrecorded if the process died.
+      const record = async (atLeast: number) => {
+        if (sent.length < atLeast || sent.length === 0) return;
+        const done = sent;
+        sent = [];
+        await repo.markSent(done, clock());
+      };
       const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await deliver(channel, next, sent);
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          // Awaited first: `sent` may be a new array by the time the send is done.
+          const done = await deliver(channel, next);
+          sent.push(...done);
+          await record(RECORD_EVERY);
+        }
       });
       try {
         await Promise.all(workers);
       } finally {
         // Also after a failure elsewhere: what went out is recorded, so it is not sent again.
-        await repo.markSent(sent, clock());
+        await record(1);
       }
     }
     return handled;

@@ -10,8 +10,8 @@ export const TICK_QUEUE = 'notifications-tick';
  * The notification worker. A tick plans what has fallen due from the database's state and sends it;
  * nothing about a notification is held in memory, so a restart, or several processes ticking at
  * once, changes nothing. Ticks are pg-boss jobs: every process asks for one each interval with one
- * singleton key, so there is one tick per interval whatever the number of processes, and any of them
- * may run it (a long one overlapping the next is safe: claims are exclusive).
+ * singleton key, so there is one tick per interval whatever the number of processes, and the first to
+ * fetch it runs it (a long one overlapping the next is safe: claims are exclusive).
  */
 export function createNotificationEngine(options: {
   planner: Planner;
@@ -24,6 +24,7 @@ export function createNotificationEngine(options: {
   let timer: NodeJS.Timeout | null = null;
   let boss: PgBoss | null = null;
   let stopping = false;
+  let running: Promise<void> | null = null;
 
   async function tick() {
     const now = clock();
@@ -34,40 +35,46 @@ export function createNotificationEngine(options: {
   }
 
   const slotSeconds = Math.max(1, Math.round(options.intervalSeconds));
-  async function requestTick() {
-    await boss?.send(TICK_QUEUE, {}, { singletonKey: 'tick', singletonSeconds: slotSeconds, retryLimit: 0 });
+  /**
+   * Asks for this interval's tick (a no-op if a process asked already), then takes it if no other
+   * process has. Fetched and completed here rather than by pg-boss's worker, whose completion is not
+   * awaited: a dropped database connection there is an unhandled rejection that ends the process.
+   */
+  async function takeTick(jobs: PgBoss) {
+    await jobs.send(TICK_QUEUE, {}, { singletonKey: 'tick', singletonSeconds: slotSeconds, retryLimit: 0 });
+    for (const job of await jobs.fetch(TICK_QUEUE)) {
+      try {
+        await tick();
+        await jobs.complete(TICK_QUEUE, job.id);
+      } catch (err) {
+        log.error({ err }, 'notifications tick failed');
+        await jobs.fail(TICK_QUEUE, job.id).catch(() => {});
+      }
+    }
   }
-  function schedule() {
+  function schedule(delayMs: number) {
     timer = setTimeout(() => {
-      requestTick()
-        .catch((err) => log.warn({ err }, 'could not ask for a notifications tick'))
+      const jobs = boss;
+      if (!jobs) return;
+      running = takeTick(jobs)
+        .catch((err) => log.warn({ err }, 'could not run a notifications tick'))
         .finally(() => {
-          if (boss) schedule();
+          running = null;
+          if (boss) schedule(options.intervalSeconds * 1000);
         });
-    }, options.intervalSeconds * 1000);
+    }, delayMs);
   }
 
   return {
     /** One pass: plan, then send until nothing is due. Tests and tools call it directly. */
     tick,
-    /** Starts working on `jobs`' tick queue, and asks for a tick now (catch-up after downtime). */
+    /** Starts taking ticks from `jobs`' queue, the first one now (catch-up after downtime). */
     async start(jobs: PgBoss) {
       if (boss) return;
       boss = jobs;
+      stopping = false;
       await jobs.createQueue(TICK_QUEUE, { name: TICK_QUEUE, expireInSeconds: 15 * 60, retryLimit: 0 });
-      await jobs.work(
-        TICK_QUEUE,
-        { pollingIntervalSeconds: Math.max(0.5, options.intervalSeconds / 2) },
-        async () => {
-          try {
-            await tick();
-          } catch (err) {
-            log.error({ err }, 'notifications tick failed');
-          }
-        },
-      );
-      await requestTick();
-      schedule();
+      schedule(0);
     },
     /** Stops asking for ticks and waits for a running one (before the database closes). */
     async stop() {
@@ -75,7 +82,8 @@ export function createNotificationEngine(options: {
       boss = null;
       stopping = true;
       if (timer) clearTimeout(timer);
-      await jobs?.stop({ graceful: true, wait: true, timeout: 8000 });
+      await running;
+      await jobs?.stop({ graceful: true, wait: true, timeout: 5000 });
     },
   };
 }

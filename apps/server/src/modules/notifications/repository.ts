@@ -294,12 +294,16 @@ export function createNotificationsRepository(db: Database) {
         where t.id = v.id and t.status = 'sending'`);
     },
 
-    /** A transient failure: try again later. Nothing was accepted, so the rows may be regrouped. */
+    /**
+     * A transient failure: try again later, as the same message. The batch (and so the Message-ID) is
+     * kept: a dropped connection after DATA, or a worker killed after the server's 250, may mean the
+     * server has it already, and a resend must be recognisable as the same message.
+     */
     async markRetry(ids: string[], nextAttemptAt: Date, error: string) {
       if (ids.length === 0) return;
       await db
         .update(notificationDeliveries)
-        .set({ status: 'pending', nextAttemptAt, lastError: error, claimedUntil: null, batchId: null })
+        .set({ status: 'pending', nextAttemptAt, lastError: error, claimedUntil: null })
         .where(and(inArray(notificationDeliveries.id, ids), eq(notificationDeliveries.status, 'sending')));
     },
 
