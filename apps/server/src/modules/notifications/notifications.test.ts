@@ -303,6 +303,48 @@ describe('release notifications', () => {
     });
   });
 
+  describe('paused release emails', () => {
+    it('one click pauses the emails, the bell still tells; resuming in the profile brings them back', async () => {
+      const user = await signUp(app, { register: true });
+      const first = await insertItem(app, { releaseDate: '2027-12-20', releaseDatePrecision: 'day' });
+      const second = await insertItem(app, { releaseDate: '2027-12-21', releaseDatePrecision: 'day' });
+      for (const id of [first, second]) await track(app, user.id, id, new Date('2027-01-01T00:00:00Z'));
+      await tick('2027-12-19T09:30:00Z'); // the reminders of the first title (default: a day before)
+      const [reminder] = mailsTo(user.email);
+      const oneClick = new URL(header(reminder!, 'List-Unsubscribe')!.slice(1, -1));
+      const paused = await app.inject({
+        method: 'POST',
+        url: `${oneClick.pathname}${oneClick.search}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(paused.json()).toEqual({ email_paused: true });
+      await tick('2027-12-20T09:30:00Z');
+      expect(mailsTo(user.email)).toHaveLength(1);
+      const bell = (await app.inject({ url: '/api/notifications', headers: { cookie: user.cookie } })).json();
+      expect(bell.notifications.map((n: { kind: string }) => n.kind)).toContain('released');
+      // Resumed from the profile: the next morning's mail goes out again.
+      const resume = await app.inject({
+        method: 'PUT',
+        url: `/user/update/${user.id}`,
+        headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+        payload: {
+          first_name: 'Test',
+          last_name: 'Member',
+          phone_number: null,
+          notification_preferences: ['email'],
+          email_paused: false,
+        },
+      });
+      expect(resume.json().email_paused).toBe(false);
+      await tick('2027-12-21T09:30:00Z');
+      expect(mailsTo(user.email).map(subject)).toEqual([
+        expect.stringMatching(/ is out tomorrow$/),
+        expect.stringMatching(/ is out today$/),
+      ]);
+    });
+  });
+
   describe('failures', () => {
     it('retries a transient SMTP failure with backoff and sends once', async () => {
       const { member } = await trackedRelease('2027-12-11', {}, 'UTC');
