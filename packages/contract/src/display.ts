@@ -105,15 +105,17 @@ export function formatReleaseDate(
   if (!releaseDate) return 'N/A';
   const d = utcDate(releaseDate);
   if (!d) return 'Invalid Date';
-  return formatUtc(
-    d,
-    locale,
-    precision === 'year'
-      ? { year: 'numeric' }
-      : precision === 'month'
-        ? { year: 'numeric', month: 'long' }
-        : { year: 'numeric', month: 'short', day: 'numeric' },
-  );
+  return formatUtc(d, locale, byPrecision(precision, { year: 'numeric', month: 'short', day: 'numeric' }));
+}
+
+/** "2027" or "March 2027" for a year or month; `day` for a day (or an unknown precision). */
+function byPrecision(
+  precision: DatePrecision | null | undefined,
+  day: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormatOptions {
+  if (precision === 'year') return { year: 'numeric' };
+  if (precision === 'month') return { year: 'numeric', month: 'long' };
+  return day;
 }
 
 /**
@@ -130,10 +132,11 @@ export function formatLongReleaseDate(
   return formatUtc(
     d,
     locale,
-    precision === 'year'
-      ? { year: 'numeric' }
-      : precision === 'month'
-        ? { year: 'numeric', month: 'long' }
-        : { year: 'numeric', month: 'long', day: 'numeric', ...(weekday ? { weekday: 'long' } : {}) },
+    byPrecision(precision, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      ...(weekday ? { weekday: 'long' } : {}),
+    }),
   );
 }

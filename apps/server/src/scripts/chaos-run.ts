@@ -4,6 +4,7 @@
  * restarted, then left to finish. Every member must have a `sent` row and a message at the SMTP
  * server; resends are counted as duplicates (at-least-once, docs/decisions/008).
  */
+
 import { type ChildProcessByStdio, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { releaseMessageTime } from '../modules/notifications/local-time';
+import { mulberry32 } from '../providers/synthetic/synthetic-provider';
 import { type AcceptedMail, type FlakySmtpServer, startFlakySmtpServer, type TraceEvent } from './chaos-smtp';
 
 export interface ChaosOptions {
@@ -63,17 +65,8 @@ const HOUR = 3_600_000;
 /** Share of kills aimed at start-up (opening the database, migrating) rather than a running worker. */
 const STARTUP_KILL_SHARE = 0.15;
 
-/** Small seeded PRNG (mulberry32): the same seed makes the same faults and kill instants. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** The same seed makes the same faults and kill instants. */
+const seededRandom = mulberry32;
 
 /**
  * A fixed-offset zone and a release day whose 09:00 local fell between `lateHours` and `lateHours + 1`
