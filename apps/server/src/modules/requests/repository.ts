@@ -1,5 +1,6 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type ContentRequestRow, contentRequests } from '../../db/schema';
+import { type ContentRequestRow, contentRequests, users } from '../../db/schema';
 
 export type RequestsRepository = ReturnType<typeof createRequestsRepository>;
 
@@ -9,6 +10,26 @@ export function createRequestsRepository(db: Database) {
       const [row] = await db.insert(contentRequests).values(values).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
+    },
+
+    /** Requests nobody has dealt with yet, oldest first, with the asker's email when signed in. */
+    open(): Promise<(ContentRequestRow & { email: string | null })[]> {
+      return db
+        .select({
+          id: contentRequests.id,
+          mediaType: contentRequests.mediaType,
+          title: contentRequests.title,
+          extraInfo: contentRequests.extraInfo,
+          userId: contentRequests.userId,
+          status: contentRequests.status,
+          clientCreatedAt: contentRequests.clientCreatedAt,
+          createdAt: contentRequests.createdAt,
+          email: users.email,
+        })
+        .from(contentRequests)
+        .leftJoin(users, eq(users.id, contentRequests.userId))
+        .where(eq(contentRequests.status, 'pending'))
+        .orderBy(asc(contentRequests.createdAt), asc(contentRequests.id));
     },
   };
 }
