@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+// One zod schema per TMDB v3 endpoint the product reads (developer.themoviedb.org/reference).
+// Objects are not strict: TMDB adds fields over time and unknown keys are ignored. Dates come as
+// `YYYY-MM-DD` or as "" when unknown, which is read as null.
+
+/** "" or a missing date is no date. */
+const tmdbDate = z
+  .string()
+  .nullish()
+  .transform((v) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null));
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    page: z.number().int(),
+    results: z.array(item),
+    total_pages: z.number().int(),
+    total_results: z.number().int(),
+  });
+
+export const movieSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  original_title: z.string().optional(),
+  overview: z.string().nullish(),
+  poster_path: z.string().nullish(),
+  release_date: tmdbDate,
+  popularity: z.number().nullish(),
+  genre_ids: z.array(z.number().int()).optional(),
+  original_language: z.string().nullish(),
+  adult: z.boolean().nullish(),
+});
+export type MovieSummary = z.infer<typeof movieSummarySchema>;
+
+/** /movie/upcoming, /movie/now_playing, /movie/popular, /trending/movie/week, /discover/movie. */
+export const movieListSchema = page(movieSummarySchema);
+
+/** TMDB's release types: 1 premiere, 2 theatrical (limited), 3 theatrical, 4 digital, 5 physical, 6 TV. */
+export const RELEASE_TYPES = {
+  premiere: 1,
+  theatricalLimited: 2,
+  theatrical: 3,
+  digital: 4,
+  physical: 5,
+  tv: 6,
+} as const;
+
+export const releaseDatesSchema = z.object({
+  results: z.array(
+    z.object({
+      iso_3166_1: z.string(),
+      release_dates: z.array(
+        z.object({
+          certification: z.string().nullish(),
+          note: z.string().nullish(),
+          release_date: z.string(),
+          type: z.number().int().min(1).max(6),
+        }),
+      ),
+    }),
+  ),
+});
+export type ReleaseDates = z.infer<typeof releaseDatesSchema>;
+
+const person = z.object({ id: z.number().int(), name: z.string() });
+
+/** /movie/{id}?append_to_response=release_dates,credits */
+export const movieDetailsSchema = movieSummarySchema.extend({
+  genres: z.array(z.object({ id: z.number().int(), name: z.string() })).default([]),
+  status: z.string().nullish(),
+  runtime: z.number().nullish(),
+  release_dates: releaseDatesSchema.optional(),
+  credits: z
+    .object({
+      crew: z
+        .array(person.extend({ job: z.string().nullish(), department: z.string().nullish() }))
+        .default([]),
+    })
+    .optional(),
+});
+export type MovieDetails = z.infer<typeof movieDetailsSchema>;
+
+export const tvSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  overview: z.string().nullish(),
+  poster_path: z.string().nullish(),
+  first_air_date: tmdbDate,
+  popularity: z.number().nullish(),
+  genre_ids: z.array(z.number().int()).optional(),
+  original_language: z.string().nullish(),
+});
+
+/** /tv/on_the_air, /tv/airing_today, /tv/popular, /trending/tv/week, /discover/tv. */
+export const tvListSchema = page(tvSummarySchema);
+
+/** /tv/{id}: a series with its seasons (each season is one catalog item). */
+export const tvDetailsSchema = tvSummarySchema.extend({
+  genres: z.array(z.object({ id: z.number().int(), name: z.string() })).default([]),
+  networks: z.array(person).default([]),
+  created_by: z.array(person).default([]),
+  status: z.string().nullish(),
+  in_production: z.boolean().nullish(),
+  seasons: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        overview: z.string().nullish(),
+        poster_path: z.string().nullish(),
+        season_number: z.number().int(),
+        air_date: tmdbDate,
+        episode_count: z.number().int().nullish(),
+      }),
+    )
+    .default([]),
+  next_episode_to_air: z
+    .object({ air_date: tmdbDate, season_number: z.number().int(), episode_number: z.number().int() })
+    .nullish(),
+});
+export type TvDetails = z.infer<typeof tvDetailsSchema>;
+
+/** /movie/changes, /tv/changes: ids changed within a window (at most 14 days). */
+export const changesSchema = page(z.object({ id: z.number().int(), adult: z.boolean().nullish() }));
+
+/** /search/multi: movies, series and people in one list; people are ignored. */
+export const searchMultiSchema = page(
+  z.discriminatedUnion('media_type', [
+    movieSummarySchema.extend({ media_type: z.literal('movie') }),
+    tvSummarySchema.extend({ media_type: z.literal('tv') }),
+    z.object({ media_type: z.literal('person'), id: z.number().int() }),
+  ]),
+);
+
+/** TMDB's error body (`status_code` 7: invalid key, 34: not found, 25: over the rate limit). */
+export const errorSchema = z.object({
+  status_code: z.number().int(),
+  status_message: z.string(),
+  success: z.boolean().optional(),
+});
