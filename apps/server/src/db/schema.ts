@@ -107,6 +107,27 @@ export const mediaItems = pgTable(
   ],
 );
 
+/**
+ * A movie's typed regional dates as its provider lists them (TMDB: 1 premiere, 2 theatrical limited,
+ * 3 theatrical, 4 digital, 5 physical, 6 TV), per country. The item's own date is the one shown by
+ * default; these let a region and a kind of release be chosen. Replaced whole at each update.
+ */
+export const mediaReleaseDates = pgTable(
+  'media_release_dates',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    type: integer('type').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.country, t.type, t.date] }),
+    check('media_release_dates_type_check', sql`${t.type} between 1 and 6`),
+  ],
+);
+
 export type MediaItemRow = typeof mediaItems.$inferSelect;
 export type NewMediaItemRow = typeof mediaItems.$inferInsert;
 

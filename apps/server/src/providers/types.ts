@@ -21,6 +21,11 @@ export interface NormalisedItem {
   genres: string[];
   hypeMeterPercentage: number | null;
   popularity: number;
+  /**
+   * Typed regional dates (movies from TMDB), replacing the stored ones; absent leaves them as they are.
+   * `releaseDate` stays the date shown by default (the provider's region's theatrical date).
+   */
+  releaseDates?: { country: string; type: number; date: string }[];
 }
 
 /**

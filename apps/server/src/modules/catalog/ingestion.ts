@@ -60,12 +60,15 @@ export async function upsertItems(
       slugs.set(item.providerId, slug);
     }
   }
-  const rows: NewMediaItemRow[] = unique.map((item) => ({
+  const rows: NewMediaItemRow[] = unique.map(({ releaseDates: _, ...item }) => ({
     ...item,
     slug: slugs.get(item.providerId) ?? slugify(item.title),
     searchText: normaliseForSearch(item.title),
   }));
-  const changes = await repo.upsert(rows, change);
+  const regional = new Map(
+    unique.flatMap((i) => (i.releaseDates ? [[i.providerId, i.releaseDates] as const] : [])),
+  );
+  const changes = await repo.upsert(rows, change, regional);
   return {
     received: rows.length,
     inserted: rows.length - known.size,

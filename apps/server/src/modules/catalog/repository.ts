@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import {
   type MediaItemRow,
   mediaItems,
+  mediaReleaseDates,
   type NewMediaItemRow,
   type ReleaseEventKind,
   releaseEvents,
@@ -198,7 +199,11 @@ export function createCatalogRepository(db: Database) {
      * changes. A known item whose release date or precision changes gets a release event, in the same
      * transaction (a new item's date is news to nobody: nobody tracks it yet).
      */
-    async upsert(rows: NewMediaItemRow[], change: ChangeSource): Promise<ReleaseChange[]> {
+    async upsert(
+      rows: NewMediaItemRow[],
+      change: ChangeSource,
+      regional: ReadonlyMap<string, { country: string; type: number; date: string }[]> = new Map(),
+    ): Promise<ReleaseChange[]> {
       if (rows.length === 0) return [];
       return db.transaction(async (tx) => {
         const before = await tx
@@ -233,7 +238,7 @@ export function createCatalogRepository(db: Database) {
               }
             : { ...row, releaseDateSource: byOperator ? OPERATOR : ('provider' as const) };
         });
-        await tx
+        const written = await tx
           .insert(mediaItems)
           .values(stored)
           .onConflictDoUpdate({
@@ -259,7 +264,21 @@ export function createCatalogRepository(db: Database) {
               searchText: sql`excluded.search_text`,
               updatedAt: sql`now()`,
             },
-          });
+          })
+          .returning({ id: mediaItems.id, providerId: mediaItems.providerId });
+        const replaced = written.filter((w) => regional.has(w.providerId));
+        if (replaced.length > 0) {
+          await tx.delete(mediaReleaseDates).where(
+            inArray(
+              mediaReleaseDates.itemId,
+              replaced.map((w) => w.id),
+            ),
+          );
+          const values = replaced.flatMap((w) =>
+            uniqueDates(regional.get(w.providerId) ?? []).map((d) => ({ itemId: w.id, ...d })),
+          );
+          if (values.length > 0) await tx.insert(mediaReleaseDates).values(values);
+        }
         const incoming = new Map(stored.map((r) => [r.providerId, r]));
         const changes: ReleaseChange[] = [];
         for (const old of before) {
@@ -284,6 +303,19 @@ export function createCatalogRepository(db: Database) {
         }
         return changes;
       });
+    },
+
+    /** A title's typed regional dates, by country then date. */
+    regionalDates(itemId: string) {
+      return db
+        .select({
+          country: mediaReleaseDates.country,
+          type: mediaReleaseDates.type,
+          date: mediaReleaseDates.date,
+        })
+        .from(mediaReleaseDates)
+        .where(eq(mediaReleaseDates.itemId, itemId))
+        .orderBy(asc(mediaReleaseDates.country), asc(mediaReleaseDates.date), asc(mediaReleaseDates.type));
     },
 
     async analyze(): Promise<void> {
@@ -319,6 +351,11 @@ export interface ReleaseChange {
 export function releaseEventKind(oldDate: string | null, newDate: string | null): ReleaseEventKind {
   if (!oldDate) return 'announced';
   return newDate ? 'moved' : 'removed';
+}
+
+/** A provider may list the same (country, type, date) twice (two notes): keep one. */
+function uniqueDates(dates: { country: string; type: number; date: string }[]) {
+  return [...new Map(dates.map((d) => [`${d.country}/${d.type}/${d.date}`, d])).values()];
 }
 
 function toTextArray(values: string[]) {
