@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayedReleaseDate, typedReleaseDates } from './release-dates';
 import { movieDetailsSchema, movieListSchema, tvDetailsSchema } from './schemas';
+import { normaliseMovie, popularityScore } from './tmdb-movies';
 
 // Shaped like TMDB's /movie/{id}?append_to_response=release_dates,credits answer (trimmed).
 const details = {
@@ -156,5 +157,48 @@ describe('TMDB schemas', () => {
 
   it('refuse an answer missing what the product needs', () => {
     expect(movieDetailsSchema.safeParse({ id: 'x', title: 'Bad' }).success).toBe(false);
+  });
+});
+
+describe('a TMDB movie in the catalog', () => {
+  it("has the region's date, its director, genres, a proxied poster and every typed date", () => {
+    const item = normaliseMovie(movieDetailsSchema.parse(details), { region: 'GB', language: 'en-GB' });
+    expect(item).toMatchObject({
+      providerId: 'tmdb:movie:603',
+      mediaType: 'movies',
+      title: 'The Matrix',
+      director: 'Lilly Wachowski',
+      creator: 'Lilly Wachowski',
+      creatorLabel: 'Director',
+      releaseDate: '1999-06-10',
+      releaseDatePrecision: 'day',
+      image: '/proxy-image/tmdb/w500/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg',
+      genres: ['Action', 'Science Fiction'],
+      language: 'en',
+    });
+    expect(item.releaseDates).toHaveLength(6);
+  });
+
+  it('has no date (TBD) when TMDB knows none', () => {
+    const tbd = movieDetailsSchema.parse({
+      id: 9,
+      title: 'Untitled Sequel',
+      release_date: '',
+      poster_path: null,
+    });
+    expect(normaliseMovie(tbd, { region: 'US', language: 'en-US' })).toMatchObject({
+      releaseDate: null,
+      releaseDatePrecision: null,
+      image: null,
+      director: null,
+    });
+  });
+
+  it("ranks TMDB's open-ended popularity on the catalog's 0-100, in order", () => {
+    const scores = [0, 1, 10, 100, 1000, 10_000, 1e9].map(popularityScore);
+    expect(scores).toEqual([...scores].sort((a, b) => a - b));
+    expect(scores[0]).toBe(0);
+    expect(scores.at(-1)).toBe(100);
+    expect(popularityScore(100)).toBeCloseTo(40.1, 1);
   });
 });

@@ -1,0 +1,78 @@
+import type { ProviderClient } from '../http/provider-client';
+import type { NormalisedItem } from '../types';
+import { displayedReleaseDate, typedReleaseDates } from './release-dates';
+import { type MovieDetails, movieDetailsSchema, movieListSchema } from './schemas';
+
+export interface TmdbMovieOptions {
+  /** ISO 3166-1 country whose dates are shown by default (TMDB_REGION). */
+  region: string;
+  /** TMDB_LANGUAGE, e.g. en-US. */
+  language: string;
+}
+
+/**
+ * TMDB's popularity is open-ended (a few to several thousand); the catalog ranks on 0-100, where a
+ * few members tracking a title visibly move it (docs/ranking.md). A log scale keeps the order.
+ */
+export function popularityScore(tmdbPopularity: number | null | undefined): number {
+  const p = Math.max(0, tmdbPopularity ?? 0);
+  return Math.min(100, Math.round(20 * Math.log10(1 + p) * 10) / 10);
+}
+
+/** One movie in our shape: the region's date shown, every typed regional date kept. */
+export function normaliseMovie(movie: MovieDetails, options: TmdbMovieOptions): NormalisedItem {
+  const releaseDates = typedReleaseDates(movie.release_dates);
+  const releaseDate = displayedReleaseDate(releaseDates, options.region, movie.release_date);
+  const director = movie.credits?.crew.find((c) => c.job === 'Director')?.name ?? null;
+  return {
+    providerId: `tmdb:movie:${movie.id}`,
+    mediaType: 'movies',
+    title: movie.title,
+    description: movie.overview ?? '',
+    // Through the image proxy: the page's CSP allows only its own origin for images.
+    image: movie.poster_path ? `/proxy-image/tmdb/w500${movie.poster_path}` : null,
+    author: null,
+    director,
+    networkName: null,
+    series: null,
+    seriesNumber: null,
+    creator: director,
+    creatorLabel: 'Director',
+    releaseDate,
+    releaseDatePrecision: releaseDate ? 'day' : null,
+    language: (movie.original_language ?? 'en').slice(0, 2),
+    genres: movie.genres.map((g) => g.name),
+    hypeMeterPercentage: null,
+    popularity: popularityScore(movie.popularity),
+    releaseDates,
+  };
+}
+
+/** A movie by id, with its typed dates and credits, in one request. */
+export function fetchMovie(client: ProviderClient, id: number, options: TmdbMovieOptions) {
+  return client.get(`/movie/${id}`, movieDetailsSchema, {
+    append_to_response: 'release_dates,credits',
+    language: options.language,
+  });
+}
+
+/** The ids on TMDB's movie lists for the region: upcoming, now playing, popular, trending this week. */
+export async function listedMovieIds(
+  client: ProviderClient,
+  options: TmdbMovieOptions & { pages: number },
+): Promise<number[]> {
+  const lists = ['/movie/upcoming', '/movie/now_playing', '/movie/popular', '/trending/movie/week'];
+  const ids = new Set<number>();
+  for (const list of lists) {
+    for (let page = 1; page <= options.pages; page++) {
+      const answer = await client.get(list, movieListSchema, {
+        page,
+        region: options.region,
+        language: options.language,
+      });
+      for (const movie of answer.results) ids.add(movie.id);
+      if (page >= answer.total_pages) break;
+    }
+  }
+  return [...ids];
+}
