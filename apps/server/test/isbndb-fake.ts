@@ -672,7 +672,11 @@ export function seedIsbndbBooks(
 // ---------------------------------------------------------------------------------------------
 // Search
 
-const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
 
 const truthy = (v: string | null) => v === '1' || v === 'true';
 
@@ -729,7 +733,11 @@ function paging(params: URLSearchParams) {
 }
 
 /** Author and publisher names in paths come as "andy%20weir" or "andy_weir". */
-const nameKey = (s: string) => s.toLowerCase().replace(/[_\s]+/g, ' ').trim();
+const nameKey = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ')
+    .trim();
 
 // ---------------------------------------------------------------------------------------------
 // The server
