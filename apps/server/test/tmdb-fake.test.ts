@@ -1,0 +1,473 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, startTmdbFake, type TmdbFake, tmdbErrorBody } from './tmdb-fake';
+
+/** The fake's clock: fixed, so the catalog and the windows are the same on every run. */
+const START = Date.parse('2027-03-01T12:00:00.000Z');
+let nowMs = START;
+let fake: TmdbFake;
+
+beforeAll(async () => {
+  fake = await startTmdbFake({ now: () => nowMs });
+});
+afterAll(() => fake.close());
+afterEach(() => {
+  nowMs = START;
+  fake.setRateLimit(null);
+});
+
+type Auth = 'bearer' | 'key' | 'none';
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below.
+type Json = any;
+
+async function get(path: string, auth: Auth = 'bearer', init: RequestInit = {}) {
+  const url = new URL(`${fake.url}${path}`);
+  if (auth === 'key') url.searchParams.set('api_key', fake.apiKey);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (auth === 'bearer') headers.authorization = `Bearer ${fake.token}`;
+  const res = await fetch(url, { ...init, headers });
+  const text = await res.text();
+  const body: Json = res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+  return { status: res.status, headers: res.headers, body };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+describe('auth', () => {
+  it('accepts the v4 token as a Bearer header and the v3 key as ?api_key=', async () => {
+    const byHeader = await get('/configuration', 'bearer');
+    const byKey = await get('/configuration', 'key');
+    expect(byHeader.status).toBe(200);
+    expect(byKey.status).toBe(200);
+    expect(byHeader.headers.get('content-type')).toBe('application/json;charset=utf-8');
+    expect(fake.requests.slice(-2).map((r) => r.auth)).toEqual(['bearer', 'api_key']);
+  });
+
+  it('answers 401 with status_code 7 when the credentials are missing or wrong', async () => {
+    const invalid = {
+      status_code: 7,
+      status_message: 'Invalid API key: You must be granted a valid key.',
+      success: false,
+    };
+    const missing = await get('/movie/popular', 'none');
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual(invalid);
+
+    const wrongKey = await fetch(`${fake.url}/movie/popular?api_key=0123456789abcdef0123456789abcdef`);
+    expect(wrongKey.status).toBe(401);
+    expect(await wrongKey.json()).toEqual(invalid);
+
+    const wrongToken = await fetch(`${fake.url}/movie/popular`, {
+      headers: { authorization: 'Bearer eyJnope' },
+    });
+    expect(wrongToken.status).toBe(401);
+    expect(await wrongToken.json()).toEqual(invalid);
+  });
+});
+
+describe('reference data', () => {
+  it('generates the same catalog from the same seed and day', async () => {
+    const twin = await startTmdbFake({ now: () => START });
+    try {
+      const mine = (await get('/movie/popular?page=2')).body;
+      const res = await fetch(`${twin.url}/movie/popular?page=2&api_key=${twin.apiKey}`);
+      expect(await res.json()).toEqual(mine);
+      expect(twin.apiKey).toBe(fake.apiKey);
+    } finally {
+      await twin.close();
+    }
+  });
+
+  it('serves the configuration and the genre lists', async () => {
+    const config = (await get('/configuration')).body;
+    expect(config.images.secure_base_url).toBe('https://image.tmdb.org/t/p/');
+    expect(config.images.poster_sizes).toContain('w500');
+    expect(config.change_keys).toContain('releases');
+
+    const movie = (await get('/genre/movie/list')).body;
+    const tv = (await get('/genre/tv/list')).body;
+    expect(movie.genres).toContainEqual({ id: 878, name: 'Science Fiction' });
+    expect(tv.genres).toContainEqual({ id: 10765, name: 'Sci-Fi & Fantasy' });
+  });
+});
+
+describe('movie lists', () => {
+  it('pages 20 at a time with page, results, total_pages and total_results', async () => {
+    const first = (await get('/movie/popular')).body;
+    const second = (await get('/movie/popular?page=2&language=en-US')).body;
+    expect(first).toMatchObject({ page: 1, total_pages: 3, total_results: 60 });
+    expect(second).toMatchObject({ page: 2, total_pages: 3, total_results: 60 });
+    expect(first.results).toHaveLength(20);
+    const ids = new Set(first.results.map((m: Json) => m.id));
+    expect(second.results.some((m: Json) => ids.has(m.id))).toBe(false);
+    expect(first.results[0].popularity).toBeGreaterThanOrEqual(first.results[19].popularity);
+
+    const summary = first.results[0];
+    expect(Object.keys(summary).sort()).toEqual(
+      [
+        'adult',
+        'backdrop_path',
+        'genre_ids',
+        'id',
+        'original_language',
+        'original_title',
+        'overview',
+        'popularity',
+        'poster_path',
+        'release_date',
+        'title',
+        'video',
+        'vote_average',
+        'vote_count',
+      ].sort(),
+    );
+
+    expect((await get('/movie/popular?page=4')).body).toMatchObject({ page: 4, results: [], total_pages: 3 });
+    for (const page of ['0', '501', 'two']) {
+      const bad = await get(`/movie/popular?page=${page}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual(tmdbErrorBody(22));
+    }
+  });
+
+  it('gives upcoming and now_playing a dates window and keeps to it in the region', async () => {
+    const upcoming = (await get('/movie/upcoming?region=US')).body;
+    expect(upcoming.dates).toEqual({ minimum: '2027-03-02', maximum: '2027-03-20' });
+    expect(upcoming.results.length).toBeGreaterThan(0);
+    for (const m of upcoming.results)
+      expect(m.release_date >= '2027-03-02' && m.release_date <= '2027-03-20').toBe(true);
+    expect(upcoming.results.map((m: Json) => m.id)).toEqual(
+      expect.arrayContaining(fake.data.seeded.movies.upcoming.slice(0, 1)),
+    );
+
+    const playing = (await get('/movie/now_playing?region=US')).body;
+    expect(playing.dates.maximum).toBe('2027-03-01');
+    for (const m of playing.results) expect(m.release_date <= '2027-03-01').toBe(true);
+  });
+
+  it('discovers by primary release date, release type and region', async () => {
+    const { body } = await get(
+      '/discover/movie?region=US&with_release_type=2|3&release_date.gte=2027-03-02&release_date.lte=2028-12-31&sort_by=primary_release_date.asc',
+    );
+    expect(body.total_results).toBeGreaterThan(0);
+    const dates = body.results.map((m: Json) => m.release_date);
+    expect(dates).toEqual([...dates].sort());
+    for (const id of body.results.map((m: Json) => m.id)) {
+      const us = fake.data.movie(id).releases.US ?? [];
+      expect(us.some((r) => r.type === 2 || r.type === 3)).toBe(true);
+    }
+    // A movie released only outside the US is not in the US list.
+    const foreign = fake.data.seeded.movies.foreignOnly;
+    expect(body.results.some((m: Json) => foreign.includes(m.id))).toBe(false);
+
+    const primary = (await get('/discover/movie?primary_release_date.gte=2027-03-02')).body;
+    for (const m of primary.results) expect(m.release_date >= '2027-03-02').toBe(true);
+  });
+
+  it('lists trending movies with media_type', async () => {
+    const { body } = await get('/trending/movie/week');
+    expect(body.total_results).toBe(60);
+    expect(body.results[0].media_type).toBe('movie');
+  });
+});
+
+describe('movie details', () => {
+  it('appends release_dates and credits in TMDB shapes', async () => {
+    const id = fake.data.seeded.movies.released[0]!;
+    const { status, body } = await get(
+      `/movie/${id}?append_to_response=release_dates,credits&language=en-US`,
+    );
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id, status: 'Released', belongs_to_collection: null });
+    expect(body.release_date).toMatch(DAY);
+    expect(body.genres[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
+    expect(body.imdb_id).toMatch(/^tt\d+$/);
+    expect(body.runtime).toBeGreaterThan(0);
+
+    const countries = body.release_dates.results.map((r: Json) => r.iso_3166_1);
+    expect(countries).toEqual(expect.arrayContaining(['US', 'GB']));
+    const us = body.release_dates.results.find((r: Json) => r.iso_3166_1 === 'US');
+    for (const entry of us.release_dates) {
+      expect(entry).toEqual({
+        certification: expect.any(String),
+        descriptors: [],
+        iso_639_1: expect.any(String),
+        note: expect.any(String),
+        release_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/),
+        type: expect.any(Number),
+      });
+      expect([1, 2, 3, 4, 5, 6]).toContain(entry.type);
+    }
+    expect(us.release_dates.map((r: Json) => r.type)).toEqual(expect.arrayContaining([3, 4, 5]));
+
+    const director = body.credits.crew.find((c: Json) => c.job === 'Director');
+    expect(director).toMatchObject({
+      department: 'Directing',
+      name: expect.any(String),
+      id: expect.any(Number),
+    });
+    expect(body.credits.cast[0]).toMatchObject({
+      order: 0,
+      character: expect.any(String),
+      credit_id: expect.any(String),
+    });
+
+    const plain = (await get(`/movie/${id}`)).body;
+    expect(plain.release_dates).toBeUndefined();
+    const sub = (await get(`/movie/${id}/release_dates`)).body;
+    expect(sub).toEqual({ id, results: body.release_dates.results });
+  });
+
+  it('sends "" as the release date of a movie without one', async () => {
+    const id = fake.data.seeded.movies.noDate[0]!;
+    const { body } = await get(`/movie/${id}?append_to_response=release_dates`);
+    expect(body.release_date).toBe('');
+    expect(body.release_dates).toEqual({ results: [] });
+    expect(body.status).not.toBe('Released');
+  });
+
+  it('answers 404 with status_code 34 for an unknown id or path', async () => {
+    const notFound = {
+      status_code: 34,
+      status_message: 'The resource you requested could not be found.',
+      success: false,
+    };
+    for (const path of [
+      '/movie/999999999',
+      '/tv/999999999',
+      `/tv/${fake.data.seeded.series.ended[0]}/season/42`,
+      '/nope',
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual(notFound);
+    }
+  });
+});
+
+describe('tv', () => {
+  it('serves series details with seasons, networks and the next episode', async () => {
+    const id = fake.data.seeded.series.airingToday[0]!;
+    const { body } = await get(`/tv/${id}`);
+    expect(body).toMatchObject({ id, status: 'Returning Series', in_production: true });
+    expect(body.networks[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      logo_path: expect.toSatisfy((v: unknown) => v === null || typeof v === 'string'),
+      origin_country: expect.any(String),
+    });
+    expect(body.created_by[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
+    expect(body.last_air_date).toBe('2027-03-01');
+    expect(body.next_episode_to_air.air_date).toBe('2027-03-08');
+    expect(body.number_of_seasons).toBe(body.seasons.length);
+    const season = body.seasons.at(-1);
+    expect(Object.keys(season).sort()).toEqual(
+      [
+        'air_date',
+        'episode_count',
+        'id',
+        'name',
+        'overview',
+        'poster_path',
+        'season_number',
+        'vote_average',
+      ].sort(),
+    );
+
+    const details = (await get(`/tv/${id}/season/${season.season_number}`)).body;
+    expect(details).toMatchObject({ season_number: season.season_number, air_date: season.air_date });
+    expect(details.episodes).toHaveLength(season.episode_count);
+    expect(details.episodes[0]).toMatchObject({
+      episode_number: 1,
+      show_id: id,
+      episode_type: expect.any(String),
+    });
+
+    const today = (await get('/tv/airing_today')).body.results.map((s: Json) => s.id);
+    expect(today).toContain(id);
+  });
+
+  it('shows undated and unaired series as TMDB does', async () => {
+    const undated = (await get(`/tv/${fake.data.seeded.series.undatedSeason[0]}`)).body;
+    expect(undated.seasons.at(-1).air_date).toBeNull();
+    expect(undated.next_episode_to_air).toBeNull();
+
+    const unaired = fake.data.seeded.series.unaired;
+    const noDate = (await get(`/tv/${unaired[1]}`)).body;
+    expect(noDate).toMatchObject({ first_air_date: '', last_air_date: null, last_episode_to_air: null });
+
+    const discovered = (await get('/discover/tv?air_date.gte=2027-03-01&air_date.lte=2027-03-07')).body;
+    expect(discovered.results.map((s: Json) => s.id)).toEqual(
+      expect.arrayContaining(fake.data.seeded.series.airing),
+    );
+    expect(discovered.results[0]).toHaveProperty('origin_country');
+  });
+});
+
+describe('search', () => {
+  it('mixes movies, series and people with media_type in search/multi', async () => {
+    const { body } = await get('/search/multi?query=GOLD');
+    const types = new Set(body.results.map((r: Json) => r.media_type));
+    expect(types).toEqual(new Set(['movie', 'tv', 'person']));
+    const person = body.results.find((r: Json) => r.media_type === 'person');
+    expect(person).toMatchObject({ known_for_department: expect.any(String), gender: expect.any(Number) });
+    expect(person.known_for[0].media_type).toMatch(/^(movie|tv)$/);
+    const movie = body.results.find((r: Json) => r.media_type === 'movie');
+    expect(movie.title).toContain('Golden');
+
+    expect((await get('/search/multi?query=')).body).toEqual({
+      page: 1,
+      results: [],
+      total_pages: 1,
+      total_results: 0,
+    });
+  });
+});
+
+describe('failures', () => {
+  it('rate limits above the set requests per second with 429, Retry-After and status_code 25', async () => {
+    fake.setRateLimit(3);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get('/genre/movie/list')));
+    const limited = answers.filter((a) => a.status === 429);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(limited).toHaveLength(2);
+    expect(limited[0]!.headers.get('retry-after')).toBe('1');
+    expect(limited[0]!.body).toEqual({
+      status_code: 25,
+      status_message: 'Your request count (#) is over the allowed limit of (40).',
+      success: false,
+    });
+    fake.setRateLimit(null);
+    expect((await get('/genre/movie/list')).status).toBe(200);
+  });
+
+  it('answers the next requests as failNext says', async () => {
+    fake.failNext(1, { status: 500 });
+    fake.failNext(1, { status: 503, retryAfter: 7 });
+    fake.failNext(1, { status: 502, body: '<html>Bad gateway</html>' });
+    const internal = await get('/configuration');
+    expect(internal.status).toBe(500);
+    expect(internal.body).toEqual({
+      status_code: 11,
+      status_message: 'Internal error: Something went wrong, contact TMDB.',
+      success: false,
+    });
+    const offline = await get('/configuration');
+    expect(offline.status).toBe(503);
+    expect(offline.headers.get('retry-after')).toBe('7');
+    expect(offline.body).toEqual(tmdbErrorBody(9));
+    const gateway = await get('/configuration');
+    expect(gateway).toMatchObject({ status: 502, body: '<html>Bad gateway</html>' });
+
+    fake.failNext(1, 'drop');
+    await expect(get('/configuration')).rejects.toThrow();
+    expect((await get('/configuration')).status).toBe(200);
+  });
+
+  it("'hang' never answers until the fake is closed", async () => {
+    const other = await startTmdbFake({ now: () => START });
+    other.failNext(1, 'hang');
+    const pending = fetch(`${other.url}/configuration?api_key=${other.apiKey}`);
+    await vi.waitFor(() => expect(other.requests).toHaveLength(1));
+    let settled = false;
+    void pending.then(
+      () => {
+        settled = true;
+      },
+      () => {
+        settled = true;
+      },
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    await other.close();
+    await expect(pending).rejects.toThrow();
+  });
+});
+
+describe('changes and mutations', () => {
+  it('lists the ids changed in the window, the last 24 hours by default', async () => {
+    const [a, b] = fake.data.seeded.movies.released;
+    fake.data.touch('movie', a!, Date.parse('2027-02-20T10:00:00Z'));
+    fake.data.touch('movie', b!, Date.parse('2027-03-01T08:00:00Z'));
+
+    const recent = (await get('/movie/changes')).body;
+    expect(recent).toMatchObject({ page: 1, total_pages: 1 });
+    expect(recent.results).toContainEqual({ id: b, adult: false });
+    expect(recent.results.map((r: Json) => r.id)).not.toContain(a);
+
+    const window = (await get('/movie/changes?start_date=2027-02-20&end_date=2027-02-21')).body;
+    expect(window.results).toEqual([{ id: a, adult: false }]);
+    expect(window.total_results).toBe(1);
+
+    const tooLong = await get('/movie/changes?start_date=2027-01-01&end_date=2027-02-21');
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body).toEqual(tmdbErrorBody(20));
+    const badDate = await get('/tv/changes?start_date=20270220');
+    expect(badDate.status).toBe(400);
+    expect(badDate.body).toEqual(tmdbErrorBody(23));
+  });
+
+  it('shows a new US theatrical date in details, lists and the change feed', async () => {
+    const id = fake.data.seeded.movies.noDate[1]!;
+    nowMs = Date.parse('2027-03-05T09:00:00Z');
+    fake.data.setUsTheatricalDate(id, '2027-03-10', 'PG-13');
+
+    const { body } = await get(`/movie/${id}?append_to_response=release_dates`);
+    expect(body.release_date).toBe('2027-03-10');
+    expect(body.release_dates.results).toEqual([
+      {
+        iso_3166_1: 'US',
+        release_dates: [
+          {
+            certification: 'PG-13',
+            descriptors: [],
+            iso_639_1: '',
+            note: '',
+            release_date: '2027-03-10T00:00:00.000Z',
+            type: 3,
+          },
+        ],
+      },
+    ]);
+    const upcoming = (await get('/movie/upcoming?region=US')).body.results.map((m: Json) => m.id);
+    expect(upcoming).toContain(id);
+    const changed = (await get('/movie/changes?start_date=2027-03-05&end_date=2027-03-05')).body;
+    expect(changed.results.map((r: Json) => r.id)).toContain(id);
+
+    fake.data.setUsTheatricalDate(id, null);
+    expect((await get(`/movie/${id}`)).body.release_date).toBe('');
+  });
+
+  it('shows an added season and an added movie, and a removed series as 404', async () => {
+    const id = fake.data.seeded.series.ended[1]!;
+    const before = (await get(`/tv/${id}`)).body;
+    nowMs = Date.parse('2027-03-02T09:00:00Z');
+    const season = fake.data.addSeason(id, { air_date: '2027-06-01', episodes: 6 });
+
+    const after = (await get(`/tv/${id}`)).body;
+    expect(after.number_of_seasons).toBe(before.number_of_seasons + 1);
+    expect(after.status).toBe('Returning Series');
+    expect(after.seasons.at(-1)).toMatchObject({
+      air_date: '2027-06-01',
+      episode_count: 6,
+      season_number: season.season_number,
+    });
+    expect(after.next_episode_to_air).toMatchObject({ air_date: '2027-06-01', episode_number: 1 });
+    expect((await get(`/tv/${id}/season/${season.season_number}`)).body.episodes.at(-1).air_date).toBe(
+      addDays('2027-06-01', 35),
+    );
+    const tvChanges = (await get('/tv/changes')).body.results.map((r: Json) => r.id);
+    expect(tvChanges).toContain(id);
+
+    const added = fake.data.addMovie({ title: 'A Brand New Film', usTheatrical: '2027-09-01' });
+    expect((await get(`/movie/${added.id}`)).body).toMatchObject({
+      title: 'A Brand New Film',
+      release_date: '2027-09-01',
+    });
+    expect((await get('/search/multi?query=brand new')).body.results[0]).toMatchObject({ id: added.id });
+
+    fake.data.remove('tv', id);
+    expect((await get(`/tv/${id}`)).status).toBe(404);
+    expect((await get('/tv/changes')).body.results).toContainEqual({ id, adult: null });
+  });
+});
