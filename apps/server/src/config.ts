@@ -31,7 +31,7 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: () => 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SEED_DEMO_CATALOG: booleanString.default(true),
+  SEED_DEMO_CATALOG: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanString.optional(),
   TRUST_PROXY: booleanString.default(false),
@@ -117,6 +117,22 @@ const envSchema = z.object({
       error: 'must be an E.164 number (+14155550100) or an alphanumeric sender ID',
     })
     .optional(),
+  TMDB_API_TOKEN: z.string().min(20, { error: 'must be a TMDB v4 read access token' }).optional(),
+  TMDB_API_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/i, { error: 'must be a TMDB v3 API key (32 hex digits)' })
+    .optional(),
+  TMDB_API_URL: z
+    .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
+    .default('https://api.themoviedb.org/3'),
+  TMDB_REGION: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { error: 'must be an ISO 3166-1 country code, e.g. US' })
+    .default('US'),
+  TMDB_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, { error: 'must be a language tag, e.g. en-US' })
+    .default('en-US'),
   TWILIO_API_URL: z
     .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
     .default('https://api.twilio.com'),
@@ -171,6 +187,14 @@ export interface Config {
     /** How long a claimed delivery stays with its worker before another may take it up. */
     leaseSeconds: number;
   };
+  /** The Movie Database; null when neither TMDB_API_TOKEN nor TMDB_API_KEY is set. */
+  tmdb: {
+    apiUrl: string;
+    /** v4 read token (sent as a Bearer header) or v3 key (sent as `api_key`). */
+    auth: { token: string } | { apiKey: string };
+    region: string;
+    language: string;
+  } | null;
   /** Twilio's Messages API; null writes texts to DATA_DIR/sms-outbox/ instead. */
   twilio: { apiUrl: string; accountSid: string; authToken: string; from: string } | null;
   /** The image hosts behind /proxy-image/{provider}/...; nothing else is ever fetched. */
@@ -218,7 +242,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    seedDemoCatalog: e.SEED_DEMO_CATALOG,
+    // With a real provider the demo catalog is off unless asked for.
+    seedDemoCatalog: e.SEED_DEMO_CATALOG ?? !(e.TMDB_API_TOKEN || e.TMDB_API_KEY),
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY ?? (e.NODE_ENV !== 'production' || Boolean(process.stdout.isTTY)),
     trustProxy: e.TRUST_PROXY,
@@ -248,6 +273,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       intervalSeconds: e.NOTIFY_INTERVAL_SECONDS,
       leaseSeconds: e.NOTIFY_LEASE_SECONDS,
     },
+    tmdb:
+      e.TMDB_API_TOKEN || e.TMDB_API_KEY
+        ? {
+            apiUrl: e.TMDB_API_URL.replace(/\/+$/, ''),
+            auth: e.TMDB_API_TOKEN ? { token: e.TMDB_API_TOKEN } : { apiKey: e.TMDB_API_KEY ?? '' },
+            region: e.TMDB_REGION.toUpperCase(),
+            language: e.TMDB_LANGUAGE,
+          }
+        : null,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? {

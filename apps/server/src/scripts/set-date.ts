@@ -3,10 +3,7 @@
  * title's release date through the ingestion pipeline, as an operator does when a provider is wrong.
  * The change is a release event like any other, so members tracking the title are told.
  */
-import { existsSync } from 'node:fs';
 import { formatReleaseDate } from '@releasebell/contract/constants';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import {
   correctReleaseDate,
   DateCorrectionError,
@@ -15,7 +12,7 @@ import {
   type ReleaseDateSpec,
 } from '../modules/catalog/date-correction';
 import { createCatalogRepository } from '../modules/catalog/repository';
-import { findDataDirUsers, redactUrl } from './catalog-generator';
+import { openAppDatabase } from './app-database';
 
 const USAGE = `Usage: npm run catalog:set-date -- {type}/{slug} {date}
   {date}: 2027-03-14 (a day), 2027-03 (a month), 2027 (a year) or tbd
@@ -47,30 +44,9 @@ async function main() {
     if (err instanceof DateCorrectionError) fail(err.message);
     throw err;
   }
-  let config: ReturnType<typeof loadConfig>;
+  const { database, where } = await openAppDatabase('catalog:set-date');
   try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
-  if (!config.databaseUrl && existsSync(config.dataDir)) {
-    const users = findDataDirUsers(config.dataDir);
-    if (users.length > 0) {
-      const list = users.map((u) => `  PID ${u.pid}: ${u.command || '(unknown command)'}`).join('\n');
-      fail(
-        `the embedded database in ${config.dataDir} is open in another process (the running app?):\n${list}\n` +
-          'The embedded database (PGlite) allows one process at a time: stop the app first and run this again. ' +
-          'On PostgreSQL (DATABASE_URL) this runs beside the app.',
-      );
-    }
-  }
-
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
-  try {
-    await database.migrate();
     const result = await correctReleaseDate(createCatalogRepository(database.db), ref, date, new Date());
-    const where = config.databaseUrl ? `PostgreSQL at ${redactUrl(config.databaseUrl)}` : config.dataDir;
     if (!result.change) {
       console.log(
         `${result.title} (${ref.mediaType}/${ref.slug}) already has ${describe(date)}: nothing changed.`,

@@ -289,6 +289,7 @@ export function createCatalogRepository(db: Database) {
           if (old.releaseDate === newDate && old.releaseDatePrecision === newPrecision) continue;
           changes.push({
             itemId: old.id,
+            providerId: old.providerId,
             kind: releaseEventKind(old.releaseDate, newDate),
             oldDate: old.releaseDate,
             oldPrecision: old.releaseDatePrecision,
@@ -341,6 +342,7 @@ export interface ChangeSource {
 
 export interface ReleaseChange {
   itemId: string;
+  providerId: string;
   kind: ReleaseEventKind;
   oldDate: string | null;
   oldPrecision: MediaItemRow['releaseDatePrecision'];

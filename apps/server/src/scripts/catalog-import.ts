@@ -1,0 +1,61 @@
+import { upsertItems } from '../modules/catalog/ingestion';
+import type { CatalogRepository } from '../modules/catalog/repository';
+import type { MetadataProvider } from '../providers/types';
+
+/** A title as an operator names it: `tmdb:movie:603` (TV seasons and ISBNs follow with their providers). */
+export function parseImportIds(args: string[]): { movies: number[] } {
+  const movies: number[] = [];
+  for (const arg of args) {
+    const movie = /^tmdb:movie:(\d+)$/.exec(arg);
+    if (movie) {
+      movies.push(Number(movie[1]));
+      continue;
+    }
+    if (/^(tmdb:tv:\d+:\d+|isbn:[\dX-]+)$/i.test(arg)) {
+      throw new Error(`${arg}: TV seasons and books are not imported yet; only tmdb:movie:{id} for now.`);
+    }
+    throw new Error(`"${arg}" is not a title id: use tmdb:movie:{id}, e.g. tmdb:movie:603.`);
+  }
+  if (movies.length === 0) throw new Error('name at least one title, e.g. tmdb:movie:603.');
+  return { movies };
+}
+
+export interface ImportSummary {
+  added: number;
+  updated: number;
+  /** Known titles whose date was announced, moved or removed (each a release event). */
+  dateChanges: number;
+}
+
+/**
+ * A provider's titles through the pipeline (`catalog:import`, `catalog:sync`), saying per title
+ * whether it was added or updated, with its date, and what changed.
+ */
+export async function runImport<Raw>(
+  repo: CatalogRepository,
+  provider: MetadataProvider<Raw>,
+  line: (text: string) => void,
+  at: () => Date = () => new Date(),
+): Promise<ImportSummary> {
+  const summary: ImportSummary = { added: 0, updated: 0, dateChanges: 0 };
+  for await (const batch of provider.fetch()) {
+    const items = batch.map((raw) => provider.normalise(raw));
+    const known = await repo.existingByProviderId(items.map((i) => i.providerId));
+    const result = await upsertItems(repo, items, { source: provider.name, at: at() });
+    summary.added += result.inserted;
+    summary.updated += result.updated;
+    summary.dateChanges += result.dateChanges;
+    const changed = new Map(result.changes.map((c) => [c.providerId, c]));
+    const slugs = await repo.existingByProviderId(items.map((i) => i.providerId));
+    for (const item of items) {
+      const change = changed.get(item.providerId);
+      const status = known.has(item.providerId) ? (change ? 'changed' : 'updated') : 'added';
+      const where = `${item.mediaType}/${slugs.get(item.providerId) ?? '?'}`;
+      const date = change
+        ? `release date ${change.kind}: ${change.oldDate ?? 'TBD'} -> ${change.newDate ?? 'TBD'}`
+        : (item.releaseDate ?? 'TBD');
+      line(`${status.padEnd(7)} ${where}  ${item.title} (${date})`);
+    }
+  }
+  return summary;
+}
