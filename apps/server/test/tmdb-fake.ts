@@ -26,6 +26,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mulberry32 } from '../src/providers/synthetic/synthetic-provider';
 
 // ---------------------------------------------------------------------------------------------------
 // Catalog types: kept close to TMDB's own field names so a test can mutate them directly.
@@ -384,17 +385,6 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 export const addDays = (day: string, n: number) => isoDay(dayMs(day) + n * DAY_MS);
 const isValidDay = (s: string) => DATE.test(s) && !Number.isNaN(dayMs(s)) && isoDay(dayMs(s)) === s;
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 class Rng {
   private readonly next: () => number;
