@@ -4,7 +4,7 @@ import { buildTestApp } from '../../test/helpers';
 import { startTmdbFake } from '../../test/tmdb-fake';
 import { loadConfig } from '../config';
 import { createCatalogRepository } from '../modules/catalog/repository';
-import { createTmdbClient, createTmdbMovieProvider } from '../providers/tmdb/tmdb-provider';
+import { createTmdbClient, createTmdbProvider } from '../providers/tmdb/tmdb-provider';
 import { parseImportIds, runImport } from './catalog-import';
 
 describe('catalog:import', () => {
@@ -20,9 +20,14 @@ describe('catalog:import', () => {
   });
 
   it('reads title ids, refusing what it cannot import yet with a clear message', () => {
-    expect(parseImportIds(['tmdb:movie:603', 'tmdb:movie:42'])).toEqual({ movies: [603, 42] });
-    expect(() => parseImportIds(['tmdb:tv:1399:2'])).toThrow('TV seasons and books are not imported yet');
-    expect(() => parseImportIds(['603'])).toThrow('"603" is not a title id: use tmdb:movie:{id}');
+    expect(parseImportIds(['tmdb:movie:603', 'tmdb:tv:1399:2'])).toEqual({
+      movies: [603],
+      seasons: [{ series: 1399, season: 2 }],
+    });
+    expect(() => parseImportIds(['isbn:9780441172719'])).toThrow('books are not imported yet');
+    expect(() => parseImportIds(['603'])).toThrow(
+      '"603" is not a title id: use tmdb:movie:{id} or tmdb:tv:{id}:{season}',
+    );
     expect(() => parseImportIds([])).toThrow('name at least one title');
   });
 
@@ -34,8 +39,8 @@ describe('catalog:import', () => {
     const repo = createCatalogRepository(app.database.db);
     const run = async () => {
       const lines: string[] = [];
-      const provider = createTmdbMovieProvider(createTmdbClient(settings), settings, {
-        ids: [first, second],
+      const provider = createTmdbProvider(createTmdbClient(settings), settings, {
+        movies: [first, second],
       });
       const summary = await runImport(repo, provider, (l) => lines.push(l));
       return { lines, summary };
@@ -54,8 +59,8 @@ describe('catalog:import', () => {
 
     // An id TMDB does not know is reported; the others still come.
     const missing: string[] = [];
-    const provider = createTmdbMovieProvider(createTmdbClient(settings), settings, {
-      ids: [99_999_999, second],
+    const provider = createTmdbProvider(createTmdbClient(settings), settings, {
+      movies: [99_999_999, second],
       onMissing: (id) => missing.push(id),
     });
     const lines: string[] = [];
@@ -65,5 +70,24 @@ describe('catalog:import', () => {
       dateChanges: 0,
     });
     expect(missing).toEqual(['tmdb:movie:99999999']);
+  });
+
+  it('imports a named TV season, and reports one TMDB does not have', async () => {
+    const series = tmdb.data.seeded.series.futureSeason[0]!;
+    const config = loadConfig({ TMDB_API_KEY: tmdb.apiKey, TMDB_API_URL: tmdb.url });
+    const settings = config.tmdb!;
+    const missing: string[] = [];
+    const provider = createTmdbProvider(createTmdbClient(settings), settings, {
+      seasons: [
+        { series, season: 1 },
+        { series, season: 99 },
+      ],
+      onMissing: (id) => missing.push(id),
+    });
+    const lines: string[] = [];
+    const summary = await runImport(createCatalogRepository(app.database.db), provider, (l) => lines.push(l));
+    expect(summary.added).toBe(1);
+    expect(lines[0]).toMatch(/^added {3}tv_seasons\/[a-z0-9-]+-season-1 {2}.+: Season 1 \(/);
+    expect(missing).toEqual([`tmdb:tv:${series}:99`]);
   });
 });

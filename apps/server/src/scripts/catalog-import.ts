@@ -2,22 +2,28 @@ import { upsertItems } from '../modules/catalog/ingestion';
 import type { CatalogRepository } from '../modules/catalog/repository';
 import type { MetadataProvider } from '../providers/types';
 
-/** A title as an operator names it: `tmdb:movie:603` (TV seasons and ISBNs follow with their providers). */
-export function parseImportIds(args: string[]): { movies: number[] } {
+/** Titles as an operator names them: `tmdb:movie:603`, `tmdb:tv:1399:2` (ISBNs follow with ISBNdb). */
+export function parseImportIds(args: string[]): {
+  movies: number[];
+  seasons: { series: number; season: number }[];
+} {
   const movies: number[] = [];
+  const seasons: { series: number; season: number }[] = [];
   for (const arg of args) {
     const movie = /^tmdb:movie:(\d+)$/.exec(arg);
-    if (movie) {
-      movies.push(Number(movie[1]));
-      continue;
+    const season = /^tmdb:tv:(\d+):(\d+)$/.exec(arg);
+    if (movie) movies.push(Number(movie[1]));
+    else if (season) seasons.push({ series: Number(season[1]), season: Number(season[2]) });
+    else if (/^isbn:[\dX-]+$/i.test(arg)) {
+      throw new Error(`${arg}: books are not imported yet; tmdb:movie:{id} and tmdb:tv:{id}:{season} are.`);
+    } else {
+      throw new Error(
+        `"${arg}" is not a title id: use tmdb:movie:{id} or tmdb:tv:{id}:{season}, e.g. tmdb:movie:603.`,
+      );
     }
-    if (/^(tmdb:tv:\d+:\d+|isbn:[\dX-]+)$/i.test(arg)) {
-      throw new Error(`${arg}: TV seasons and books are not imported yet; only tmdb:movie:{id} for now.`);
-    }
-    throw new Error(`"${arg}" is not a title id: use tmdb:movie:{id}, e.g. tmdb:movie:603.`);
   }
-  if (movies.length === 0) throw new Error('name at least one title, e.g. tmdb:movie:603.');
-  return { movies };
+  if (movies.length + seasons.length === 0) throw new Error('name at least one title, e.g. tmdb:movie:603.');
+  return { movies, seasons };
 }
 
 export interface ImportSummary {

@@ -3,7 +3,7 @@
  * catalog pipeline and prints what it added and changed.
  */
 import { createCatalogRepository } from '../modules/catalog/repository';
-import { createTmdbClient, createTmdbMovieProvider } from '../providers/tmdb/tmdb-provider';
+import { createTmdbClient, createTmdbProvider } from '../providers/tmdb/tmdb-provider';
 import { openAppDatabase } from './app-database';
 import { parseImportIds, runImport } from './catalog-import';
 
@@ -22,8 +22,9 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    const provider = createTmdbMovieProvider(createTmdbClient(config.tmdb), config.tmdb, {
-      ids: ids.movies,
+    const provider = createTmdbProvider(createTmdbClient(config.tmdb), config.tmdb, {
+      movies: ids.movies,
+      seasons: ids.seasons,
       onMissing: (id) => {
         console.log(`missing ${id}: TMDB has no such title`);
         process.exitCode = 1;

@@ -1,9 +1,9 @@
 /**
  * `npm run catalog:sync`: refreshes the catalog from the configured providers now (TMDB's movie
- * lists for the region, so far), with a progress bar, and prints what it added and changed.
+ * and series lists for the region, so far), with a progress bar, and prints what it added and changed.
  */
 import { createCatalogRepository } from '../modules/catalog/repository';
-import { createTmdbClient, createTmdbMovieProvider } from '../providers/tmdb/tmdb-provider';
+import { createTmdbClient, createTmdbProvider } from '../providers/tmdb/tmdb-provider';
 import { openAppDatabase } from './app-database';
 import { formatProgress } from './catalog-generator';
 import { runImport } from './catalog-import';
@@ -17,9 +17,11 @@ async function main() {
       process.exitCode = 1;
       return;
     }
-    const provider = createTmdbMovieProvider(createTmdbClient(config.tmdb), config.tmdb, {
+    const provider = createTmdbProvider(createTmdbClient(config.tmdb), config.tmdb, {
       onProgress: (done, total) =>
-        process.stderr.write(`\r${formatProgress(done, total, performance.now() - started)} (TMDB movies)`),
+        process.stderr.write(
+          `\r${formatProgress(done, total, performance.now() - started)} (TMDB movies and series)`,
+        ),
     });
     const lines: string[] = [];
     const summary = await runImport(createCatalogRepository(database.db), provider, (l) => lines.push(l));

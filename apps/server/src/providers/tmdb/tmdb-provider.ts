@@ -1,8 +1,10 @@
 import type { Config } from '../../config';
+import { toIsoDate } from '../../lib/dates';
 import { createProviderClient, type ProviderClient, ProviderNotFoundError } from '../http/provider-client';
 import type { MetadataProvider } from '../types';
-import type { MovieDetails } from './schemas';
+import type { MovieDetails, TvDetails } from './schemas';
 import { fetchMovie, listedMovieIds, normaliseMovie } from './tmdb-movies';
+import { fetchSeries, listedSeriesIds, normaliseSeason, trackableSeasons } from './tmdb-tv';
 
 /** TMDB asks clients to stay around 40 requests per second. */
 export const TMDB_REQUESTS_PER_SECOND = 40;
@@ -25,43 +27,85 @@ export function createTmdbClient(
   });
 }
 
+/** What TMDB gives the pipeline: a movie, or one season of a series. */
+export type TmdbRaw = { movie: MovieDetails } | { series: TvDetails; season: TvDetails['seasons'][number] };
+
+export interface TmdbSelection {
+  /** Named titles (catalog:import); without them, what is on TMDB's lists for the region. */
+  movies?: number[];
+  seasons?: { series: number; season: number }[];
+  listPages?: number;
+  onProgress?: (done: number, total: number) => void;
+  /** A named title TMDB does not know: reported here and skipped (the others still come). */
+  onMissing?: (providerId: string) => void;
+  today?: () => Date;
+}
+
 /**
- * TMDB's movies through the ingestion pipeline: the ones named (`ids`), or those on TMDB's lists for
- * the region (upcoming, now playing, popular, trending), each fetched with its typed dates and credits.
+ * TMDB's movies and TV seasons through the ingestion pipeline: each movie with its typed dates and
+ * credits, each series' seasons worth tracking (announced, to come, or out within a year).
  */
-export function createTmdbMovieProvider(
+export function createTmdbProvider(
   client: ProviderClient,
   settings: Pick<TmdbSettings, 'region' | 'language'>,
-  options: {
-    ids?: number[];
-    listPages?: number;
-    onProgress?: (done: number, total: number) => void;
-    /** A named id TMDB does not know: reported here and skipped (the others still come). */
-    onMissing?: (providerId: string) => void;
-  } = {},
-): MetadataProvider<MovieDetails> {
-  const movieOptions = { region: settings.region, language: settings.language };
+  selection: TmdbSelection = {},
+): MetadataProvider<TmdbRaw> {
+  const options = { region: settings.region, language: settings.language };
+  const named = selection.movies !== undefined || selection.seasons !== undefined;
+  const missing = (providerId: string) => (err: unknown) => {
+    if (!(err instanceof ProviderNotFoundError)) throw err;
+    selection.onMissing?.(providerId);
+    return null;
+  };
   return {
     name: 'tmdb',
     async *fetch() {
-      const ids =
-        options.ids ?? (await listedMovieIds(client, { ...movieOptions, pages: options.listPages ?? 5 }));
-      for (let i = 0; i < ids.length; i += 20) {
-        // In parallel: the client's token bucket keeps the pace under TMDB's limit.
+      const pages = selection.listPages ?? 5;
+      const movieIds = named ? (selection.movies ?? []) : await listedMovieIds(client, { ...options, pages });
+      const seriesIds = named
+        ? [...new Set((selection.seasons ?? []).map((s) => s.series))]
+        : await listedSeriesIds(client, { ...options, pages });
+      const total = movieIds.length + seriesIds.length;
+      let done = 0;
+      // In parallel, 20 at a time: the client's token bucket keeps the pace under TMDB's limit.
+      for (let i = 0; i < movieIds.length; i += 20) {
         const found = await Promise.all(
-          ids.slice(i, i + 20).map((id) =>
-            fetchMovie(client, id, movieOptions).catch((err: unknown) => {
-              if (!(err instanceof ProviderNotFoundError)) throw err;
-              options.onMissing?.(`tmdb:movie:${id}`);
-              return null;
-            }),
-          ),
+          movieIds
+            .slice(i, i + 20)
+            .map((id) => fetchMovie(client, id, options).catch(missing(`tmdb:movie:${id}`))),
         );
-        const batch = found.filter((m): m is MovieDetails => m !== null);
-        options.onProgress?.(Math.min(ids.length, i + 20), ids.length);
+        done += found.length;
+        selection.onProgress?.(done, total);
+        yield found.flatMap((movie) => (movie ? [{ movie }] : []));
+      }
+      const today = toIsoDate(selection.today?.() ?? new Date());
+      for (let i = 0; i < seriesIds.length; i += 20) {
+        const found = await Promise.all(
+          seriesIds
+            .slice(i, i + 20)
+            .map((id) => fetchSeries(client, id, options).catch(missing(`tmdb:tv:${id}`))),
+        );
+        done += found.length;
+        selection.onProgress?.(done, total);
+        const batch: TmdbRaw[] = [];
+        for (const series of found) {
+          if (!series) continue;
+          const wanted = named
+            ? (selection.seasons ?? []).filter((s) => s.series === series.id).map((s) => s.season)
+            : null;
+          const seasons = wanted
+            ? series.seasons.filter((s) => wanted.includes(s.season_number))
+            : trackableSeasons(series, today);
+          for (const n of wanted ?? []) {
+            if (!seasons.some((s) => s.season_number === n))
+              selection.onMissing?.(`tmdb:tv:${series.id}:${n}`);
+          }
+          batch.push(...seasons.map((season) => ({ series, season })));
+        }
         yield batch;
       }
     },
-    normalise: (movie) => normaliseMovie(movie, movieOptions),
+    normalise: (raw) =>
+      'movie' in raw ? normaliseMovie(raw.movie, options) : normaliseSeason(raw.series, raw.season),
   };
 }

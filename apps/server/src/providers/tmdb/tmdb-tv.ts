@@ -1,0 +1,67 @@
+import type { ProviderClient } from '../http/provider-client';
+import type { NormalisedItem } from '../types';
+import { type TvDetails, tvDetailsSchema, tvListSchema } from './schemas';
+import { popularityScore, type TmdbMovieOptions } from './tmdb-movies';
+
+type Season = TvDetails['seasons'][number];
+
+/** How far back a season still counts as news: older ones are history, not releases to track. */
+const RECENT_DAYS = 365;
+
+/** One season of a series as a catalog item ("Severance: Season 3"). */
+export function normaliseSeason(series: TvDetails, season: Season): NormalisedItem {
+  const creator = series.created_by.map((p) => p.name).join(', ') || null;
+  const poster = season.poster_path ?? series.poster_path;
+  return {
+    providerId: `tmdb:tv:${series.id}:${season.season_number}`,
+    mediaType: 'tv_seasons',
+    title: `${series.name}: Season ${season.season_number}`,
+    description: season.overview || series.overview || '',
+    image: poster ? `/proxy-image/tmdb/w500${poster}` : null,
+    author: null,
+    director: null,
+    networkName: series.networks[0]?.name ?? null,
+    series: series.name,
+    seriesNumber: season.season_number,
+    creator,
+    creatorLabel: 'Creator',
+    releaseDate: season.air_date,
+    releaseDatePrecision: season.air_date ? 'day' : null,
+    language: (series.original_language ?? 'en').slice(0, 2),
+    genres: series.genres.map((g) => g.name),
+    hypeMeterPercentage: null,
+    popularity: popularityScore(series.popularity),
+  };
+}
+
+/**
+ * The seasons of a series worth tracking on `today`: those announced without a date (TBD), those to
+ * come, and those out within the last year. Specials (season 0) are not a release.
+ */
+export function trackableSeasons(series: TvDetails, today: string): Season[] {
+  const since = new Date(Date.parse(`${today}T00:00:00Z`) - RECENT_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return series.seasons.filter((s) => s.season_number >= 1 && (s.air_date === null || s.air_date >= since));
+}
+
+export function fetchSeries(client: ProviderClient, id: number, options: TmdbMovieOptions) {
+  return client.get(`/tv/${id}`, tvDetailsSchema, { language: options.language });
+}
+
+/** The ids on TMDB's series lists: on the air, airing today, popular, trending this week. */
+export async function listedSeriesIds(
+  client: ProviderClient,
+  options: TmdbMovieOptions & { pages: number },
+): Promise<number[]> {
+  const lists = ['/tv/on_the_air', '/tv/airing_today', '/tv/popular', '/trending/tv/week'];
+  const ids = new Set<number>();
+  for (const list of lists) {
+    for (let page = 1; page <= options.pages; page++) {
+      const answer = await client.get(list, tvListSchema, { page, language: options.language });
+      for (const series of answer.results) ids.add(series.id);
+      if (page >= answer.total_pages) break;
+    }
+  }
+  return [...ids];
+}
