@@ -81,10 +81,9 @@ export function normaliseWork(editions: Book[], imageBaseUrl: string): Normalise
     mediaType: 'books',
     title: first.book.title.trim(),
     description: (lead.synopsis || lead.overview || '').trim(),
-    image:
-      cover && cover.startsWith(`${imageBaseUrl}/`)
-        ? `/proxy-image/isbndb${cover.slice(imageBaseUrl.length)}`
-        : null,
+    image: cover?.startsWith(`${imageBaseUrl}/`)
+      ? `/proxy-image/isbndb${cover.slice(imageBaseUrl.length)}`
+      : null,
     author,
     director: null,
     networkName: null,
