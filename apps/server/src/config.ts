@@ -133,6 +133,15 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z]{2}(-[A-Z]{2})?$/, { error: 'must be a language tag, e.g. en-US' })
     .default('en-US'),
+  ISBNDB_API_KEY: z.string().min(8, { error: 'must be an ISBNdb API key' }).optional(),
+  ISBNDB_API_URL: z
+    .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
+    .default('https://api2.isbndb.com'),
+  ISBNDB_REQUESTS_PER_SECOND: z.coerce
+    .number({ error: () => 'must be a number of requests per second' })
+    .min(0.1)
+    .max(100)
+    .default(1),
   TWILIO_API_URL: z
     .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
     .default('https://api.twilio.com'),
@@ -195,6 +204,8 @@ export interface Config {
     region: string;
     language: string;
   } | null;
+  /** ISBNdb's API v2; null when ISBNDB_API_KEY is not set. */
+  isbndb: { apiUrl: string; apiKey: string; requestsPerSecond: number } | null;
   /** Twilio's Messages API; null writes texts to DATA_DIR/sms-outbox/ instead. */
   twilio: { apiUrl: string; accountSid: string; authToken: string; from: string } | null;
   /** The image hosts behind /proxy-image/{provider}/...; nothing else is ever fetched. */
@@ -282,6 +293,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             language: e.TMDB_LANGUAGE,
           }
         : null,
+    isbndb: e.ISBNDB_API_KEY
+      ? {
+          apiUrl: e.ISBNDB_API_URL.replace(/\/+$/, ''),
+          apiKey: e.ISBNDB_API_KEY,
+          requestsPerSecond: e.ISBNDB_REQUESTS_PER_SECOND,
+        }
+      : null,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helpers';
+import { startIsbndbFake } from '../../test/isbndb-fake';
 import { startTmdbFake } from '../../test/tmdb-fake';
 import { loadConfig } from '../config';
 import { createCatalogRepository } from '../modules/catalog/repository';
+import { createIsbndbClient, createIsbndbProvider } from '../providers/isbndb/isbndb-provider';
 import { createTmdbClient, createTmdbProvider } from '../providers/tmdb/tmdb-provider';
 import { parseImportIds, runImport } from './catalog-import';
 
@@ -20,13 +22,16 @@ describe('catalog:import', () => {
   });
 
   it('reads title ids, refusing what it cannot import yet with a clear message', () => {
-    expect(parseImportIds(['tmdb:movie:603', 'tmdb:tv:1399:2'])).toEqual({
+    expect(
+      parseImportIds(['tmdb:movie:603', 'tmdb:tv:1399:2', 'isbn:978-0-441-17271-9', 'isbn:044117271x']),
+    ).toEqual({
       movies: [603],
       seasons: [{ series: 1399, season: 2 }],
+      isbns: ['9780441172719', '044117271X'],
     });
-    expect(() => parseImportIds(['isbn:9780441172719'])).toThrow('books are not imported yet');
+    expect(() => parseImportIds(['isbn:12345'])).toThrow('"isbn:12345" is not a title id');
     expect(() => parseImportIds(['603'])).toThrow(
-      '"603" is not a title id: use tmdb:movie:{id} or tmdb:tv:{id}:{season}',
+      '"603" is not a title id: use tmdb:movie:{id}, tmdb:tv:{id}:{season} or isbn:{ISBN}',
     );
     expect(() => parseImportIds([])).toThrow('name at least one title');
   });
@@ -89,5 +94,43 @@ describe('catalog:import', () => {
     expect(summary.added).toBe(1);
     expect(lines[0]).toMatch(/^added {3}tv_seasons\/[a-z0-9-]+-season-1 {2}.+: Season 1 \(/);
     expect(missing).toEqual([`tmdb:tv:${series}:99`]);
+  });
+});
+
+describe('catalog:import of books', () => {
+  it('imports a book by ISBN as one work with all its editions, and reports an unknown ISBN', async () => {
+    const isbndb = await startIsbndbFake({ rateLimit: null });
+    const app = await buildTestApp();
+    try {
+      const config = loadConfig({ ISBNDB_API_KEY: isbndb.apiKey, ISBNDB_API_URL: isbndb.url });
+      const settings = config.isbndb!;
+      const work = isbndb.data.books.find((b) => isbndb.data.editionsOf(b.title, b.authors?.[0]).length > 1)!;
+      const editions = isbndb.data.editionsOf(work.title, work.authors?.[0]);
+      const missing: string[] = [];
+      const lines: string[] = [];
+      const repo = createCatalogRepository(app.database.db);
+      const importIsbns = (isbns: string[]) =>
+        runImport(
+          repo,
+          createIsbndbProvider(createIsbndbClient(settings), {
+            isbns,
+            imageBaseUrl: config.imageProxy.upstreams.isbndb,
+            onMissing: (id) => missing.push(id),
+          }),
+          (l) => lines.push(l),
+        );
+      expect(await importIsbns([editions[0]!.isbn13, '9799999999990'])).toEqual({
+        added: 1,
+        updated: 0,
+        dateChanges: 0,
+      });
+      expect(lines[0]).toMatch(/^added {3}books\/[a-z0-9-]+ {2}/);
+      expect(missing).toEqual(['isbn:9799999999990']);
+      // Another edition of the same work is the same title, not a second one.
+      expect(await importIsbns([editions[1]!.isbn13])).toMatchObject({ added: 0, updated: 1 });
+    } finally {
+      await app.close();
+      await isbndb.close();
+    }
   });
 });

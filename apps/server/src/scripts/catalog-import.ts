@@ -2,28 +2,32 @@ import { upsertItems } from '../modules/catalog/ingestion';
 import type { CatalogRepository } from '../modules/catalog/repository';
 import type { MetadataProvider } from '../providers/types';
 
-/** Titles as an operator names them: `tmdb:movie:603`, `tmdb:tv:1399:2` (ISBNs follow with ISBNdb). */
+/** Titles as an operator names them: `tmdb:movie:603`, `tmdb:tv:1399:2`, `isbn:9780441172719`. */
 export function parseImportIds(args: string[]): {
   movies: number[];
   seasons: { series: number; season: number }[];
+  isbns: string[];
 } {
   const movies: number[] = [];
   const seasons: { series: number; season: number }[] = [];
+  const isbns: string[] = [];
   for (const arg of args) {
     const movie = /^tmdb:movie:(\d+)$/.exec(arg);
     const season = /^tmdb:tv:(\d+):(\d+)$/.exec(arg);
+    const isbn = /^isbn:(\d{9}[\dX]|\d{13})$/i.exec(arg.replace(/-/g, ''));
     if (movie) movies.push(Number(movie[1]));
     else if (season) seasons.push({ series: Number(season[1]), season: Number(season[2]) });
-    else if (/^isbn:[\dX-]+$/i.test(arg)) {
-      throw new Error(`${arg}: books are not imported yet; tmdb:movie:{id} and tmdb:tv:{id}:{season} are.`);
-    } else {
+    else if (isbn?.[1]) isbns.push(isbn[1].toUpperCase());
+    else {
       throw new Error(
-        `"${arg}" is not a title id: use tmdb:movie:{id} or tmdb:tv:{id}:{season}, e.g. tmdb:movie:603.`,
+        `"${arg}" is not a title id: use tmdb:movie:{id}, tmdb:tv:{id}:{season} or isbn:{ISBN}, e.g. tmdb:movie:603.`,
       );
     }
   }
-  if (movies.length + seasons.length === 0) throw new Error('name at least one title, e.g. tmdb:movie:603.');
-  return { movies, seasons };
+  if (movies.length + seasons.length + isbns.length === 0) {
+    throw new Error('name at least one title, e.g. tmdb:movie:603.');
+  }
+  return { movies, seasons, isbns };
 }
 
 export interface ImportSummary {

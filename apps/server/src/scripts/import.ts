@@ -1,11 +1,12 @@
 /**
- * `npm run catalog:import -- tmdb:movie:603 [...]`: imports titles by their provider ids through the
+ * `npm run catalog:import -- tmdb:movie:603 tmdb:tv:1399:2 isbn:9780441172719`: imports titles by their provider ids through the
  * catalog pipeline and prints what it added and changed.
  */
 import { createCatalogRepository } from '../modules/catalog/repository';
+import { createIsbndbClient, createIsbndbProvider } from '../providers/isbndb/isbndb-provider';
 import { createTmdbClient, createTmdbProvider } from '../providers/tmdb/tmdb-provider';
 import { openAppDatabase } from './app-database';
-import { parseImportIds, runImport } from './catalog-import';
+import { type ImportSummary, parseImportIds, runImport } from './catalog-import';
 
 async function main() {
   let ids: ReturnType<typeof parseImportIds>;
@@ -16,23 +17,41 @@ async function main() {
     process.exit(1);
   }
   const { config, database, where } = await openAppDatabase('catalog:import');
+  const missing = (provider: string) => (id: string) => {
+    console.log(`missing ${id}: ${provider} has no such title`);
+    process.exitCode = 1;
+  };
   try {
-    if (!config.tmdb) {
-      console.error('catalog:import: TMDB is not configured: set TMDB_API_TOKEN (or TMDB_API_KEY).');
-      process.exitCode = 1;
-      return;
+    const repo = createCatalogRepository(database.db);
+    const print = (l: string) => console.log(l);
+    const runs: (() => Promise<ImportSummary>)[] = [];
+    if (ids.movies.length + ids.seasons.length > 0) {
+      if (!config.tmdb) throw new Error('TMDB is not configured: set TMDB_API_TOKEN (or TMDB_API_KEY).');
+      const tmdb = createTmdbProvider(createTmdbClient(config.tmdb), config.tmdb, {
+        movies: ids.movies,
+        seasons: ids.seasons,
+        onMissing: missing('TMDB'),
+      });
+      runs.push(() => runImport(repo, tmdb, print));
     }
-    const provider = createTmdbProvider(createTmdbClient(config.tmdb), config.tmdb, {
-      movies: ids.movies,
-      seasons: ids.seasons,
-      onMissing: (id) => {
-        console.log(`missing ${id}: TMDB has no such title`);
-        process.exitCode = 1;
-      },
-    });
-    const summary = await runImport(createCatalogRepository(database.db), provider, (l) => console.log(l));
+    if (ids.isbns.length > 0) {
+      if (!config.isbndb) throw new Error('ISBNdb is not configured: set ISBNDB_API_KEY.');
+      const isbndb = createIsbndbProvider(createIsbndbClient(config.isbndb), {
+        isbns: ids.isbns,
+        imageBaseUrl: config.imageProxy.upstreams.isbndb,
+        onMissing: missing('ISBNdb'),
+      });
+      runs.push(() => runImport(repo, isbndb, print));
+    }
+    const total = { added: 0, updated: 0, dateChanges: 0 };
+    for (const run of runs) {
+      const summary = await run();
+      total.added += summary.added;
+      total.updated += summary.updated;
+      total.dateChanges += summary.dateChanges;
+    }
     console.log(
-      `Into ${where}: ${summary.added} added, ${summary.updated} updated, ${summary.dateChanges} release date changes.`,
+      `Into ${where}: ${total.added} added, ${total.updated} updated, ${total.dateChanges} release date changes.`,
     );
   } catch (err) {
     console.error(`catalog:import: ${(err as Error).message}`);

@@ -1,0 +1,59 @@
+import type { Config } from '../../config';
+import { createProviderClient, type ProviderClient, ProviderNotFoundError } from '../http/provider-client';
+import type { MetadataProvider } from '../types';
+import { type Book, bookAnswerSchema, booksAnswerSchema } from './schemas';
+import { normaliseWork, workKey } from './works';
+
+export type IsbndbSettings = NonNullable<Config['isbndb']>;
+
+export function createIsbndbClient(settings: IsbndbSettings): ProviderClient {
+  return createProviderClient({
+    name: 'ISBNdb',
+    baseUrl: settings.apiUrl,
+    // ISBNdb takes the bare key, no "Bearer".
+    headers: { authorization: settings.apiKey },
+    keyVariable: 'ISBNDB_API_KEY',
+    requestsPerSecond: settings.requestsPerSecond,
+  });
+}
+
+/** A book and every edition of the same work that a title search finds. */
+async function editionsOf(client: ProviderClient, book: Book): Promise<Book[]> {
+  const key = workKey(book);
+  try {
+    const found = await client.get(`/books/${encodeURIComponent(book.title)}`, booksAnswerSchema, {
+      column: 'title',
+      pageSize: 100,
+    });
+    const others = found.books.filter((b) => b.isbn13 !== book.isbn13 && workKey(b) === key);
+    return [book, ...others];
+  } catch (err) {
+    // ISBNdb answers an empty search with a 404.
+    if (err instanceof ProviderNotFoundError) return [book];
+    throw err;
+  }
+}
+
+/** Books named by ISBN (`catalog:import -- isbn:9780441172719`), each folded with its editions into one work. */
+export function createIsbndbProvider(
+  client: ProviderClient,
+  options: { isbns: string[]; imageBaseUrl: string; onMissing?: (providerId: string) => void },
+): MetadataProvider<Book[]> {
+  return {
+    name: 'isbndb',
+    async *fetch() {
+      const works = new Map<string, Book[]>();
+      for (const isbn of options.isbns) {
+        try {
+          const { book } = await client.get(`/book/${isbn}`, bookAnswerSchema);
+          if (!works.has(workKey(book))) works.set(workKey(book), await editionsOf(client, book));
+        } catch (err) {
+          if (!(err instanceof ProviderNotFoundError)) throw err;
+          options.onMissing?.(`isbn:${isbn}`);
+        }
+      }
+      yield [...works.values()];
+    },
+    normalise: (editions) => normaliseWork(editions, options.imageBaseUrl),
+  };
+}
