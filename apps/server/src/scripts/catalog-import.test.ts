@@ -128,6 +128,17 @@ describe('catalog:import of books', () => {
       expect(missing).toEqual(['isbn:9799999999990']);
       // Another edition of the same work is the same title, not a second one.
       expect(await importIsbns([editions[1]!.isbn13])).toMatchObject({ added: 0, updated: 1 });
+
+      // The sync's books: those published in a year, folded into works (editions are one title).
+      const year = editions[0]!.date_published!.slice(0, 4);
+      const inYear = isbndb.data.books.filter((b) => b.date_published?.startsWith(year));
+      const works = new Set(inYear.map((b) => `${b.title}|${b.authors?.[0] ?? ''}`));
+      const sync = createIsbndbProvider(createIsbndbClient(settings), {
+        years: [year],
+        imageBaseUrl: config.imageProxy.upstreams.isbndb,
+      });
+      const synced = await runImport(repo, sync, () => {});
+      expect(synced.added + synced.updated).toBe(works.size);
     } finally {
       await app.close();
       await isbndb.close();

@@ -63,9 +63,15 @@ export async function runImport<Raw>(
       const where = `${item.mediaType}/${slugs.get(item.providerId) ?? '?'}`;
       const date = change
         ? `release date ${change.kind}: ${change.oldDate ?? 'TBD'} -> ${change.newDate ?? 'TBD'}`
-        : (item.releaseDate ?? 'TBD');
+        : asPrecise(item.releaseDate, item.releaseDatePrecision);
       line(`${status.padEnd(7)} ${where}  ${item.title} (${date})`);
     }
   }
   return summary;
+}
+
+/** `2027`, `2027-03` or `2027-03-14`, as precise as the date is known; TBD without one. */
+function asPrecise(date: string | null, precision: string | null): string {
+  if (!date) return 'TBD';
+  return precision === 'year' ? date.slice(0, 4) : precision === 'month' ? date.slice(0, 7) : date;
 }

@@ -1,35 +1,56 @@
 /**
  * `npm run catalog:sync`: refreshes the catalog from the configured providers now (TMDB's movie
- * and series lists for the region, so far), with a progress bar, and prints what it added and changed.
+ * and series lists for the region; ISBNdb's books published this year and next), with a progress
+ * bar, and prints what it added and changed.
  */
 import { createCatalogRepository } from '../modules/catalog/repository';
+import { createIsbndbClient, createIsbndbProvider } from '../providers/isbndb/isbndb-provider';
 import { createTmdbClient, createTmdbProvider } from '../providers/tmdb/tmdb-provider';
 import { openAppDatabase } from './app-database';
 import { formatProgress } from './catalog-generator';
-import { runImport } from './catalog-import';
+import { type ImportSummary, runImport } from './catalog-import';
 
 async function main() {
   const { config, database, where } = await openAppDatabase('catalog:sync');
   const started = performance.now();
+  const repo = createCatalogRepository(database.db);
+  const lines: string[] = [];
+  const total = { added: 0, updated: 0, dateChanges: 0 };
+  const add = (summary: ImportSummary) => {
+    total.added += summary.added;
+    total.updated += summary.updated;
+    total.dateChanges += summary.dateChanges;
+  };
   try {
-    if (!config.tmdb) {
-      console.error('catalog:sync: no provider is configured: set TMDB_API_TOKEN (or TMDB_API_KEY).');
-      process.exitCode = 1;
-      return;
+    if (!config.tmdb && !config.isbndb) {
+      throw new Error(
+        'no provider is configured: set TMDB_API_TOKEN (or TMDB_API_KEY) and/or ISBNDB_API_KEY.',
+      );
     }
-    const provider = createTmdbProvider(createTmdbClient(config.tmdb), config.tmdb, {
-      onProgress: (done, total) =>
-        process.stderr.write(
-          `\r${formatProgress(done, total, performance.now() - started)} (TMDB movies and series)`,
-        ),
-    });
-    const lines: string[] = [];
-    const summary = await runImport(createCatalogRepository(database.db), provider, (l) => lines.push(l));
-    process.stderr.write('\n');
+    if (config.tmdb) {
+      const tmdb = createTmdbProvider(createTmdbClient(config.tmdb), config.tmdb, {
+        onProgress: (done, all) =>
+          process.stderr.write(
+            `\r${formatProgress(done, all, performance.now() - started)} (TMDB movies and series)`,
+          ),
+      });
+      add(await runImport(repo, tmdb, (l) => lines.push(l)));
+      process.stderr.write('\n');
+    }
+    if (config.isbndb) {
+      // Books out this year and next: the ones worth tracking (at ISBNdb's pace, 1 request/s on its basic plan).
+      const year = new Date().getUTCFullYear();
+      process.stderr.write(`ISBNdb: books published in ${year} and ${year + 1}…\n`);
+      const isbndb = createIsbndbProvider(createIsbndbClient(config.isbndb), {
+        years: [String(year), String(year + 1)],
+        imageBaseUrl: config.imageProxy.upstreams.isbndb,
+      });
+      add(await runImport(repo, isbndb, (l) => lines.push(l)));
+    }
     // Unchanged titles are many and say nothing: the new ones and the moved dates are the news.
     for (const l of lines.filter((x) => !x.startsWith('updated'))) console.log(l);
     console.log(
-      `Into ${where}: ${summary.added} added, ${summary.updated} updated, ${summary.dateChanges} release date changes.`,
+      `Into ${where}: ${total.added} added, ${total.updated} updated, ${total.dateChanges} release date changes.`,
     );
   } catch (err) {
     process.stderr.write('\n');

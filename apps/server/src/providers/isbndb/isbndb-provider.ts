@@ -34,16 +34,51 @@ async function editionsOf(client: ProviderClient, book: Book): Promise<Book[]> {
   }
 }
 
-/** Books named by ISBN (`catalog:import -- isbn:9780441172719`), each folded with its editions into one work. */
+/** Books published in `year` (ISBNdb's `date_published` search), up to `pages` pages of 100. */
+async function publishedIn(client: ProviderClient, year: string, pages: number): Promise<Book[]> {
+  const books: Book[] = [];
+  for (let page = 1; page <= pages; page++) {
+    try {
+      const found = await client.get(`/books/${year}`, booksAnswerSchema, {
+        column: 'date_published',
+        page,
+        pageSize: 100,
+      });
+      books.push(...found.books);
+      if (found.books.length < 100) break;
+    } catch (err) {
+      // ISBNdb answers a search with nothing (more) to show with a 404.
+      if (err instanceof ProviderNotFoundError) break;
+      throw err;
+    }
+  }
+  return books;
+}
+
+/**
+ * Books through the ingestion pipeline, each folded with its editions into one work: the ones named
+ * by ISBN (`catalog:import -- isbn:9780441172719`), or those published in the given years (the sync).
+ */
 export function createIsbndbProvider(
   client: ProviderClient,
-  options: { isbns: string[]; imageBaseUrl: string; onMissing?: (providerId: string) => void },
+  options: {
+    isbns?: string[];
+    years?: string[];
+    pages?: number;
+    imageBaseUrl: string;
+    onMissing?: (providerId: string) => void;
+  },
 ): MetadataProvider<Book[]> {
   return {
     name: 'isbndb',
     async *fetch() {
       const works = new Map<string, Book[]>();
-      for (const isbn of options.isbns) {
+      for (const year of options.years ?? []) {
+        for (const book of await publishedIn(client, year, options.pages ?? 10)) {
+          works.set(workKey(book), [...(works.get(workKey(book)) ?? []), book]);
+        }
+      }
+      for (const isbn of options.isbns ?? []) {
         try {
           const { book } = await client.get(`/book/${isbn}`, bookAnswerSchema);
           if (!works.has(workKey(book))) works.set(workKey(book), await editionsOf(client, book));
