@@ -102,7 +102,11 @@ describe('catalog:import of books', () => {
     const isbndb = await startIsbndbFake({ rateLimit: null });
     const app = await buildTestApp();
     try {
-      const config = loadConfig({ ISBNDB_API_KEY: isbndb.apiKey, ISBNDB_API_URL: isbndb.url });
+      const config = loadConfig({
+        ISBNDB_API_KEY: isbndb.apiKey,
+        ISBNDB_API_URL: isbndb.url,
+        ISBNDB_REQUESTS_PER_SECOND: '100',
+      });
       const settings = config.isbndb!;
       const work = isbndb.data.books.find((b) => isbndb.data.editionsOf(b.title, b.authors?.[0]).length > 1)!;
       const editions = isbndb.data.editionsOf(work.title, work.authors?.[0]);
@@ -139,6 +143,9 @@ describe('catalog:import of books', () => {
       });
       const synced = await runImport(repo, sync, () => {});
       expect(synced.added + synced.updated).toBe(works.size);
+      // All editions were folded in, whatever their year: importing one again moves no date.
+      const again = await importIsbns(inYear.map((b) => b.isbn13));
+      expect(again.dateChanges).toBe(0);
     } finally {
       await app.close();
       await isbndb.close();

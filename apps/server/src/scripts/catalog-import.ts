@@ -37,6 +37,12 @@ export interface ImportSummary {
   dateChanges: number;
 }
 
+/** Several providers' summaries as one, and the line that ends a command's output. */
+export function totalLine(where: string, summaries: ImportSummary[]): string {
+  const sum = (key: keyof ImportSummary) => summaries.reduce((n, s) => n + s[key], 0);
+  return `Into ${where}: ${sum('added')} added, ${sum('updated')} updated, ${sum('dateChanges')} release date changes.`;
+}
+
 /**
  * A provider's titles through the pipeline (`catalog:import`, `catalog:sync`), saying per title
  * whether it was added or updated, with its date, and what changed.

@@ -6,7 +6,7 @@ import { createCatalogRepository } from '../modules/catalog/repository';
 import { createIsbndbClient, createIsbndbProvider } from '../providers/isbndb/isbndb-provider';
 import { createTmdbClient, createTmdbProvider } from '../providers/tmdb/tmdb-provider';
 import { openAppDatabase } from './app-database';
-import { type ImportSummary, parseImportIds, runImport } from './catalog-import';
+import { type ImportSummary, parseImportIds, runImport, totalLine } from './catalog-import';
 
 async function main() {
   let ids: ReturnType<typeof parseImportIds>;
@@ -43,16 +43,9 @@ async function main() {
       });
       runs.push(() => runImport(repo, isbndb, print));
     }
-    const total = { added: 0, updated: 0, dateChanges: 0 };
-    for (const run of runs) {
-      const summary = await run();
-      total.added += summary.added;
-      total.updated += summary.updated;
-      total.dateChanges += summary.dateChanges;
-    }
-    console.log(
-      `Into ${where}: ${total.added} added, ${total.updated} updated, ${total.dateChanges} release date changes.`,
-    );
+    const summaries: ImportSummary[] = [];
+    for (const run of runs) summaries.push(await run());
+    console.log(totalLine(where, summaries));
   } catch (err) {
     console.error(`catalog:import: ${(err as Error).message}`);
     process.exitCode = 1;

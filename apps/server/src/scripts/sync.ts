@@ -8,19 +8,15 @@ import { createIsbndbClient, createIsbndbProvider } from '../providers/isbndb/is
 import { createTmdbClient, createTmdbProvider } from '../providers/tmdb/tmdb-provider';
 import { openAppDatabase } from './app-database';
 import { formatProgress } from './catalog-generator';
-import { type ImportSummary, runImport } from './catalog-import';
+import { type ImportSummary, runImport, totalLine } from './catalog-import';
 
 async function main() {
   const { config, database, where } = await openAppDatabase('catalog:sync');
   const started = performance.now();
   const repo = createCatalogRepository(database.db);
   const lines: string[] = [];
-  const total = { added: 0, updated: 0, dateChanges: 0 };
-  const add = (summary: ImportSummary) => {
-    total.added += summary.added;
-    total.updated += summary.updated;
-    total.dateChanges += summary.dateChanges;
-  };
+  const summaries: ImportSummary[] = [];
+  const add = (summary: ImportSummary) => summaries.push(summary);
   try {
     if (!config.tmdb && !config.isbndb) {
       throw new Error(
@@ -49,9 +45,7 @@ async function main() {
     }
     // Unchanged titles are many and say nothing: the new ones and the moved dates are the news.
     for (const l of lines.filter((x) => !x.startsWith('updated'))) console.log(l);
-    console.log(
-      `Into ${where}: ${total.added} added, ${total.updated} updated, ${total.dateChanges} release date changes.`,
-    );
+    console.log(totalLine(where, summaries));
   } catch (err) {
     process.stderr.write('\n');
     console.error(`catalog:sync: ${(err as Error).message}`);

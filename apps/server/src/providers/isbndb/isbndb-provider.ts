@@ -73,11 +73,15 @@ export function createIsbndbProvider(
     name: 'isbndb',
     async *fetch() {
       const works = new Map<string, Book[]>();
+      const found = new Map<string, Book>();
       for (const year of options.years ?? []) {
         for (const book of await publishedIn(client, year, options.pages ?? 10)) {
-          works.set(workKey(book), [...(works.get(workKey(book)) ?? []), book]);
+          if (!found.has(workKey(book))) found.set(workKey(book), book);
         }
       }
+      // Every edition of each work, not only those of these years: the date is the earliest
+      // edition's, and a partial set would make a later import look like a moved date.
+      for (const [key, book] of found) works.set(key, await editionsOf(client, book));
       for (const isbn of options.isbns ?? []) {
         try {
           const { book } = await client.get(`/book/${isbn}`, bookAnswerSchema);
