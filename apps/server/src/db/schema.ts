@@ -143,9 +143,15 @@ export const contentRequests = pgTable(
     /** When the client says the user pressed Submit; createdAt is the server's own clock. */
     clientCreatedAt: timestamp('client_created_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The catalog item that answered the request (status `added`). */
+    resolvedItemId: uuid('resolved_item_id').references(() => mediaItems.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** When the resolution job last searched the providers for it (daily while it stays open). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [
     index('content_requests_created_idx').on(t.createdAt),
+    index('content_requests_open_idx').on(t.checkedAt).where(sql`${t.status} = 'pending'`),
     check('content_requests_media_type_check', sql`${t.mediaType} in ('books', 'movies', 'tv_seasons')`),
     check('content_requests_status_check', sql`${t.status} in ('pending', 'added', 'rejected')`),
   ],
@@ -218,33 +224,53 @@ export const verifications = pgTable(
 );
 
 /** The product's own profile of a member (the spec's registration payload and user profile). */
-export const userProfiles = pgTable('user_profiles', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  username: text('username').notNull().unique(),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  phoneNumber: text('phone_number'),
-  notificationPreferences: text('notification_preferences')
-    .array()
-    .$type<NotificationChannel[]>()
-    .notNull()
-    .default(sql`'{email}'`),
-  utmSource: text('utm_source'),
-  utmMedium: text('utm_medium'),
-  utmCampaign: text('utm_campaign'),
-  /** IANA zone: release messages go out at 09:00 there; texts wait out 21:00-08:00. */
-  timeZone: text('time_zone').notNull().default('UTC'),
-  /** Days before a release the reminder goes out; 0 is off. */
-  reminderDays: integer('reminder_days').notNull().default(1),
-  /** Set by the unsubscribe link: no release emails until the member resumes them. */
-  emailPausedAt: timestamp('email_paused_at', { withTimezone: true }),
-  /** Set when Twilio says the member texted STOP; cleared when they turn SMS on again. */
-  smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text('username').notNull().unique(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phoneNumber: text('phone_number'),
+    notificationPreferences: text('notification_preferences')
+      .array()
+      .$type<NotificationChannel[]>()
+      .notNull()
+      .default(sql`'{email}'`),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    /** IANA zone: release messages go out at 09:00 there; texts wait out 21:00-08:00. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Days before a release the reminder goes out; 0 is off. */
+    reminderDays: integer('reminder_days').notNull().default(1),
+    /** Set by the unsubscribe link: no release emails until the member resumes them. */
+    emailPausedAt: timestamp('email_paused_at', { withTimezone: true }),
+    /** Set when Twilio says the member texted STOP; cleared when they turn SMS on again. */
+    smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true }),
+    /**
+     * ISO 3166-1 country whose release dates the member sees and is told about; NULL follows the
+     * browser's locale (and TMDB_REGION where there is none).
+     */
+    region: text('region'),
+    /** Which of a movie's releases the member is told about: theatrical, digital or physical. */
+    movieReleaseKind: text('movie_release_kind')
+      .$type<'theatrical' | 'digital' | 'physical'>()
+      .notNull()
+      .default('theatrical'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('user_profiles_region_check', sql`${t.region} is null or ${t.region} ~ '^[A-Z]{2}$'`),
+    check(
+      'user_profiles_movie_release_kind_check',
+      sql`${t.movieReleaseKind} in ('theatrical', 'digital', 'physical')`,
+    ),
+  ],
+);
 export type UserProfileRow = typeof userProfiles.$inferSelect;
 
 /** Profile pictures, in the database so every app process serves the same one. */
@@ -407,3 +433,19 @@ export const appState = pgTable('app_state', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The catalog's scheduled syncs, one row per task. A process runs a task only while it holds its
+ * lease (renewed as it goes), so a task never runs twice at once across processes, and one whose
+ * process died is taken up again when the lease runs out. `last_success_at` is when the last run that
+ * finished started: the schedule, and the change feed's window, count from there, across restarts.
+ */
+export const syncTasks = pgTable('sync_tasks', {
+  task: text('task').primaryKey(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  leaseOwner: text('lease_owner'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+});
+export type SyncTaskRow = typeof syncTasks.$inferSelect;
