@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TMDB_POSTER_SIZES } from '@releasebell/contract';
 
 /** Tiny but real images (a 1x1 PNG; the others are their format's signature and some bytes), enough for the proxy's sniffing. */
 export const PNG = Buffer.from(
@@ -63,6 +64,7 @@ export async function startImageUpstream(maxBytes: number) {
     '/t/p/original/x_Y-z.9.jpg': image(JPEG, 'IMAGE/JPEG'),
     '/covers/12/34/9781234567897.jpg': image(JPEG, 'image/jpeg'),
     '/covers/12/34/9781234567898.jpg': image(JPEG, 'image/jpeg'),
+    '/covers/12/34/9781234567880.jpg': image(JPEG, 'image/jpeg'),
     '/t/p/w500/page.html': image(Buffer.from('<html><script>alert(1)</script></html>'), 'text/html'),
     '/t/p/w500/icon.svg': image(
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script/></svg>'),
@@ -142,6 +144,13 @@ export async function startImageUpstream(maxBytes: number) {
     '/t/p/w500/broken.png': status(500),
     '/t/p/w500/unavailable.png': status(503),
     '/t/p/w500/not-modified.png': status(304),
+    // A path of the right shape in a size TMDB does not serve: never to be followed.
+    '/t/p/w500/redirect-other-size.png': redirect(() => '/t/p/w300/good.png'),
+    '/t/p/w300/good.png': image(PNG, 'image/png'),
+    // The same poster in every size TMDB serves.
+    ...Object.fromEntries(
+      TMDB_POSTER_SIZES.map((size) => [`/t/p/${size}/poster.jpg`, image(JPEG, 'image/jpeg')]),
+    ),
   };
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '').split('?')[0] ?? '';

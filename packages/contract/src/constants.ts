@@ -154,6 +154,7 @@ export const ERROR_CODES = {
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 export * from './display';
+export * from './images';
 
 /** Release notifications: what a member is told, as the API, the templates and the bell name it. */
 export const NOTIFICATION_KINDS = ['released', 'date_announced', 'date_changed', 'reminder'] as const;

@@ -20,6 +20,40 @@ describe('MediaCard', () => {
     expect(screen.getByRole('img', { name: 'Halcyon Relay' })).toHaveAttribute('loading', 'lazy');
   });
 
+  it("asks for TMDB's w342 poster through the proxy, at a fixed size, lazily", () => {
+    renderWithProviders(
+      <MediaCard item={makeItem({ image: '/proxy-image/tmdb/w500/kqjL17yufvn9OVLyXYpvtyrFfak.jpg' })} />,
+    );
+    const img = screen.getByRole('img', { name: 'Halcyon Relay' });
+    expect(img).toHaveAttribute('src', '/proxy-image/tmdb/w342/kqjL17yufvn9OVLyXYpvtyrFfak.jpg');
+    expect(img).toHaveAttribute('width', '220');
+    expect(img).toHaveAttribute('height', '330');
+    expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
+  it.each(['/proxy-image/isbndb/12/34/9781234567897.jpg', '/demo-posters/books/bk-001.svg'])(
+    'shows %s as it is stored',
+    (image) => {
+      renderWithProviders(<MediaCard item={makeItem({ image, media_type: 'books' })} />);
+      expect(screen.getByRole('img', { name: 'Halcyon Relay' })).toHaveAttribute('src', image);
+    },
+  );
+
+  it('shows the placeholder for an item without an image, and when the poster fails to load', () => {
+    const { unmount } = renderWithProviders(<MediaCard item={makeItem({ image: null })} />);
+    expect(screen.getByRole('img', { name: 'Halcyon Relay' })).toHaveAttribute(
+      'src',
+      '/placeholders/movies.svg',
+    );
+    unmount();
+
+    renderWithProviders(<MediaCard item={makeItem({ image: '/proxy-image/tmdb/w500/gone.jpg' })} />);
+    const img = screen.getByRole('img', { name: 'Halcyon Relay' });
+    expect(img).toHaveAttribute('src', '/proxy-image/tmdb/w342/gone.jpg');
+    fireEvent.error(img);
+    expect(img).toHaveAttribute('src', '/placeholders/movies.svg');
+  });
+
   it('shows N/A and "Coming Soon" without a date', () => {
     renderWithProviders(<MediaCard item={makeItem({ release_date: null, release_date_precision: null })} />);
     expect(screen.getByText('N/A')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { MediaItem } from '@releasebell/contract';
+import { type PosterUse, posterUrl } from '@releasebell/contract/constants';
 import { useState } from 'react';
 import { placeholderImage } from '../lib/media';
 import classes from './media-image.module.css';
@@ -10,6 +11,11 @@ export interface MediaImageProps {
   className?: string;
   /** Images below the fold load lazily; the first screen's hero can ask for eager loading. */
   loading?: 'lazy' | 'eager';
+  /**
+   * Which poster file to ask for (contract `posterUrl`): `card` (TMDB w342) for cards and the smaller
+   * thumbnails, `detail` (w500) for the large posters of the item page and the home hero.
+   */
+  size?: PosterUse;
 }
 
 /** A 2:3 poster or cover, with the media type's placeholder when there is none or it fails to load. */
@@ -19,11 +25,13 @@ export function MediaImage({
   height = 450,
   className,
   loading = 'lazy',
+  size = 'card',
 }: MediaImageProps) {
   const placeholder = placeholderImage(item.media_type);
+  const wanted = posterUrl(item.image, size);
   // Remember which source failed, so a new item (a new source) gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const src = item.image && item.image !== failedSrc ? item.image : placeholder;
+  const src = wanted && wanted !== failedSrc ? wanted : placeholder;
   return (
     <img
       src={src}

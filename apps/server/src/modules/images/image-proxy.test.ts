@@ -1,8 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { TMDB_POSTER_SIZES } from '@releasebell/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
@@ -15,7 +17,7 @@ import {
   UPSTREAM_ONLY_HEADERS,
   WEBP,
 } from '../../../test/image-upstream';
-import { isSafeImagePath } from './image-proxy';
+import { isSafeImagePath, isTmdbPosterPath, matchesIfNoneMatch } from './image-proxy';
 
 const MAX_BYTES = 64 * 1024;
 const TIMEOUT_MS = 500;
@@ -31,6 +33,30 @@ const cacheDir = () => path.join(dataDir, 'image-cache');
 const cacheFiles = async () => (await readdir(cacheDir()).catch(() => [])).sort();
 const upstreamHits = () => tmdb.hits() + isbndb.hits();
 const get = (url: string) => app.inject({ url });
+const getIfNoneMatch = (url: string, etag: string) => app.inject({ url, headers: { 'if-none-match': etag } });
+
+const TMDB_CACHE = 'public, max-age=31536000, immutable';
+const ISBNDB_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The disk cache's two files for an image (named as the proxy names them). */
+function cacheFilesOf(provider: string, imagePath: string) {
+  const key = createHash('sha256').update(`${provider}\n${imagePath}`).digest('hex');
+  return { body: path.join(cacheDir(), `${key}.bin`), meta: path.join(cacheDir(), `${key}.json`) };
+}
+const readMeta = async (provider: string, imagePath: string) =>
+  JSON.parse(await readFile(cacheFilesOf(provider, imagePath).meta, 'utf8')) as {
+    contentType: string;
+    fetchedAt: number;
+  };
+/** Makes the disk copy look `ageMs` old. */
+async function ageCopy(provider: string, imagePath: string, ageMs: number) {
+  const meta = await readMeta(provider, imagePath);
+  await writeFile(
+    cacheFilesOf(provider, imagePath).meta,
+    JSON.stringify({ ...meta, fetchedAt: Date.now() - ageMs }),
+  );
+}
 
 interface RawAnswer {
   statusCode: number;
@@ -86,17 +112,22 @@ describe('GET /proxy-image/{provider}/... (serving)', () => {
     const first = await rawGet('/proxy-image/tmdb/w500/good.png');
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/png');
-    expect(first.headers['cache-control']).toBe('public, max-age=604800, immutable');
+    expect(first.headers['cache-control']).toBe(TMDB_CACHE);
+    expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(first.headers.etag).not.toBe(UPSTREAM_ONLY_HEADERS.etag);
     expect(first.headers['x-content-type-options']).toBe('nosniff');
     expect(first.body.equals(PNG)).toBe(true);
-    for (const name of Object.keys(UPSTREAM_ONLY_HEADERS)) expect(first.headers[name], name).toBeUndefined();
+    // The ETag is the proxy's own (from the bytes), never the host's.
+    for (const name of Object.keys(UPSTREAM_ONLY_HEADERS).filter((n) => n !== 'etag'))
+      expect(first.headers[name], name).toBeUndefined();
     expect(tmdb.hits('/t/p/w500/good.png')).toBe(1);
 
     const second = await get('/proxy-image/tmdb/w500/good.png');
     expect(second.statusCode).toBe(200);
     expect(second.rawPayload.equals(PNG)).toBe(true);
     expect(second.headers['content-type']).toBe('image/png');
-    expect(second.headers['cache-control']).toBe('public, max-age=604800, immutable');
+    expect(second.headers['cache-control']).toBe(TMDB_CACHE);
+    expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.headers['x-content-type-options']).toBe('nosniff');
     expect(second.headers['set-cookie']).toBeUndefined();
     expect(tmdb.hits('/t/p/w500/good.png')).toBe(1);
@@ -112,6 +143,7 @@ describe('GET /proxy-image/{provider}/... (serving)', () => {
     const body = added.find((f) => f.endsWith('.bin')) ?? '';
     expect(JSON.parse(await readFile(path.join(cacheDir(), meta), 'utf8'))).toEqual({
       contentType: 'image/gif',
+      fetchedAt: expect.any(Number),
     });
     expect((await readFile(path.join(cacheDir(), body))).equals(GIF)).toBe(true);
   });
@@ -127,6 +159,83 @@ describe('GET /proxy-image/{provider}/... (serving)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(type);
     expect(res.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it.each(TMDB_POSTER_SIZES)('serves TMDB size %s', async (size) => {
+    const res = await get(`/proxy-image/tmdb/${size}/poster.jpg`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(JPEG)).toBe(true);
+    expect(tmdb.hits(`/t/p/${size}/poster.jpg`)).toBe(1);
+  });
+
+  it('answers a matching If-None-Match with a 304 and no body, after a fresh fetch and from the disk cache', async () => {
+    const url = '/proxy-image/tmdb/w185/poster.jpg';
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    // The disk copy is gone (a new server, a cleared cache): the browser's ETag still holds.
+    const files = cacheFilesOf('tmdb', 'w185/poster.jpg');
+    await rm(files.body);
+    await rm(files.meta);
+    tmdb.reset();
+
+    const fresh = await getIfNoneMatch(url, etag);
+    expect(fresh.statusCode).toBe(304);
+    expect(fresh.rawPayload).toHaveLength(0);
+    expect(fresh.headers.etag).toBe(etag);
+    expect(fresh.headers['cache-control']).toBe(TMDB_CACHE);
+    expect(tmdb.hits('/t/p/w185/poster.jpg')).toBe(1);
+
+    const fromDisk = await getIfNoneMatch(url, etag);
+    expect(fromDisk.statusCode).toBe(304);
+    expect(fromDisk.rawPayload).toHaveLength(0);
+    expect(fromDisk.headers.etag).toBe(etag);
+    expect(fromDisk.headers['cache-control']).toBe(TMDB_CACHE);
+    expect(tmdb.hits()).toBe(1);
+
+    // Weak and listed forms match too; another ETag gets the image.
+    for (const header of [`W/${etag}`, `"other", ${etag}`, '*'])
+      expect((await getIfNoneMatch(url, header)).statusCode, header).toBe(304);
+    const changed = await getIfNoneMatch(url, '"not-this-one"');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(JPEG)).toBe(true);
+    expect(changed.headers.etag).toBe(etag);
+    expect(tmdb.hits()).toBe(1);
+  });
+
+  it('lets browsers keep an ISBNdb cover a day (then revalidate by ETag), and answers 304 for it too', async () => {
+    const url = '/proxy-image/isbndb/12/34/9781234567880.jpg';
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(ISBNDB_CACHE);
+    expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    const again = await getIfNoneMatch(url, String(res.headers.etag));
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe(ISBNDB_CACHE);
+  });
+
+  it('refetches an ISBNdb cover once its disk copy is a day old, but never a TMDB poster', async () => {
+    const cover = '12/34/9781234567880.jpg';
+    expect((await get(`/proxy-image/isbndb/${cover}`)).statusCode).toBe(200);
+    await ageCopy('isbndb', cover, DAY_MS - 60_000);
+    isbndb.reset();
+    expect((await get(`/proxy-image/isbndb/${cover}`)).statusCode).toBe(200);
+    expect(isbndb.hits()).toBe(0);
+
+    await ageCopy('isbndb', cover, DAY_MS + 60_000);
+    const refreshed = await get(`/proxy-image/isbndb/${cover}`);
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.rawPayload.equals(JPEG)).toBe(true);
+    expect(isbndb.hits(`/covers/${cover}`)).toBe(1);
+    expect(Date.now() - (await readMeta('isbndb', cover)).fetchedAt).toBeLessThan(60_000);
+    expect((await get(`/proxy-image/isbndb/${cover}`)).statusCode).toBe(200);
+    expect(isbndb.hits()).toBe(1);
+
+    expect((await get('/proxy-image/tmdb/w500/good.jpg')).statusCode).toBe(200);
+    await ageCopy('tmdb', 'w500/good.jpg', 400 * DAY_MS);
+    tmdb.reset();
+    expect((await get('/proxy-image/tmdb/w500/good.jpg')).statusCode).toBe(200);
+    expect(tmdb.hits()).toBe(0);
   });
 
   it('serves ISBNdb covers from their own host, ignoring any query string', async () => {
@@ -175,6 +284,15 @@ describe('GET /proxy-image/{provider}/... (serving)', () => {
     const cached = await get('/proxy-image/isbndb/12/34/9781234567898.jpg');
     expect(cached.statusCode).toBe(200);
     expect(cached.rawPayload.equals(JPEG)).toBe(true);
+
+    // A day-old copy is still served when the host cannot give a new one, and counts as fresh again
+    // (the host is not asked on every request while it is down).
+    await ageCopy('isbndb', '12/34/9781234567898.jpg', 2 * DAY_MS);
+    const stale = await get('/proxy-image/isbndb/12/34/9781234567898.jpg');
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(JPEG)).toBe(true);
+    expect(stale.headers.etag).toBe(cached.headers.etag);
+    expect(Date.now() - (await readMeta('isbndb', '12/34/9781234567898.jpg')).fetchedAt).toBeLessThan(60_000);
 
     const before = await cacheFiles();
     const refused = await get('/proxy-image/isbndb/12/34/9781234567899.jpg');
@@ -255,6 +373,17 @@ describe('GET /proxy-image/{provider}/... (hostile requests)', () => {
     [`/proxy-image/tmdb/w500/${'a'.repeat(130)}`, INVALID],
     [`/proxy-image/tmdb/${'a/'.repeat(12)}good.png`, INVALID],
     [`/proxy-image/tmdb/${'w500/'.repeat(2000)}good.png`, INVALID],
+    // TMDB paths must be {size}/{file} in a size TMDB serves
+    ['/proxy-image/tmdb/w300/good.png', INVALID],
+    ['/proxy-image/tmdb/w5000/good.png', INVALID],
+    ['/proxy-image/tmdb/W500/good.png', INVALID],
+    ['/proxy-image/tmdb/h632/good.png', INVALID],
+    ['/proxy-image/tmdb/w500x/good.png', INVALID],
+    ['/proxy-image/tmdb/good.png', INVALID],
+    ['/proxy-image/tmdb/w500', INVALID],
+    ['/proxy-image/tmdb/w500/a/good.png', INVALID],
+    ['/proxy-image/tmdb/secret/key.png', INVALID],
+    ['/proxy-image/tmdb/t/p/w500/good.png', INVALID],
     // Providers that are not configured
     ['/proxy-image/file/etc/passwd', NO_PROVIDER],
     ['/proxy-image/evil.example/x.png', NO_PROVIDER],
@@ -287,6 +416,46 @@ describe('GET /proxy-image/{provider}/... (hostile requests)', () => {
     const { error } = JSON.parse(res.body.toString());
     expect(error.message).toMatch(/^path: must be 1 to 8 segments of letters, digits/);
     expect(error.details).toEqual([{ field: 'path', message: expect.stringMatching(/^must be/) }]);
+  });
+
+  it('names the TMDB sizes in the 400 for a size TMDB does not serve', async () => {
+    const res = await rawGet('/proxy-image/tmdb/w300/good.png');
+    expect(res.statusCode).toBe(400);
+    const { error } = JSON.parse(res.body.toString());
+    expect(error).toEqual({
+      code: 'INVALID_IMAGE_PATH',
+      message:
+        'path: a TMDB image is {size}/{file}, the size one of w92, w154, w185, w342, w500, w780, original',
+      details: [
+        {
+          field: 'path',
+          message:
+            'a TMDB image is {size}/{file}, the size one of w92, w154, w185, w342, w500, w780, original',
+        },
+      ],
+    });
+  });
+
+  it('knows a TMDB poster path when it sees one', () => {
+    for (const size of TMDB_POSTER_SIZES) expect(isTmdbPosterPath(`${size}/abc.jpg`), size).toBe(true);
+    for (const bad of [
+      'w300/abc.jpg',
+      'abc.jpg',
+      'w500',
+      'w500/',
+      'w500/a/b.jpg',
+      'W500/abc.jpg',
+      'w500x/a.jpg',
+    ])
+      expect(isTmdbPosterPath(bad), bad).toBe(false);
+  });
+
+  it('reads If-None-Match as RFC 9110 says', () => {
+    const etag = '"abc"';
+    for (const header of ['"abc"', 'W/"abc"', '"x", "abc"', '"x",W/"abc"', ' * '])
+      expect(matchesIfNoneMatch(header, etag), header).toBe(true);
+    for (const header of [undefined, '', '"abcd"', 'abc', '"x"', 'W/"x"'])
+      expect(matchesIfNoneMatch(header, etag), String(header)).toBe(false);
   });
 
   it('knows a safe path when it sees one', () => {
@@ -329,6 +498,7 @@ describe('GET /proxy-image/{provider}/... (upstream failures)', () => {
     ['redirect-thrice.png', 502, 'UPSTREAM_REDIRECT'],
     ['redirect-loop.png', 502, 'UPSTREAM_REDIRECT'],
     ['not-modified.png', 502, 'UPSTREAM_REDIRECT'],
+    ['redirect-other-size.png', 502, 'UPSTREAM_REDIRECT'],
     // Too slow, before or during the body
     ['slow.png', 504, 'UPSTREAM_TIMEOUT'],
     ['slow-body.png', 504, 'UPSTREAM_TIMEOUT'],
@@ -357,6 +527,7 @@ describe('GET /proxy-image/{provider}/... (upstream failures)', () => {
       expect(tmdb.hits('/t/p/w500/good.png')).toBe(0);
       expect(tmdb.hits('/covers/12/34/9781234567897.jpg')).toBe(0);
       expect(tmdb.hits('/secret/key.png')).toBe(0);
+      expect(tmdb.hits('/t/p/w300/good.png')).toBe(0);
       if (file === 'redirect-loop.png') expect(tmdb.hits('/t/p/w500/redirect-loop.png')).toBe(3);
       if (file === 'redirect-thrice.png') expect(tmdb.hits()).toBe(3);
     }
@@ -378,8 +549,10 @@ describe('GET /proxy-image/{provider}/... (documentation)', () => {
       expect.arrayContaining(['path:provider', 'path:path']),
     );
     expect(Object.keys(operation.responses)).toEqual(
-      expect.arrayContaining(['200', '400', '404', '502', '504']),
+      expect.arrayContaining(['200', '304', '400', '404', '502', '504']),
     );
     expect(operation.description).toContain('TMDB_IMAGE_BASE_URL');
+    expect(operation.description).toContain('w92, w154, w185, w342, w500, w780, original');
+    expect(operation.description).toContain('max-age=31536000, immutable');
   });
 });

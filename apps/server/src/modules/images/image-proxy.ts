@@ -1,15 +1,34 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ErrorCode } from '@releasebell/contract';
+import { type ErrorCode, TMDB_POSTER_SIZES } from '@releasebell/contract';
 import { HttpError } from '../../errors';
 
 /**
- * Fetches posters from the configured image hosts only, for the share image (which can draw only
- * same-origin images). The request names a provider and a path; the host always comes from
- * configuration. Answers are kept on disk, so a poster is fetched once.
+ * Fetches posters from the configured image hosts only, so the pages keep `img-src 'self'` and the
+ * share image (which can draw only same-origin images) can draw them. The request names a provider
+ * and a path; the host always comes from configuration. Answers are kept on disk, so a poster is
+ * fetched once (an ISBNdb cover once a day at most, see IMAGE_CACHE_POLICY).
  */
 export type ImageProvider = 'tmdb' | 'isbndb';
+
+/**
+ * How long a browser and the disk cache keep each provider's images.
+ * - TMDB names its files after their content (a new poster is a new file name): a file never
+ *   changes, so browsers keep it a year without asking again, and the disk copy is kept for good.
+ * - ISBNdb names covers after the ISBN, and the picture behind one address can change (a
+ *   publisher's placeholder replaced by the final art, often before release, which is when this
+ *   product shows a book). So browsers keep a cover a day, then ask again with its ETag (a 304 costs
+ *   nothing when it has not changed) while still showing the old one for up to a week; the disk copy
+ *   is refetched once it is a day old, and kept if the host then fails.
+ */
+export const IMAGE_CACHE_POLICY: Record<ImageProvider, { cacheControl: string; diskFreshMs: number }> = {
+  tmdb: { cacheControl: 'public, max-age=31536000, immutable', diskFreshMs: Number.POSITIVE_INFINITY },
+  isbndb: {
+    cacheControl: 'public, max-age=86400, stale-while-revalidate=604800',
+    diskFreshMs: 24 * 60 * 60 * 1000,
+  },
+};
 
 export interface ImageProxyOptions {
   upstreams: Record<ImageProvider, string>;
@@ -23,6 +42,14 @@ export interface ImageProxyOptions {
 export interface ProxiedImage {
   contentType: string;
   body: Buffer;
+  /** A strong ETag from the bytes, the same whether they came from the host or the disk. */
+  etag: string;
+}
+
+interface CachedImage {
+  image: ProxiedImage;
+  /** When the host last gave (or was last asked for) these bytes; 0 if unknown. */
+  fetchedAt: number;
 }
 
 const MAX_PATH_LENGTH = 300;
@@ -34,7 +61,31 @@ const PATH_RULE = `must be 1 to ${MAX_SEGMENTS} segments of letters, digits, '.'
 /** The 400 for a path the proxy will not fetch, naming the field and the rule like other validation errors. */
 export const badImagePath = () =>
   new HttpError(400, 'INVALID_IMAGE_PATH', `path: ${PATH_RULE}`, [{ field: 'path', message: PATH_RULE }]);
+const TMDB_RULE = `a TMDB image is {size}/{file}, the size one of ${TMDB_POSTER_SIZES.join(', ')}`;
+/** The 400 for a TMDB path in a size TMDB does not serve (or not shaped {size}/{file}). */
+export const badTmdbPath = () =>
+  new HttpError(400, 'INVALID_IMAGE_PATH', `path: ${TMDB_RULE}`, [{ field: 'path', message: TMDB_RULE }]);
 const upstreamError = (code: ErrorCode, message: string) => new HttpError(502, code, message);
+
+const TMDB_SIZES: ReadonlySet<string> = new Set(TMDB_POSTER_SIZES);
+/** TMDB serves posters only as {size}/{file} in its own sizes; nothing else under its base is fetched. */
+export function isTmdbPosterPath(imagePath: string): boolean {
+  const [size, file, ...rest] = imagePath.split('/');
+  return rest.length === 0 && Boolean(file) && TMDB_SIZES.has(size ?? '');
+}
+
+/** The checks a path (asked for, or redirected to) must pass for a provider, beyond isSafeImagePath. */
+const fitsProvider = (provider: ImageProvider, imagePath: string) =>
+  provider !== 'tmdb' || isTmdbPosterPath(imagePath);
+
+const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
 
 /** The checks every path (asked for, or redirected to) must pass: plain segments, nothing encoded. */
 export function isSafeImagePath(raw: string): boolean {
@@ -69,24 +120,36 @@ export function createImageProxy(options: ImageProxyOptions) {
     return { body: `${base}.bin`, meta: `${base}.json` };
   };
 
-  async function fromCache(files: { body: string; meta: string }): Promise<ProxiedImage | null> {
+  async function fromCache(files: { body: string; meta: string }): Promise<CachedImage | null> {
     try {
-      const meta = JSON.parse(await readFile(files.meta, 'utf8')) as { contentType: string };
-      return { contentType: meta.contentType, body: await readFile(files.body) };
+      const meta = JSON.parse(await readFile(files.meta, 'utf8')) as {
+        contentType: string;
+        fetchedAt?: unknown;
+      };
+      const body = await readFile(files.body);
+      return {
+        image: { contentType: meta.contentType, body, etag: etagOf(body) },
+        fetchedAt: typeof meta.fetchedAt === 'number' ? meta.fetchedAt : 0,
+      };
     } catch {
       return null;
     }
   }
 
+  /** Written aside then renamed, so a reader never sees half a file. */
+  async function writeWhole(file: string, data: string | Buffer) {
+    const aside = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(aside, data);
+    await rename(aside, file);
+  }
+  const writeMeta = (files: { meta: string }, image: ProxiedImage, fetchedAt: number) =>
+    writeWhole(files.meta, JSON.stringify({ contentType: image.contentType, fetchedAt }));
+
   async function toCache(files: { body: string; meta: string }, image: ProxiedImage) {
     await mkdir(options.cacheDir, { recursive: true });
-    // Written aside then renamed, so a reader never sees half a file. The body goes first: a meta
-    // file is only there once its body is whole.
-    const suffix = `.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(files.body + suffix, image.body);
-    await rename(files.body + suffix, files.body);
-    await writeFile(files.meta + suffix, JSON.stringify({ contentType: image.contentType }));
-    await rename(files.meta + suffix, files.meta);
+    // The body goes first: a meta file is only there once its body is whole.
+    await writeWhole(files.body, image.body);
+    await writeMeta(files, image, Date.now());
   }
 
   /** The upstream URL for a path under the provider's base, or null if it would leave the base. */
@@ -110,7 +173,7 @@ export function createImageProxy(options: ImageProxyOptions) {
     if (target.origin !== base.origin || !target.pathname.startsWith(base.pathname)) return null;
     if (target.search || target.username || target.password) return null;
     const rest = target.pathname.slice(base.pathname.length);
-    return isSafeImagePath(rest) ? target : null;
+    return isSafeImagePath(rest) && fitsProvider(provider, rest) ? target : null;
   }
 
   async function readCapped(response: Response, signal: AbortSignal): Promise<Buffer> {
@@ -178,7 +241,7 @@ export function createImageProxy(options: ImageProxyOptions) {
         const body = await readCapped(response, signal);
         const actualType = sniffImageType(body);
         if (!actualType) throw upstreamError('UPSTREAM_NOT_IMAGE', 'The image host did not send an image.');
-        return { contentType: actualType, body };
+        return { contentType: actualType, body, etag: etagOf(body) };
       }
     } catch (error) {
       if (error instanceof HttpError) throw error;
@@ -188,26 +251,46 @@ export function createImageProxy(options: ImageProxyOptions) {
     }
   }
 
+  /** Fetches and keeps an image; requests for the same image at the same time share one fetch. */
+  function fetchOnce(
+    provider: ImageProvider,
+    imagePath: string,
+    files: { body: string; meta: string },
+  ): Promise<ProxiedImage> {
+    const key = `${provider}/${imagePath}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = fetchImage(provider, imagePath).then(async (image) => {
+        await toCache(files, image).catch(() => {
+          // A full disk only costs a refetch next time.
+        });
+        return image;
+      });
+      inFlight.set(key, pending);
+      void pending.finally(() => inFlight.delete(key)).catch(() => {});
+    }
+    return pending;
+  }
+
   return {
-    /** The image at `imagePath` under the provider's base: from the disk cache, or fetched and kept. */
+    /**
+     * The image at `imagePath` under the provider's base: from the disk cache while it is fresh
+     * (IMAGE_CACHE_POLICY), else fetched and kept. A stale copy is still served if the refetch fails,
+     * and then counts as fresh again, so a failing host is not asked on every request.
+     */
     async get(provider: ImageProvider, imagePath: string): Promise<ProxiedImage> {
       if (!isSafeImagePath(imagePath)) throw badImagePath();
+      if (!fitsProvider(provider, imagePath)) throw badTmdbPath();
       const files = cacheFiles(provider, imagePath);
       const cached = await fromCache(files);
-      if (cached) return cached;
-      const key = `${provider}/${imagePath}`;
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = fetchImage(provider, imagePath).then(async (image) => {
-          await toCache(files, image).catch(() => {
-            // A full disk only costs a refetch next time.
-          });
-          return image;
-        });
-        inFlight.set(key, pending);
-        void pending.finally(() => inFlight.delete(key)).catch(() => {});
-      }
-      return pending;
+      if (cached && Date.now() - cached.fetchedAt < IMAGE_CACHE_POLICY[provider].diskFreshMs)
+        return cached.image;
+      const fetched = fetchOnce(provider, imagePath, files);
+      if (!cached) return fetched;
+      return fetched.catch(async () => {
+        await writeMeta(files, cached.image, Date.now()).catch(() => {});
+        return cached.image;
+      });
     },
   };
 }

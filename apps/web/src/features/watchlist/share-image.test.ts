@@ -10,7 +10,7 @@ describe('shareImageSource', () => {
     ).toBe('/demo-posters/movies/mv-001.svg');
     expect(
       shareImageSource({ image: 'https://image.tmdb.org/t/p/w500/abc.jpg', media_type: 'movies' }, proxies),
-    ).toBe('/proxy-image/tmdb/w500/abc.jpg');
+    ).toBe('/proxy-image/tmdb/w342/abc.jpg');
     expect(
       shareImageSource(
         { image: 'https://images.isbndb.com/covers/12/34/9781234.jpg', media_type: 'books' },
@@ -33,11 +33,20 @@ describe('shareImageSource', () => {
     );
   });
 
+  it("asks for TMDB's w342 (the share image draws posters 300 px wide) and keeps ISBNdb covers as stored", () => {
+    expect(shareImageSource({ image: '/proxy-image/tmdb/w500/abc.jpg', media_type: 'movies' }, proxies)).toBe(
+      '/proxy-image/tmdb/w342/abc.jpg',
+    );
+    expect(
+      shareImageSource({ image: '/proxy-image/isbndb/12/34/9781234.jpg', media_type: 'books' }, proxies),
+    ).toBe('/proxy-image/isbndb/12/34/9781234.jpg');
+  });
+
   it('follows the image hosts the server is configured with', () => {
     const custom = { ...proxies, tmdb: 'https://img.example.org/tmdb' };
     expect(
       shareImageSource({ image: 'https://img.example.org/tmdb/w500/abc.jpg', media_type: 'movies' }, custom),
-    ).toBe('/proxy-image/tmdb/w500/abc.jpg');
+    ).toBe('/proxy-image/tmdb/w342/abc.jpg');
     expect(
       shareImageSource({ image: 'https://image.tmdb.org/t/p/w500/abc.jpg', media_type: 'movies' }, custom),
     ).toBe('/placeholders/movies.svg');

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
-import { creatorCredit } from '@releasebell/contract/constants';
+import { creatorCredit, posterUrl } from '@releasebell/contract/constants';
 import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -23,13 +23,14 @@ export function FeaturedRelease({ item }: { item: MediaItem }) {
   const titleId = useId();
   const path = mediaPath(item);
   const credit = creatorCredit(item);
-  const backdrop = item.image ?? placeholderImage(item.media_type);
+  // The blurred backdrop is the hero poster's own file, so it costs no second download.
+  const backdrop = posterUrl(item.image, 'detail') ?? placeholderImage(item.media_type);
   return (
     <section className={classes.hero} aria-labelledby={titleId}>
       <div className={classes.backdrop} style={{ backgroundImage: `url("${backdrop}")` }} aria-hidden />
       <div className={classes.heroInner}>
         <div className={classes.heroPoster}>
-          <MediaImage item={item} width={260} height={390} loading="eager" />
+          <MediaImage item={item} width={260} height={390} loading="eager" size="detail" />
         </div>
         <div className={classes.heroHead}>
           <p className={classes.eyebrow}>

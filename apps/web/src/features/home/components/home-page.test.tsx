@@ -59,6 +59,44 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: /View Details/ })).toBeInTheDocument();
   });
 
+  it("shows the hero's TMDB poster at w500 (its backdrop the same file) and the cards' at w342", async () => {
+    stubApi((path) => {
+      const [, kind = '', type = ''] = path.split('/');
+      if (kind === 'media')
+        return {
+          status: 200,
+          body: makeItem({
+            title: 'Featured',
+            media_type: 'tv_seasons',
+            image: '/proxy-image/tmdb/w500/hero.jpg',
+          }),
+        };
+      return {
+        status: 200,
+        body: itemsFor(kind, type).map((item, n) => ({
+          ...item,
+          image: `/proxy-image/tmdb/w500/${kind}-${n}.jpg`,
+        })),
+      };
+    });
+    renderWithProviders(<HomePage />);
+    const heading = await screen.findByRole('heading', { name: 'Featured' });
+    const hero = heading.closest('section') as HTMLElement;
+    const poster = within(hero).getByRole('img', { name: 'Featured' });
+    expect(poster).toHaveAttribute('src', '/proxy-image/tmdb/w500/hero.jpg');
+    expect(poster).toHaveAttribute('loading', 'eager');
+    expect(poster).toHaveAttribute('width', '260');
+    expect(poster).toHaveAttribute('height', '390');
+    expect(hero.querySelector('[style*="background-image"]')?.getAttribute('style')).toContain(
+      'url("/proxy-image/tmdb/w500/hero.jpg")',
+    );
+
+    const upcoming = screen.getByRole('region', { name: 'Upcoming Releases' });
+    const card = await within(upcoming).findByRole('img', { name: 'upcoming tv_seasons 1' });
+    expect(card).toHaveAttribute('src', '/proxy-image/tmdb/w342/upcoming-0.jpg');
+    expect(card).toHaveAttribute('loading', 'lazy');
+  });
+
   it('prefetches all three media types on mount', async () => {
     stubApi(ok);
     renderWithProviders(<HomePage />);

@@ -26,6 +26,23 @@ describe('MediaDetail', () => {
     expect(within(tags).getByText('Priya Halvorsen')).toBeInTheDocument();
   });
 
+  it("shows TMDB's w500 poster through the proxy, at a fixed size, at once", () => {
+    renderWithProviders(
+      <MediaDetail item={makeItem({ image: '/proxy-image/tmdb/w500/kqjL17yufvn9OVLyXYpvtyrFfak.jpg' })} />,
+    );
+    const img = screen.getByRole('img', { name: 'Halcyon Relay' });
+    expect(img).toHaveAttribute('src', '/proxy-image/tmdb/w500/kqjL17yufvn9OVLyXYpvtyrFfak.jpg');
+    expect(img).toHaveAttribute('width', '320');
+    expect(img).toHaveAttribute('height', '480');
+    expect(img).toHaveAttribute('loading', 'eager');
+  });
+
+  it('shows an ISBNdb cover as it is stored', () => {
+    const image = '/proxy-image/isbndb/12/34/9781234567897.jpg';
+    renderWithProviders(<MediaDetail item={makeItem({ image, media_type: 'books' })} />);
+    expect(screen.getByRole('img', { name: 'Halcyon Relay' })).toHaveAttribute('src', image);
+  });
+
   it('counts down to a future release and says "Now Available!" once out', () => {
     const { unmount } = renderWithProviders(<MediaDetail item={makeItem({ release_date: '2999-06-15' })} />);
     expect(screen.getByRole('timer')).toHaveTextContent(/^Releases in \d+d \d+h \d+m$/);

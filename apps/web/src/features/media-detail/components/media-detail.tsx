@@ -168,7 +168,7 @@ export function MediaDetail({ item }: MediaDetailProps) {
     <>
       <article className={classes.detail}>
         <div className={classes.poster}>
-          <MediaImage item={item} width={320} height={480} loading="eager" />
+          <MediaImage item={item} width={320} height={480} loading="eager" size="detail" />
         </div>
 
         <div className={classes.head}>

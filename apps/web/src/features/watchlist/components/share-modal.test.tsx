@@ -33,6 +33,29 @@ describe('ShareModal', () => {
     expect(canvas).toHaveStyle({ background: '#ffffff' });
   });
 
+  it('draws TMDB posters from the proxy at w342 and ISBNdb covers as stored, each 300x450', () => {
+    const movie = watchlistEntryOf(
+      makeItem({ item_id: 'm', title: 'Iron Tides', image: '/proxy-image/tmdb/w500/abc.jpg' }),
+    );
+    const book = watchlistEntryOf(
+      makeItem({
+        item_id: 'k',
+        title: 'Fog Lines',
+        media_type: 'books',
+        image: '/proxy-image/isbndb/12/34/9781234567897.jpg',
+      }),
+    );
+    renderWithProviders(<ShareModal entries={[movie, book]} onClose={() => {}} />);
+    const canvas = screen.getByTestId('share-canvas');
+    const [poster, cover] = within(canvas).getAllByRole('img');
+    expect(poster).toHaveAttribute('src', '/proxy-image/tmdb/w342/abc.jpg');
+    expect(cover).toHaveAttribute('src', '/proxy-image/isbndb/12/34/9781234567897.jpg');
+    for (const img of [poster, cover]) {
+      expect(img).toHaveAttribute('width', '300');
+      expect(img).toHaveAttribute('height', '450');
+    }
+  });
+
   it('edits the title on click with a n/30 counter; Save keeps it, Cancel goes back to the default', () => {
     const dialog = renderModal();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Edit title: My Most Anticipated Releases' }));
