@@ -8,12 +8,14 @@ import fastifyStatic from '@fastify/static';
 import { API_PATH_PREFIXES, ERROR_CODES } from '@releasebell/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type PgBoss from 'pg-boss';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from './config';
 import { createAppState } from './db/app-state';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { errorBody } from './errors';
 import { startJobs } from './jobs/boss';
+import { createJobTicker } from './jobs/ticker';
 import { systemClock } from './lib/clock';
 import { loggerOptions } from './logger';
 import { createAuth } from './modules/auth/auth';
@@ -28,6 +30,14 @@ import { seedDemoCatalog } from './modules/catalog/demo-seed';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
+import { createCatalogProviders } from './modules/catalog-sync/providers';
+import { createSyncRepository } from './modules/catalog-sync/repository';
+import {
+  type CatalogSync,
+  createCatalogSync,
+  SYNC_CHECK_SECONDS,
+  SYNC_QUEUE,
+} from './modules/catalog-sync/sync-service';
 import { createImageProxy } from './modules/images/image-proxy';
 import { imageProxyRoutes } from './modules/images/proxy-routes';
 import { demoPosterRoutes } from './modules/images/routes';
@@ -69,6 +79,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** The release-notification worker (started unless NOTIFY_WORKER=false; tests call `tick`). */
     notifications: NotificationEngine;
+    /** The catalog's scheduled sync (ticking unless SYNC_WORKER=false; tests call `runDue`). */
+    catalogSync: CatalogSync;
   }
 }
 
@@ -234,7 +246,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
-  const notificationsRepo = createNotificationsRepository(database.db);
+  // Members without a region of their own are told about the default region's dates.
+  const notificationsRepo = createNotificationsRepository(database.db, {
+    defaultRegion: config.tmdb?.region,
+  });
   const unsubscribeTokens = createUnsubscribeTokens(authSecret);
   const channels = [
     createEmailChannel({ mailer, publicUrl: config.publicUrl, tokens: unsubscribeTokens }),
@@ -260,10 +275,43 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
   });
   app.decorate('notifications', engine);
-  if (config.notify.worker) {
-    app.addHook('onReady', async () => engine.start(await startJobs(database, app.log)));
-    // Before the database closes: an interrupted send is taken up again by the next start anyway.
-    app.addHook('preClose', async () => engine.stop());
+
+  const catalogProviders = createCatalogProviders(config);
+  const catalogSync = createCatalogSync({
+    repo: createSyncRepository(database.db),
+    catalog: catalogRepo,
+    providers: catalogProviders,
+    clock,
+    log: app.log,
+  });
+  app.decorate('catalogSync', catalogSync);
+  const syncTicker = createJobTicker({
+    queue: SYNC_QUEUE,
+    intervalSeconds: SYNC_CHECK_SECONDS,
+    run: async () => {
+      await catalogSync.runDue();
+    },
+    log: app.log,
+  });
+
+  const workers = [
+    ...(config.notify.worker ? [engine] : []),
+    ...(config.syncWorker && (config.tmdb || config.isbndb) ? [syncTicker] : []),
+  ];
+  if (workers.length > 0) {
+    let jobs: PgBoss | null = null;
+    app.addHook('onReady', async () => {
+      jobs = await startJobs(database, app.log);
+      for (const worker of workers) await worker.start(jobs);
+      if ((await catalogSync.state()) === 'filling') {
+        app.log.info('the catalog is filling from the providers for the first time (see /readyz)');
+      }
+    });
+    // Before the database closes: an interrupted send or sync is taken up again by the next start anyway.
+    app.addHook('preClose', async () => {
+      for (const worker of workers) await worker.stop();
+      await jobs?.stop({ graceful: true, wait: true, timeout: 5000 });
+    });
   }
   await app.register(notificationRoutes, {
     notifications: createNotificationsService({
@@ -275,8 +323,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }),
   });
 
-  const catalog = createCatalogService(catalogRepo, options.clock);
-  await app.register(systemRoutes, { config, database, metrics });
+  const catalog = createCatalogService(catalogRepo, options.clock, { defaultRegion: config.tmdb?.region });
+  await app.register(systemRoutes, { config, database, metrics, catalogSync });
   await app.register(catalogRoutes, { catalog, cacheSeconds: config.catalogCacheSeconds });
   await app.register(searchRoutes, { search: createSearchService(createSearchRepository(database.db)) });
   await app.register(requestRoutes, {

@@ -11,6 +11,15 @@ describe('loadConfig', () => {
     expect(config.amazonAffiliateTag).toBeNull();
   });
 
+  it('turns the demo catalog off once a real provider is configured, unless asked for', () => {
+    const token = 'eyJhbGciOiJIUzI1NiJ9.a-v4-read-token';
+    expect(loadConfig({ TMDB_API_TOKEN: token }).seedDemoCatalog).toBe(false);
+    expect(loadConfig({ ISBNDB_API_KEY: 'isbndb-key-123' }).seedDemoCatalog).toBe(false);
+    expect(loadConfig({ TMDB_API_TOKEN: token, SEED_DEMO_CATALOG: 'true' }).seedDemoCatalog).toBe(true);
+    expect(loadConfig({}).syncWorker).toBe(true);
+    expect(loadConfig({ SYNC_WORKER: 'false' }).syncWorker).toBe(false);
+  });
+
   it('reads overrides', () => {
     const config = loadConfig({
       PORT: '8080',

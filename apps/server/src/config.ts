@@ -95,6 +95,7 @@ const envSchema = z.object({
     .max(86_400)
     .default(300),
   NOTIFY_WORKER: booleanString.default(true),
+  SYNC_WORKER: booleanString.default(true),
   NOTIFY_INTERVAL_SECONDS: z.coerce
     .number({ error: () => 'must be a number of seconds' })
     .min(0.05)
@@ -185,6 +186,8 @@ export interface Config {
   authMaxFailedSignins: number;
   /** Failed sign-ins per account from all addresses per hour; past it only device cookies get in. */
   authMaxFailedSigninsPerAccount: number;
+  /** Whether this process runs the catalog's scheduled sync from the providers (they share it). */
+  syncWorker: boolean;
   /** Release notifications (docs/decisions/008). */
   notify: {
     /** Changes to a title's date wait this long for more changes before anyone is told. */
@@ -254,7 +257,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     // With a real provider the demo catalog is off unless asked for.
-    seedDemoCatalog: e.SEED_DEMO_CATALOG ?? !(e.TMDB_API_TOKEN || e.TMDB_API_KEY),
+    seedDemoCatalog: e.SEED_DEMO_CATALOG ?? !(e.TMDB_API_TOKEN || e.TMDB_API_KEY || e.ISBNDB_API_KEY),
+    syncWorker: e.SYNC_WORKER,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY ?? (e.NODE_ENV !== 'production' || Boolean(process.stdout.isTTY)),
     trustProxy: e.TRUST_PROXY,

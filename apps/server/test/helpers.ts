@@ -73,6 +73,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     PUBLIC_URL: TEST_ORIGIN,
     // Tests drive the notification worker themselves (app.notifications.tick) on their own clock.
     NOTIFY_WORKER: 'false',
+    SYNC_WORKER: 'false',
     ...options.env,
   });
   const now = options.now;

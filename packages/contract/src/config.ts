@@ -8,6 +8,8 @@ export const publicConfigSchema = z
     contactEmail: z.string(),
     /** Whether "Continue with Google" can be offered. */
     googleSignIn: z.boolean(),
+    /** Whether TMDB is a metadata source, so its logo and notice must show (TMDB's terms of use). */
+    tmdbAttribution: z.boolean(),
     /**
      * The image hosts behind `/proxy-image/{provider}/...`: an image under one of these bases is
      * fetched through the proxy (same-origin, so the share image can draw it).
@@ -18,3 +20,10 @@ export const publicConfigSchema = z
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });
+/** /readyz: the database answers; `catalog` is `filling` while a first start reads the providers' lists. */
+export const readinessSchema = z
+  .object({
+    status: z.literal('ok'),
+    catalog: z.enum(['filling', 'ready']),
+  })
+  .meta({ id: 'Readiness' });

@@ -13,7 +13,7 @@ export function createRequestsRepository(db: Database) {
     },
 
     /** Requests nobody has dealt with yet, oldest first, with the asker's email when signed in. */
-    open(): Promise<(ContentRequestRow & { email: string | null })[]> {
+    open() {
       return db
         .select({
           id: contentRequests.id,

@@ -1,16 +1,24 @@
-import { errorResponseSchema, healthSchema, PRODUCT_NAME, publicConfigSchema } from '@releasebell/contract';
+import {
+  errorResponseSchema,
+  healthSchema,
+  PRODUCT_NAME,
+  publicConfigSchema,
+  readinessSchema,
+} from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { errorBody } from '../../errors';
+import type { CatalogSync } from '../catalog-sync/sync-service';
 
 export const systemRoutes: FastifyPluginAsyncZod<{
   config: Config;
   database: DatabaseHandle;
   metrics: Registry;
-}> = async (app, { config, database, metrics }) => {
+  catalogSync: CatalogSync;
+}> = async (app, { config, database, metrics, catalogSync }) => {
   app.get(
     '/metrics',
     {
@@ -47,14 +55,17 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['system'],
         operationId: 'checkReadiness',
-        summary: 'The database answers',
-        response: { 200: healthSchema, 503: errorResponseSchema },
+        summary: 'The database answers; whether the catalog is still filling from the providers',
+        description:
+          "Ready (200) as soon as the database answers: the app serves while a first start fills the catalog from TMDB and ISBNdb, and `catalog` says `filling` until every configured provider's lists have been read once.",
+        response: { 200: readinessSchema, 503: errorResponseSchema },
       },
     },
     async (req, reply) => {
       try {
         await database.ping();
-        return { status: 'ok' as const };
+        reply.header('cache-control', 'no-store');
+        return { status: 'ok' as const, catalog: await catalogSync.state() };
       } catch (err) {
         req.log.warn({ err }, 'readiness check failed');
         return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', 'The database is not reachable.'));
@@ -79,6 +90,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         amazonAffiliateTag: config.amazonAffiliateTag,
         contactEmail: config.contactEmail,
         googleSignIn: config.google !== null,
+        tmdbAttribution: config.tmdb !== null,
         imageProxies: config.imageProxy.upstreams,
       };
     },

@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {
     expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok', catalog: 'ready' });
   });
 });
 
@@ -35,8 +35,26 @@ describe('public config', () => {
       amazonAffiliateTag: 'rb-20',
       contactEmail: 'hello@releasebell.app',
       googleSignIn: false,
+      tmdbAttribution: false,
       imageProxies: { tmdb: 'https://image.tmdb.org/t/p', isbndb: 'https://images.isbndb.com/covers' },
     });
+  });
+
+  it('asks for the TMDB attribution when TMDB is configured, by token or by key, and only then', async () => {
+    const configured: Record<string, string>[] = [
+      { TMDB_API_TOKEN: 'a-v4-read-access-token-0123456789' },
+      { TMDB_API_KEY: '0123456789abcdef0123456789abcdef' },
+    ];
+    for (const env of configured) {
+      const withTmdb = await buildTestApp({ env });
+      try {
+        const body = (await withTmdb.inject({ url: '/api/config' })).json();
+        expect(body.tmdbAttribution, Object.keys(env)[0]).toBe(true);
+      } finally {
+        await withTmdb.close();
+      }
+    }
+    expect((await app.inject({ url: '/api/config' })).json().tmdbAttribution).toBe(false);
   });
 
   it('follows the configured image hosts, so the share image proxies what the server fetches', async () => {

@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import { createProviderClient, type ProviderClient, ProviderNotFoundError } from '../http/provider-client';
 import type { MetadataProvider } from '../types';
 import { type Book, bookAnswerSchema, booksAnswerSchema } from './schemas';
-import { normaliseWork, workKey } from './works';
+import { normaliseWork, workId, workKey } from './works';
 
 export type IsbndbSettings = NonNullable<Config['isbndb']>;
 
@@ -17,21 +17,27 @@ export function createIsbndbClient(settings: IsbndbSettings): ProviderClient {
   });
 }
 
-/** A book and every edition of the same work that a title search finds. */
-async function editionsOf(client: ProviderClient, book: Book): Promise<Book[]> {
-  const key = workKey(book);
+/** The books a title search finds (ISBNdb answers a search that finds nothing with a 404). */
+async function booksTitled(client: ProviderClient, title: string): Promise<Book[]> {
   try {
-    const found = await client.get(`/books/${encodeURIComponent(book.title)}`, booksAnswerSchema, {
+    const found = await client.get(`/books/${encodeURIComponent(title)}`, booksAnswerSchema, {
       column: 'title',
       pageSize: 100,
     });
-    const others = found.books.filter((b) => b.isbn13 !== book.isbn13 && workKey(b) === key);
-    return [book, ...others];
+    return found.books;
   } catch (err) {
-    // ISBNdb answers an empty search with a 404.
-    if (err instanceof ProviderNotFoundError) return [book];
+    if (err instanceof ProviderNotFoundError) return [];
     throw err;
   }
+}
+
+/** A book and every edition of the same work that a title search finds. */
+async function editionsOf(client: ProviderClient, book: Book): Promise<Book[]> {
+  const key = workKey(book);
+  const others = (await booksTitled(client, book.title)).filter(
+    (b) => b.isbn13 !== book.isbn13 && workKey(b) === key,
+  );
+  return [book, ...others];
 }
 
 /** Books published in `year` (ISBNdb's `date_published` search), up to `pages` pages of 100. */
@@ -63,6 +69,8 @@ export function createIsbndbProvider(
   client: ProviderClient,
   options: {
     isbns?: string[];
+    /** Works in the catalog, refreshed by a title search (their editions are matched by work id). */
+    works?: { providerId: string; title: string }[];
     years?: string[];
     pages?: number;
     imageBaseUrl: string;
@@ -90,6 +98,11 @@ export function createIsbndbProvider(
           if (!(err instanceof ProviderNotFoundError)) throw err;
           options.onMissing?.(`isbn:${isbn}`);
         }
+      }
+      for (const work of options.works ?? []) {
+        const editions = (await booksTitled(client, work.title)).filter((b) => workId(b) === work.providerId);
+        if (editions.length > 0) works.set(work.providerId, editions);
+        else options.onMissing?.(work.providerId);
       }
       yield [...works.values()];
     },

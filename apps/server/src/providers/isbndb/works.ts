@@ -61,6 +61,11 @@ export function foldEditions(books: Book[]): Book[][] {
   return [...works.values()];
 }
 
+/** The catalog id of the work a book is an edition of. */
+export function workId(book: Book): string {
+  return `isbndb:work:${shortHash(workKey(book))}`;
+}
+
 export function normaliseWork(editions: Book[], imageBaseUrl: string): NormalisedItem {
   // The edition out first for sure: the one whose period ends first ("2027" may well be the same
   // release as "2027-03-14", so the day wins; "2026" is certainly earlier than it).
@@ -77,7 +82,7 @@ export function normaliseWork(editions: Book[], imageBaseUrl: string): Normalise
   const cover = editions.find((b) => b.image)?.image ?? null;
   const author = first.book.authors?.join(', ') || null;
   return {
-    providerId: `isbndb:work:${shortHash(workKey(first.book))}`,
+    providerId: workId(first.book),
     mediaType: 'books',
     title: first.book.title.trim(),
     description: (lead.synopsis || lead.overview || '').trim(),

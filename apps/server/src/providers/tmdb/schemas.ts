@@ -120,6 +120,9 @@ export const tvDetailsSchema = tvSummarySchema.extend({
 });
 export type TvDetails = z.infer<typeof tvDetailsSchema>;
 
+/** Any list read only for its ids (the lists, discover, trending: movies or series alike). */
+export const pageOfIdsSchema = page(z.object({ id: z.number().int() }));
+
 /** /movie/changes, /tv/changes: ids changed within a window (at most 14 days). */
 export const changesSchema = page(z.object({ id: z.number().int(), adult: z.boolean().nullish() }));
 

@@ -32,8 +32,10 @@ describe('TMDB movies against a TMDB stand-in', () => {
 
   it('reads every listed movie through the schemas and into the catalog', async () => {
     const c = client();
-    const ids = await listedMovieIds(c, { ...options, pages: 2 });
+    const ids = await listedMovieIds(c, { ...options, pages: 2, today: tmdb.data.today() });
     expect(ids.length).toBeGreaterThan(10);
+    // Months away: on no list but discover's next 12 months.
+    expect(ids.filter((id) => tmdb.data.seeded.movies.future.includes(id)).length).toBeGreaterThan(0);
     const items = [];
     for (const id of ids) items.push(normaliseMovie(await fetchMovie(c, id, options), options));
     const result = await insertItems(app, items);

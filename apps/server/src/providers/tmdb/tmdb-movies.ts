@@ -1,7 +1,8 @@
+import { addDays } from '../../lib/dates';
 import type { ProviderClient } from '../http/provider-client';
 import type { NormalisedItem } from '../types';
 import { displayedReleaseDate, typedReleaseDates } from './release-dates';
-import { type MovieDetails, movieDetailsSchema, movieListSchema } from './schemas';
+import { type MovieDetails, movieDetailsSchema, pageOfIdsSchema } from './schemas';
 
 export interface TmdbMovieOptions {
   /** ISO 3166-1 country whose dates are shown by default (TMDB_REGION). */
@@ -56,23 +57,53 @@ export function fetchMovie(client: ProviderClient, id: number, options: TmdbMovi
   });
 }
 
-/** The ids on TMDB's movie lists for the region: upcoming, now playing, popular, trending this week. */
-export async function listedMovieIds(
+/** A list endpoint and the query that selects it. */
+export type TmdbList = [path: string, query: Record<string, string>];
+
+/** Every id on `lists`, up to `pages` pages each. */
+export async function idsOnLists(
   client: ProviderClient,
-  options: TmdbMovieOptions & { pages: number },
+  lists: TmdbList[],
+  pages: number,
 ): Promise<number[]> {
-  const lists = ['/movie/upcoming', '/movie/now_playing', '/movie/popular', '/trending/movie/week'];
   const ids = new Set<number>();
-  for (const list of lists) {
-    for (let page = 1; page <= options.pages; page++) {
-      const answer = await client.get(list, movieListSchema, {
-        page,
-        region: options.region,
-        language: options.language,
-      });
-      for (const movie of answer.results) ids.add(movie.id);
+  for (const [list, query] of lists) {
+    for (let page = 1; page <= pages; page++) {
+      const answer = await client.get(list, pageOfIdsSchema, { ...query, page });
+      for (const item of answer.results) ids.add(item.id);
       if (page >= answer.total_pages) break;
     }
   }
   return [...ids];
+}
+
+/**
+ * The ids on TMDB's movie lists for the region: upcoming, now playing, popular, trending this week,
+ * and the region's theatrical and digital releases of the next 12 months, most popular first.
+ */
+export function listedMovieIds(
+  client: ProviderClient,
+  options: TmdbMovieOptions & { pages: number; today: string },
+): Promise<number[]> {
+  const common = { region: options.region, language: options.language };
+  return idsOnLists(
+    client,
+    [
+      ['/movie/upcoming', common],
+      ['/movie/now_playing', common],
+      ['/movie/popular', common],
+      ['/trending/movie/week', { language: options.language }],
+      [
+        '/discover/movie',
+        {
+          ...common,
+          'release_date.gte': options.today,
+          'release_date.lte': addDays(options.today, 365),
+          with_release_type: '2|3|4',
+          sort_by: 'popularity.desc',
+        },
+      ],
+    ],
+    options.pages,
+  );
 }

@@ -61,10 +61,12 @@ export function createTmdbProvider(
     name: 'tmdb',
     async *fetch() {
       const pages = selection.listPages ?? 5;
-      const movieIds = named ? (selection.movies ?? []) : await listedMovieIds(client, { ...options, pages });
+      const today = toIsoDate(selection.today?.() ?? new Date());
+      const listed = { ...options, pages, today };
+      const movieIds = named ? (selection.movies ?? []) : await listedMovieIds(client, listed);
       const seriesIds = named
         ? [...new Set((selection.seasons ?? []).map((s) => s.series))]
-        : await listedSeriesIds(client, { ...options, pages });
+        : await listedSeriesIds(client, listed);
       const total = movieIds.length + seriesIds.length;
       let done = 0;
       // In parallel, 20 at a time: the client's token bucket keeps the pace under TMDB's limit.
@@ -78,7 +80,6 @@ export function createTmdbProvider(
         selection.onProgress?.(done, total);
         yield found.flatMap((movie) => (movie ? [{ movie }] : []));
       }
-      const today = toIsoDate(selection.today?.() ?? new Date());
       for (let i = 0; i < seriesIds.length; i += 20) {
         const found = await Promise.all(
           seriesIds

@@ -1,7 +1,8 @@
+import { addDays } from '../../lib/dates';
 import type { ProviderClient } from '../http/provider-client';
 import type { NormalisedItem } from '../types';
-import { type TvDetails, tvDetailsSchema, tvListSchema } from './schemas';
-import { popularityScore, type TmdbMovieOptions } from './tmdb-movies';
+import { type TvDetails, tvDetailsSchema } from './schemas';
+import { idsOnLists, popularityScore, type TmdbMovieOptions } from './tmdb-movies';
 
 type Season = TvDetails['seasons'][number];
 
@@ -49,19 +50,32 @@ export function fetchSeries(client: ProviderClient, id: number, options: TmdbMov
   return client.get(`/tv/${id}`, tvDetailsSchema, { language: options.language });
 }
 
-/** The ids on TMDB's series lists: on the air, airing today, popular, trending this week. */
-export async function listedSeriesIds(
+/**
+ * The ids on TMDB's series lists: on the air, airing today, popular, trending this week, and series
+ * with episodes airing in the next 12 months, most popular first.
+ */
+export function listedSeriesIds(
   client: ProviderClient,
-  options: TmdbMovieOptions & { pages: number },
+  options: TmdbMovieOptions & { pages: number; today: string },
 ): Promise<number[]> {
-  const lists = ['/tv/on_the_air', '/tv/airing_today', '/tv/popular', '/trending/tv/week'];
-  const ids = new Set<number>();
-  for (const list of lists) {
-    for (let page = 1; page <= options.pages; page++) {
-      const answer = await client.get(list, tvListSchema, { page, language: options.language });
-      for (const series of answer.results) ids.add(series.id);
-      if (page >= answer.total_pages) break;
-    }
-  }
-  return [...ids];
+  const common = { language: options.language };
+  return idsOnLists(
+    client,
+    [
+      ['/tv/on_the_air', common],
+      ['/tv/airing_today', common],
+      ['/tv/popular', common],
+      ['/trending/tv/week', common],
+      [
+        '/discover/tv',
+        {
+          ...common,
+          'air_date.gte': options.today,
+          'air_date.lte': addDays(options.today, 365),
+          sort_by: 'popularity.desc',
+        },
+      ],
+    ],
+    options.pages,
+  );
 }
