@@ -201,3 +201,6 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+// Countries and kinds of movie release (the member's release dates).
+export * from './regions';

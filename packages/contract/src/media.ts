@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEDIA_TYPES, SEARCH_TYPES } from './constants';
+import { MEDIA_TYPES, REGION_MESSAGES, SEARCH_TYPES } from './constants';
 import { text } from './text';
 
 export const mediaTypeSchema = z.enum(MEDIA_TYPES, {
@@ -45,6 +45,58 @@ export const mediaItemSchema = z
 export type MediaItem = z.infer<typeof mediaItemSchema>;
 
 export const mediaListSchema = z.array(mediaItemSchema);
+
+/**
+ * A country as the API takes it: two letters (ISO 3166-1 alpha-2, either case), answered in upper
+ * case. A well-formed code TMDB lists nothing for is not an error: that country just has no dates.
+ */
+export const regionSchema = text()
+  .regex(/^[A-Za-z]{2}$/, { error: REGION_MESSAGES.badRegion })
+  .transform((code) => code.toUpperCase());
+
+/** `?region=GB`: whose release dates the answer gives; absent, the server's default region's. */
+export const regionQuerySchema = z.object({
+  region: regionSchema.optional().meta({
+    description:
+      "ISO 3166-1 alpha-2 country (either case), e.g. GB: whose release dates to answer. Absent: the server's default region (TMDB_REGION). A well-formed code with no dates gets the stored date.",
+  }),
+});
+
+/**
+ * A movie's typed release dates in one country, as TMDB lists them (each the earliest of its kind
+ * there; null where TMDB has none): theatrical is the earliest cinema release, wide (TMDB type 3) or
+ * limited (type 2), the same rule as the date shown; digital is type 4 and physical type 5.
+ */
+export const regionalDatesSchema = z
+  .object({
+    /** ISO 3166-1 alpha-2, upper case. */
+    region: z.string(),
+    theatrical: isoDateSchema.nullable(),
+    digital: isoDateSchema.nullable(),
+    physical: isoDateSchema.nullable(),
+  })
+  .meta({
+    id: 'RegionalDates',
+    description:
+      "A movie's release dates in one country (`region`), each the earliest of its kind there and null where TMDB lists none: `theatrical` is the earliest cinema release, wide or limited (TMDB types 3 and 2); `digital` TMDB type 4; `physical` type 5. Premieres and TV airings are none of them.",
+  });
+export type RegionalDates = z.infer<typeof regionalDatesSchema>;
+
+/**
+ * One item as its page shows it (GET /media/slug/...). For a movie, `release_date` (and its
+ * precision) is the date the asked region sees when TMDB lists dates for it: its earliest theatrical
+ * date, else digital, else any; otherwise, and for other media, the stored date (the server's default
+ * region's). `regional_dates` lists that region's theatrical, digital and physical dates; it is null
+ * for books and TV seasons, and for a movie TMDB lists none of the three for the region.
+ */
+export const mediaDetailSchema = mediaItemSchema
+  .extend({ regional_dates: regionalDatesSchema.nullable() })
+  .meta({
+    id: 'MediaDetail',
+    description:
+      "One item as its page shows it. For a movie, `release_date` (precision `day`) is the date the asked region sees when TMDB lists dates there: its theatrical date, else digital, else any; otherwise, and for other media, it is the stored date (the server's default region's) with its own precision. `regional_dates` is that region's theatrical, digital and physical dates; null for books and TV seasons, and for a movie with none of the three in the region.",
+  });
+export type MediaDetail = z.infer<typeof mediaDetailSchema>;
 
 export const mediaTypeParamsSchema = z.object({ mediaType: mediaTypeSchema });
 export const mediaSlugParamsSchema = z.object({

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import {
   DEFAULT_TIME_ZONE,
+  isRegionCode,
   isTimeZone,
+  MOVIE_RELEASE_KINDS,
   mobilePreferenceProblem,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MESSAGES,
   PASSWORD_MIN_LENGTH,
+  REGION_MESSAGES,
   REMINDER_DAY_OPTIONS,
 } from './constants';
 import { text } from './text';
@@ -40,6 +43,15 @@ export const reminderDaysSchema = z
   .refine((v) => (REMINDER_DAY_OPTIONS as readonly number[]).includes(v), {
     error: NOTIFICATION_MESSAGES.badReminderDays,
   });
+
+/** A country from the profile's list (REGION_CODES), e.g. `GB`; either case is taken, upper case kept. */
+export const profileRegionSchema = text()
+  .regex(/^[A-Za-z]{2}$/, { error: REGION_MESSAGES.badRegion })
+  .transform((code) => code.toUpperCase())
+  .refine(isRegionCode, { error: REGION_MESSAGES.unknownRegion });
+export const movieReleaseKindSchema = z.enum(MOVIE_RELEASE_KINDS, {
+  error: () => REGION_MESSAGES.badMovieReleaseKind,
+});
 
 const utmSchema = text().trim().max(100, { error: 'must be at most 100 characters' }).nullable();
 
@@ -82,6 +94,9 @@ export const updateProfileBodySchema = z
     time_zone: timeZoneSchema.optional(),
     reminder_days: reminderDaysSchema.optional(),
     email_paused: z.boolean().optional(),
+    /** Whose release dates the member sees and is told about; null follows the browser's locale. */
+    region: profileRegionSchema.nullable().optional(),
+    movie_release_kind: movieReleaseKindSchema.optional(),
   })
   .superRefine(requirePhoneForMobile);
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
@@ -110,6 +125,14 @@ export const userProfileSchema = z
     email_paused: z.boolean(),
     /** The member replied STOP to a text: mobile was turned off and stays off until they turn it on. */
     sms_opted_out: z.boolean(),
+    /**
+     * ISO 3166-1 alpha-2 country whose movie release dates the member sees and is told about; null
+     * follows the browser's locale on pages, and the server's default region (TMDB_REGION) in
+     * notifications.
+     */
+    region: z.string().nullable(),
+    /** Which movie release the member is told about: theatrical (default), digital or physical. */
+    movie_release_kind: movieReleaseKindSchema,
     created_at: z.string(),
   })
   .meta({ id: 'UserProfile' });

@@ -306,8 +306,8 @@ export function createCatalogRepository(db: Database) {
       });
     },
 
-    /** A title's typed regional dates, by country then date. */
-    regionalDates(itemId: string) {
+    /** A title's typed regional dates (only `country`'s when given), by country then date. */
+    regionalDates(itemId: string, country?: string) {
       return db
         .select({
           country: mediaReleaseDates.country,
@@ -315,7 +315,12 @@ export function createCatalogRepository(db: Database) {
           date: mediaReleaseDates.date,
         })
         .from(mediaReleaseDates)
-        .where(eq(mediaReleaseDates.itemId, itemId))
+        .where(
+          and(
+            eq(mediaReleaseDates.itemId, itemId),
+            country === undefined ? undefined : eq(mediaReleaseDates.country, country),
+          ),
+        )
         .orderBy(asc(mediaReleaseDates.country), asc(mediaReleaseDates.date), asc(mediaReleaseDates.type));
     },
 

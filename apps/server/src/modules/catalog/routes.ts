@@ -2,11 +2,13 @@ import { gzipSync } from 'node:zlib';
 import {
   errorResponseSchema,
   listQuerySchema,
+  mediaDetailSchema,
   mediaItemSchema,
   mediaListSchema,
   mediaSlugParamsSchema,
   mediaTypeParamsSchema,
   recommendationParamsSchema,
+  regionQuerySchema,
 } from '@releasebell/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -138,15 +140,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       schema: {
         tags,
         operationId: 'getMediaBySlug',
-        summary: 'One item by its slug',
+        summary: 'One item by its slug, with the release dates of a region (`?region=GB`)',
+        description:
+          "A movie's `release_date` is the one the region sees (its theatrical date, else digital, else any) when TMDB lists dates for it, and `regional_dates` lists its theatrical, digital and physical dates. Without `region`, the server's default region (TMDB_REGION). The answer depends on the address only (no cookie), so it can be cached.",
         params: mediaSlugParamsSchema,
-        response: { 200: mediaItemSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        querystring: regionQuerySchema,
+        response: { 200: mediaDetailSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (req, reply) => {
       const { mediaType, slug } = req.params;
-      const body = await cached(mediaItemSchema, `slug:${mediaType}:${slug}`, () =>
-        catalog.bySlug(mediaType, slug),
+      const { region } = req.query;
+      const body = await cached(mediaDetailSchema, `slug:${mediaType}:${slug}:${region ?? ''}`, () =>
+        catalog.bySlug(mediaType, slug, region),
       );
       return sendCached(req, reply, body);
     },

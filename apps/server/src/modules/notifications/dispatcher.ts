@@ -102,7 +102,7 @@ export function createDispatcher(options: DispatcherOptions) {
     const [recipients, items, tracked] = await Promise.all([
       repo.recipients([...new Set(claimed.map((d) => d.userId))]),
       repo.items([...new Set(claimed.map((d) => d.itemId))]),
-      repo.stillTracked(claimed),
+      repo.trackedDays(claimed),
     ]);
     const cancelled = new Map<string, DeliveryRow[]>();
     const cancel = (row: DeliveryRow, why: string) =>
@@ -120,10 +120,14 @@ export function createDispatcher(options: DispatcherOptions) {
         cancel(delivery, 'no longer tracked');
         continue;
       }
-      if (
-        (item.releaseDate ?? 'tbd') !== delivery.keyDate ||
-        (delivery.newPrecision ?? null) !== item.releaseDatePrecision
-      ) {
+      // A release day or reminder is about the member's own day (their kind of release in their
+      // region); an announcement or a move is about the title's date.
+      const moved =
+        delivery.kind === 'released' || delivery.kind === 'reminder'
+          ? tracked.get(`${delivery.userId}/${delivery.itemId}`) !== delivery.keyDate
+          : (item.releaseDate ?? 'tbd') !== delivery.keyDate ||
+            (delivery.newPrecision ?? null) !== item.releaseDatePrecision;
+      if (moved) {
         cancel(delivery, 'the release date changed since');
         continue;
       }

@@ -116,7 +116,13 @@ export function createPlanner(repo: NotificationsRepository, options: { settleSe
       }
     },
 
-    /** Release days and reminders whose time (09:00 in the member's zone) has come. */
+    /**
+     * Release days and reminders whose time (09:00 in the member's zone) has come. The day is the
+     * member's own (repository `dueCandidates`): for a movie, the earliest date of the kind of release
+     * they follow (theatrical, digital, physical) in their region, else the title's own date; the
+     * message is keyed and worded by that day, so a digital and a theatrical release are two messages.
+     * Announcements and moves (planChanges) stay about the title's own date.
+     */
     async planDue(now: Date): Promise<number> {
       const from = toIsoDate(new Date(now.getTime() - LOOKBACK_DAYS * 24 * HOUR));
       const to = addDays(toIsoDate(now), 1);

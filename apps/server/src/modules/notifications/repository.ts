@@ -1,8 +1,13 @@
-import type {
-  MediaType,
-  NotificationChannel,
-  NotificationKind,
-  ReleaseDatePrecision,
+import {
+  DEFAULT_MOVIE_RELEASE_KIND,
+  DEFAULT_REGION,
+  MEDIA_TYPES,
+  type MediaType,
+  MOVIE_RELEASE_KINDS,
+  type NotificationChannel,
+  type NotificationKind,
+  REMINDER_DAY_OPTIONS,
+  type ReleaseDatePrecision,
 } from '@releasebell/contract';
 import { and, asc, count, desc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -10,6 +15,7 @@ import {
   type DeliveryChannel,
   type DeliveryRow,
   mediaItems,
+  mediaReleaseDates,
   type NewDeliveryRow,
   notificationDeliveries,
   releaseEvents,
@@ -17,6 +23,8 @@ import {
   users,
   watchlistEntries,
 } from '../../db/schema';
+import { addDays } from '../../lib/dates';
+import { RELEASE_TYPES_OF_KIND } from '../../providers/tmdb/release-dates';
 
 /** A member tracking a title, with what the planner needs to know about how to reach them. */
 export interface Watcher {
@@ -78,7 +86,65 @@ const watcherColumns = {
   smsOptedOut: sql<boolean>`${userProfiles.smsOptedOutAt} is not null`,
 };
 
-export function createNotificationsRepository(db: Database) {
+/** The longest a reminder comes before its release. */
+const MAX_REMINDER_DAYS = Math.max(...REMINDER_DAY_OPTIONS);
+/** Every TMDB release type that is some kind of release a member can follow. */
+const FOLLOWED_TYPES = [...new Set(Object.values(RELEASE_TYPES_OF_KIND).flat())];
+
+export interface NotificationsRepositoryOptions {
+  /** The region of members who chose none (TMDB_REGION; DEFAULT_REGION without TMDB). */
+  defaultRegion?: string | undefined;
+}
+
+export function createNotificationsRepository(db: Database, options: NotificationsRepositoryOptions = {}) {
+  const defaultRegion = options.defaultRegion ?? DEFAULT_REGION;
+  const region = sql`coalesce(${userProfiles.region}, ${defaultRegion})`;
+  const kind = sql`coalesce(${userProfiles.movieReleaseKind}, ${DEFAULT_MOVIE_RELEASE_KIND})`;
+  const kindTypes = sql`case ${kind} ${sql.join(
+    MOVIE_RELEASE_KINDS.map(
+      (k) => sql`when ${k} then ${sql.raw(`array[${RELEASE_TYPES_OF_KIND[k].join(', ')}]`)}`,
+    ),
+    sql` `,
+  )} end`;
+  /**
+   * For a movie, the earliest typed date of the member's kind of release in the member's region
+   * (null when TMDB lists none). Not asked for the default region's theatrical release: that is the
+   * title's own date, which an operator may have corrected.
+   */
+  const typed = db
+    .select({ date: sql<string | null>`min(${mediaReleaseDates.date})`.as('typed_date') })
+    .from(mediaReleaseDates)
+    .where(
+      and(
+        eq(mediaItems.mediaType, 'movies'),
+        sql`not (${region} = ${defaultRegion} and ${kind} = ${DEFAULT_MOVIE_RELEASE_KIND})`,
+        eq(mediaReleaseDates.itemId, mediaItems.id),
+        sql`${mediaReleaseDates.country} = ${region}`,
+        sql`${mediaReleaseDates.type} = any(${kindTypes})`,
+      ),
+    )
+    .as('typed');
+  /**
+   * The day a member is told a title comes out: that typed date, else the title's own date when it is
+   * a day (a month or a year never fires). Needs watchlist_entries, media_items, user_profiles and
+   * `typed` (a lateral join) in the query.
+   */
+  const memberDay = sql`coalesce(${typed.date}, case when ${mediaItems.releaseDatePrecision} = 'day' then ${mediaItems.releaseDate} end)`;
+  /**
+   * Titles with a day in [from, to] that some member may be told about: their own date, or a typed
+   * date of a tracked title (any kind). Narrows the per-member work to titles near the window.
+   */
+  const titlesDatedWithin = (from: string, to: string) => sql`
+    select m.id from ${mediaItems} m
+    where m.media_type in (${sql.join(
+      MEDIA_TYPES.map((t) => sql`${t}`),
+      sql`, `,
+    )}) and m.release_date_precision = 'day' and m.release_date between ${from}::date and ${to}::date
+    union
+    select r.item_id from ${mediaReleaseDates} r
+    where r.date between ${from}::date and ${to}::date and r.type in (${sql.raw(FOLLOWED_TYPES.join(', '))})
+      and r.item_id in (select w.item_id from ${watchlistEntries} w)`;
+
   return {
     /** Titles with unplanned release events, the latest of them older than `cutoff`. */
     async settledChanges(cutoff: Date, limit: number): Promise<SettledChange[]> {
@@ -127,28 +193,29 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /**
-     * Members tracking a day-precision title whose date falls in [from, to] (shifted by their reminder
-     * days for reminders) and who have no message of this kind for that date yet. Titles with unsettled
-     * date changes wait for them to settle.
+     * Members tracking a title whose release day for them (`memberDay`: for a movie, the member's kind
+     * of release in their region, else the title's own day) falls in [from, to] (shifted by their
+     * reminder days for reminders), and who have no message of this kind for that day yet. Titles with
+     * unsettled date changes wait for them to settle.
      */
     dueCandidates(kind: 'released' | 'reminder', from: string, to: string) {
       const day =
-        kind === 'released'
-          ? sql`${mediaItems.releaseDate}`
-          : sql`(${mediaItems.releaseDate} - coalesce(${userProfiles.reminderDays}, 1))`;
+        kind === 'released' ? memberDay : sql`(${memberDay} - coalesce(${userProfiles.reminderDays}, 1))`;
+      const latest = kind === 'released' ? to : addDays(to, MAX_REMINDER_DAYS);
       return db
-        .select({ ...watcherColumns, releaseDate: sql<string>`${mediaItems.releaseDate}::text` })
+        .select({ ...watcherColumns, releaseDate: sql<string>`(${memberDay})::text` })
         .from(watchlistEntries)
         .innerJoin(mediaItems, eq(mediaItems.id, watchlistEntries.itemId))
         .leftJoin(userProfiles, eq(userProfiles.userId, watchlistEntries.userId))
+        .leftJoinLateral(typed, sql`true`)
         .where(
           and(
-            eq(mediaItems.releaseDatePrecision, 'day'),
+            sql`${watchlistEntries.itemId} in (${titlesDatedWithin(from, latest)})`,
             sql`${day} between ${from}::date and ${to}::date`,
             kind === 'reminder' ? sql`coalesce(${userProfiles.reminderDays}, 1) > 0` : undefined,
             sql`not exists (select 1 from ${notificationDeliveries} d where d.user_id = ${watchlistEntries.userId}
               and d.item_id = ${watchlistEntries.itemId} and d.kind = ${kind}
-              and d.key_date = ${mediaItems.releaseDate}::text and d.channel = 'in_app')`,
+              and d.key_date = (${memberDay})::text and d.channel = 'in_app')`,
             sql`not exists (select 1 from ${releaseEvents} e where e.item_id = ${mediaItems.id} and e.planned_at is null)`,
           ),
         );
@@ -264,19 +331,29 @@ export function createNotificationsRepository(db: Database) {
       return new Map(rows.map((r) => [r.id, r]));
     },
 
-    /** The (member, title) pairs among these that are still tracked. */
-    async stillTracked(pairs: { userId: string; itemId: string }[]): Promise<Set<string>> {
-      if (pairs.length === 0) return new Set();
+    /**
+     * The (member, title) pairs among these that are still tracked (keyed `userId/itemId`), each with
+     * the member's release day for it now (see dueCandidates; null without a day).
+     */
+    async trackedDays(pairs: { userId: string; itemId: string }[]): Promise<Map<string, string | null>> {
+      if (pairs.length === 0) return new Map();
       const rows = await db
-        .select({ userId: watchlistEntries.userId, itemId: watchlistEntries.itemId })
+        .select({
+          userId: watchlistEntries.userId,
+          itemId: watchlistEntries.itemId,
+          day: sql<string | null>`(${memberDay})::text`,
+        })
         .from(watchlistEntries)
+        .innerJoin(mediaItems, eq(mediaItems.id, watchlistEntries.itemId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, watchlistEntries.userId))
+        .leftJoinLateral(typed, sql`true`)
         .where(
           and(
             inArray(watchlistEntries.userId, [...new Set(pairs.map((p) => p.userId))]),
             inArray(watchlistEntries.itemId, [...new Set(pairs.map((p) => p.itemId))]),
           ),
         );
-      return new Set(rows.map((r) => `${r.userId}/${r.itemId}`));
+      return new Map(rows.map((r) => [`${r.userId}/${r.itemId}`, r.day]));
     },
 
     /** Records sends in one statement: each row with the provider's id of the message that carried it. */

@@ -64,7 +64,12 @@ export function createUsersRepository(db: Database) {
     async updateProfile(
       userId: string,
       fields: Pick<NewProfile, 'firstName' | 'lastName' | 'phoneNumber' | 'notificationPreferences'> &
-        Partial<Pick<UserProfileRow, 'timeZone' | 'reminderDays' | 'emailPausedAt' | 'smsOptedOutAt'>>,
+        Partial<
+          Pick<
+            UserProfileRow,
+            'timeZone' | 'reminderDays' | 'emailPausedAt' | 'smsOptedOutAt' | 'region' | 'movieReleaseKind'
+          >
+        >,
       at: Date,
     ): Promise<boolean> {
       const updated = await db

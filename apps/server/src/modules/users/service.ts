@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   AVATAR_MESSAGES,
   DEFAULT_TIME_ZONE,
+  type MovieReleaseKind,
   NOTIFICATION_MESSAGES,
   type NotificationChannel,
   notificationChannels,
@@ -68,6 +69,8 @@ export function toUserProfile(record: ProfileRecord): UserProfile {
     reminder_days: record.reminderDays,
     email_paused: record.emailPausedAt !== null,
     sms_opted_out: record.smsOptedOutAt !== null,
+    region: record.region,
+    movie_release_kind: record.movieReleaseKind,
     created_at: record.createdAt.toISOString(),
   };
 }
@@ -147,6 +150,8 @@ export function createUsersService(repo: UsersRepository, clock: Clock = systemC
         time_zone?: string | undefined;
         reminder_days?: number | undefined;
         email_paused?: boolean | undefined;
+        region?: string | null | undefined;
+        movie_release_kind?: MovieReleaseKind | undefined;
       },
     ): Promise<UserProfile> {
       const phone = toE164(input.phone_number);
@@ -162,6 +167,8 @@ export function createUsersService(repo: UsersRepository, clock: Clock = systemC
           ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
           ...(input.reminder_days !== undefined ? { reminderDays: input.reminder_days } : {}),
           ...(input.email_paused !== undefined ? { emailPausedAt: input.email_paused ? now : null } : {}),
+          ...(input.region !== undefined ? { region: input.region } : {}),
+          ...(input.movie_release_kind !== undefined ? { movieReleaseKind: input.movie_release_kind } : {}),
           // Turning SMS on again is the member's answer to a STOP: texts may go out again.
           ...(mobile ? { smsOptedOutAt: null } : {}),
         },

@@ -1,3 +1,4 @@
+import { REGION_MESSAGES } from '@releasebell/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
@@ -312,6 +313,43 @@ describe('PUT /user/update/:uid', () => {
       reminder_days: 7,
       email_paused: false,
     });
+  });
+
+  it("keeps the member's region and kind of movie release, and refuses bad ones, changing nothing", async () => {
+    expect(await details(owner)).toMatchObject({ region: null, movie_release_kind: 'theatrical' });
+    const base = {
+      first_name: 'Ada',
+      last_name: 'L',
+      phone_number: null,
+      notification_preferences: ['email'],
+    };
+    const res = await update(owner, { ...base, region: 'gb', movie_release_kind: 'digital' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ region: 'GB', movie_release_kind: 'digital' });
+    // Left out, they stay; null is "from my browser" again.
+    expect((await update(owner, base)).json()).toMatchObject({ region: 'GB', movie_release_kind: 'digital' });
+    const before = await details(owner);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...base, region: 'GBR' }, 'region', REGION_MESSAGES.badRegion],
+      [{ ...base, region: 'ZZ' }, 'region', REGION_MESSAGES.unknownRegion],
+      [{ ...base, region: 44 }, 'region', ''],
+      [
+        { ...base, movie_release_kind: 'streaming' },
+        'movie_release_kind',
+        REGION_MESSAGES.badMovieReleaseKind,
+      ],
+      [{ ...base, movie_release_kind: null }, 'movie_release_kind', REGION_MESSAGES.badMovieReleaseKind],
+    ];
+    for (const [payload, field, message] of cases) {
+      const bad = await update(owner, payload);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      const detail = bad.json().error.details.find((d: { field: string }) => d.field === field);
+      expect(detail, `${field} in ${bad.body}`).toBeDefined();
+      if (message) expect(detail.message).toBe(message);
+    }
+    expect(await details(owner)).toEqual(before);
+    const reset = await update(owner, { ...base, region: null, movie_release_kind: 'theatrical' });
+    expect(reset.json()).toMatchObject({ region: null, movie_release_kind: 'theatrical' });
   });
 
   it("refuses an update sent from another site, even with the owner's cookie", async () => {

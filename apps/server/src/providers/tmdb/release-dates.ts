@@ -1,7 +1,8 @@
+import type { MovieReleaseKind } from '@releasebell/contract';
 import { RELEASE_TYPES, type ReleaseDates } from './schemas';
 
 /** Which release a member follows (profile; default theatrical). */
-export type ReleaseKind = 'theatrical' | 'digital' | 'physical';
+export type ReleaseKind = MovieReleaseKind;
 
 export interface TypedReleaseDate {
   country: string;
@@ -23,7 +24,13 @@ export function typedReleaseDates(releaseDates: ReleaseDates | undefined): Typed
   );
 }
 
-const TYPES_OF: Record<ReleaseKind, number[]> = {
+/**
+ * TMDB's release types that count as each kind of release. Theatrical is the earliest cinema release,
+ * limited (2) or wide (3): a limited run is a release people can go to, and some countries list only
+ * that. Premieres (1, festivals) and TV airings (6) are none of the three. The one home of this rule:
+ * the page's dates, the regional list and the notification planner's SQL all read it.
+ */
+export const RELEASE_TYPES_OF_KIND: Readonly<Record<ReleaseKind, readonly number[]>> = {
   theatrical: [RELEASE_TYPES.theatrical, RELEASE_TYPES.theatricalLimited],
   digital: [RELEASE_TYPES.digital],
   physical: [RELEASE_TYPES.physical],
@@ -41,16 +48,38 @@ export function displayedReleaseDate(
   kind: ReleaseKind = 'theatrical',
 ): string | null {
   const local = dates.filter((d) => d.country === region.toUpperCase());
-  const earliest = (types: number[] | null) =>
+  const earliest = (types: readonly number[] | null) =>
     local
       .filter((d) => types === null || types.includes(d.type))
       .map((d) => d.date)
       .sort()[0];
   return (
-    earliest(TYPES_OF[kind]) ??
-    earliest(TYPES_OF.theatrical) ??
-    earliest(TYPES_OF.digital) ??
+    earliest(RELEASE_TYPES_OF_KIND[kind]) ??
+    earliest(RELEASE_TYPES_OF_KIND.theatrical) ??
+    earliest(RELEASE_TYPES_OF_KIND.digital) ??
     earliest(null) ??
     fallback
   );
+}
+
+/**
+ * A region's theatrical, digital and physical dates (each the earliest of its kind there, null where
+ * TMDB lists none), or null when it lists none of the three.
+ */
+export function regionalReleaseDates(
+  dates: TypedReleaseDate[],
+  region: string,
+): { region: string; theatrical: string | null; digital: string | null; physical: string | null } | null {
+  const country = region.toUpperCase();
+  const local = dates.filter((d) => d.country === country);
+  const earliest = (kind: ReleaseKind) =>
+    local
+      .filter((d) => RELEASE_TYPES_OF_KIND[kind].includes(d.type))
+      .map((d) => d.date)
+      .sort()[0] ?? null;
+  const theatrical = earliest('theatrical');
+  const digital = earliest('digital');
+  const physical = earliest('physical');
+  if (!theatrical && !digital && !physical) return null;
+  return { region: country, theatrical, digital, physical };
 }

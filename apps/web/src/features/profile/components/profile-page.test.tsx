@@ -26,6 +26,8 @@ const SAVED: UserProfile = {
   reminder_days: 1,
   email_paused: false,
   sms_opted_out: false,
+  region: null,
+  movie_release_kind: 'theatrical',
   created_at: '2026-11-01T10:00:00.000Z',
 };
 
