@@ -76,6 +76,53 @@ export function startChild(
   });
 }
 
+/**
+ * Runs `node --import tsx <script>` to completion and resolves with the JSON of the line it printed
+ * on stdout that starts with `{"result":` (its `result` field). Other output is passed on to stderr,
+ * prefixed with the name. Registered for cleanup while it runs.
+ */
+export function runChildForResult<T>(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<T> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) return Promise.reject(new Error(`could not start ${name}`));
+  running.set(pid, child);
+  const tail: string[] = [];
+  const relay = (line: string) => {
+    tail.push(line);
+    if (tail.length > 20) tail.shift();
+    process.stderr.write(`[${name}] ${line}\n`);
+  };
+  let result: { result: T } | undefined;
+  createInterface({ input: child.stderr }).on('line', relay);
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.startsWith('{"result":')) result = JSON.parse(line) as { result: T };
+    else relay(line);
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    // 'close', not 'exit': stdout has been read to its end.
+    child.once('close', (code, signal) => {
+      running.delete(pid);
+      if (code === 0 && result) resolve(result.result);
+      else
+        reject(
+          new Error(
+            `${name} exited (${signal ?? code})${result ? '' : ' without a result'}:\n${tail.join('\n')}`,
+          ),
+        );
+    });
+  });
+}
+
 function readRssMb(pid: number): number | null {
   try {
     const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
