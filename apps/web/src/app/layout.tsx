@@ -7,6 +7,9 @@ import { usePublicConfig } from '../lib/config';
 import { useSession } from '../lib/session';
 import { useAddPendingAfterSignIn } from '../lib/watchlist';
 import classes from './layout.module.css';
+// TMDB's official "blue short" logo (themoviedb.org/about/logos-attribution), copied unchanged from
+// github.com/kyle1an/sub-vocab public/tmdb.svg; served by us, as the CSP allows only our own images.
+import tmdbLogo from './tmdb-logo.svg';
 
 const AuthModal = lazy(() => import('../features/auth/components/auth-modal'));
 // Only members see it, so its menu code stays out of the first screen's JavaScript.
@@ -82,8 +85,8 @@ function Header() {
   );
 }
 
-function Footer() {
-  const { contactEmail } = usePublicConfig();
+export function Footer() {
+  const { contactEmail, tmdbAttribution } = usePublicConfig();
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="xl">
@@ -98,6 +101,22 @@ function Footer() {
             © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
           </Text>
         </Group>
+        {tmdbAttribution && (
+          <div className={classes.attribution}>
+            <a
+              href="https://www.themoviedb.org/"
+              target="_blank"
+              rel="noopener noreferrer"
+              className={classes.attributionLink}
+            >
+              <img src={tmdbLogo} alt="TMDB" width={123} height={16} className={classes.attributionLogo} />
+            </a>
+            {/* The notice TMDB's terms of use require. */}
+            <Text size="xs" c="dimmed">
+              This product uses the TMDB API but is not endorsed or certified by TMDB.
+            </Text>
+          </div>
+        )}
       </Container>
     </Box>
   );

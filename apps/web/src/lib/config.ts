@@ -7,6 +7,7 @@ const FALLBACK: PublicConfig = {
   amazonAffiliateTag: null,
   contactEmail: 'hello@releasebell.app',
   googleSignIn: false,
+  tmdbAttribution: false,
   // Until the server's answer arrives, nothing is proxied (posters fall back to placeholders).
   imageProxies: { tmdb: '', isbndb: '' },
 };
