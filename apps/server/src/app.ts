@@ -30,6 +30,7 @@ import { seedDemoCatalog } from './modules/catalog/demo-seed';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
+import { createProviderSearch } from './modules/catalog-sync/provider-search';
 import { createCatalogProviders } from './modules/catalog-sync/providers';
 import { createSyncRepository } from './modules/catalog-sync/repository';
 import {
@@ -56,6 +57,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationsService } from './modules/notifications/service';
 import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token';
 import { createRequestsRepository } from './modules/requests/repository';
+import { createRequestResolver, type RequestResolver } from './modules/requests/resolver';
 import { requestRoutes } from './modules/requests/routes';
 import { createRequestsService } from './modules/requests/service';
 import { createSearchRepository } from './modules/search/repository';
@@ -81,6 +83,8 @@ declare module 'fastify' {
     notifications: NotificationEngine;
     /** The catalog's scheduled sync (ticking unless SYNC_WORKER=false; tests call `runDue`). */
     catalogSync: CatalogSync;
+    /** Content requests resolved from the providers (right after each is made, then daily). */
+    requestResolver: RequestResolver;
   }
 }
 
@@ -277,14 +281,28 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('notifications', engine);
 
   const catalogProviders = createCatalogProviders(config);
+  let requestResolver: RequestResolver | null = null;
   const catalogSync = createCatalogSync({
     repo: createSyncRepository(database.db),
     catalog: catalogRepo,
     providers: catalogProviders,
     clock,
     log: app.log,
+    resolveRequests: async () => (await requestResolver?.resolveOpen()) ?? 0,
   });
   app.decorate('catalogSync', catalogSync);
+  const providerSearch = createProviderSearch(catalogProviders, clock);
+  const requestsRepo = createRequestsRepository(database.db);
+  const resolver = createRequestResolver({
+    repo: requestsRepo,
+    db: database.db,
+    search: providerSearch,
+    importer: catalogSync,
+    clock,
+    log: app.log,
+  });
+  requestResolver = resolver;
+  app.decorate('requestResolver', resolver);
   const syncTicker = createJobTicker({
     queue: SYNC_QUEUE,
     intervalSeconds: SYNC_CHECK_SECONDS,
@@ -326,9 +344,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const catalog = createCatalogService(catalogRepo, options.clock, { defaultRegion: config.tmdb?.region });
   await app.register(systemRoutes, { config, database, metrics, catalogSync });
   await app.register(catalogRoutes, { catalog, cacheSeconds: config.catalogCacheSeconds });
-  await app.register(searchRoutes, { search: createSearchService(createSearchRepository(database.db)) });
+  await app.register(searchRoutes, {
+    search: createSearchService(createSearchRepository(database.db), {
+      search: providerSearch,
+      importer: catalogSync,
+      log: app.log,
+    }),
+  });
   await app.register(requestRoutes, {
-    requests: createRequestsService(createRequestsRepository(database.db), options.clock),
+    requests: createRequestsService(requestsRepo, options.clock, (id) => {
+      if (!resolver.configured) return;
+      // After the answer: the member is told in the app (and by email) if it resolves.
+      void resolver
+        .resolveOne(id)
+        .catch((err) => app.log.warn({ err, request: id }, 'request resolution failed'));
+    }),
   });
   await app.register(demoPosterRoutes);
   await app.register(imageProxyRoutes, {

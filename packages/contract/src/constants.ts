@@ -155,9 +155,17 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 export * from './display';
 export * from './images';
+export * from './provider-search';
 
 /** Release notifications: what a member is told, as the API, the templates and the bell name it. */
-export const NOTIFICATION_KINDS = ['released', 'date_announced', 'date_changed', 'reminder'] as const;
+export const NOTIFICATION_KINDS = [
+  'released',
+  'date_announced',
+  'date_changed',
+  'reminder',
+  /** A title a member asked for (Request Missing Content) is now in the catalog. */
+  'request_resolved',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Days before a release a reminder goes out; 0 is off. */
 export const REMINDER_DAY_OPTIONS = [0, 1, 3, 7] as const;

@@ -191,7 +191,13 @@ describe('the catalog sync across processes and failures', () => {
     });
     try {
       const [a, b] = await Promise.all([w.ran(w.app), w.ran(second)]);
-      expect([...a, ...b].sort()).toEqual(['tmdb-changes', 'tmdb-lists', 'tracked-older', 'tracked-recent']);
+      expect([...a, ...b].sort()).toEqual([
+        'requests',
+        'tmdb-changes',
+        'tmdb-lists',
+        'tracked-older',
+        'tracked-recent',
+      ]);
       const firstPages = w.tmdb.requests.filter(
         (r) => r.path === '/3/movie/upcoming' && r.query.page === '1',
       );

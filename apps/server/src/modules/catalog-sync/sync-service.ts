@@ -7,8 +7,8 @@ import { ProviderAuthError } from '../../providers/http/provider-client';
 import { createIsbndbProvider } from '../../providers/isbndb/isbndb-provider';
 import { CHANGE_FEED_MAX_DAYS, changedIds } from '../../providers/tmdb/tmdb-changes';
 import { createTmdbProvider } from '../../providers/tmdb/tmdb-provider';
-import type { MetadataProvider } from '../../providers/types';
-import { type IngestResult, ingest } from '../catalog/ingestion';
+import type { MetadataProvider, NormalisedItem } from '../../providers/types';
+import { type IngestResult, ingest, upsertItems } from '../catalog/ingestion';
 import type { CatalogRepository } from '../catalog/repository';
 import type { CatalogProviders } from './providers';
 import type { KnownTitle, SyncRepository } from './repository';
@@ -35,6 +35,8 @@ export const SYNC_TASKS = [
   { name: 'tracked-recent', provider: null, everyMs: DAY, fills: false },
   { name: 'isbndb-unpublished', provider: 'isbndb', everyMs: DAY, fills: false },
   { name: 'tracked-older', provider: null, everyMs: 30 * DAY, fills: false },
+  // Open content requests, searched for again (a new one is searched for right after it is made).
+  { name: 'requests', provider: null, everyMs: DAY, fills: false },
 ] as const;
 export type SyncTaskName = (typeof SYNC_TASKS)[number]['name'];
 
@@ -43,9 +45,12 @@ const RETRY_AFTER_MS = 10 * MINUTE;
 /** How long a run's lease lasts; it is renewed every third of it while the run goes on. */
 export const SYNC_LEASE_MS = 5 * MINUTE;
 
+/** What a run did: the pipeline's counts, or how many content requests it resolved. */
+export type SyncResult = IngestResult | { resolved: number };
+
 export interface SyncOutcome {
   task: SyncTaskName;
-  result: IngestResult;
+  result: SyncResult;
 }
 
 /**
@@ -65,6 +70,8 @@ export function createCatalogSync(options: {
   listPages?: number;
   /** Pages of ISBNdb's books-by-year search per year (100 books a page). */
   bookPages?: number;
+  /** Searches the providers for the open content requests; answers how many it resolved. */
+  resolveRequests?: () => Promise<number>;
   /** Renews a lease while a run goes on; tests pass a no-op. */
   every?: (ms: number, fn: () => void) => () => void;
 }) {
@@ -141,7 +148,7 @@ export function createCatalogSync(options: {
     return refresh([...known, ...seasons].map((providerId) => ({ providerId, title: '' })));
   }
 
-  async function perform(task: SyncTaskName, lastSuccess: Date | null, now: Date): Promise<IngestResult> {
+  async function perform(task: SyncTaskName, lastSuccess: Date | null, now: Date): Promise<SyncResult> {
     const today = toIsoDate(now);
     switch (task) {
       case 'tmdb-lists': {
@@ -172,6 +179,8 @@ export function createCatalogSync(options: {
         return refresh(await repo.trackedTitles('older', today, SETTLED_AFTER_DAYS));
       case 'isbndb-unpublished':
         return refresh(await repo.unpublishedBooks(today));
+      case 'requests':
+        return { resolved: (await options.resolveRequests?.()) ?? 0 };
     }
   }
 
@@ -228,8 +237,16 @@ export function createCatalogSync(options: {
       }
       return ran;
     },
-    /** Titles named by provider id, asked for again now (the request resolution and search imports). */
+    /** Titles named by provider id, asked for again now. */
     refresh,
+    /** Items a provider search found, through the pipeline (each provider's as its own source). */
+    async importItems(items: NormalisedItem[]): Promise<void> {
+      const at = clock();
+      for (const source of ['tmdb', 'isbndb']) {
+        const mine = items.filter((i) => i.providerId.startsWith(`${source}:`));
+        if (mine.length > 0) await upsertItems(catalog, mine, { source, at });
+      }
+    },
     /**
      * `filling` while a configured provider's lists have never been read in full (a first start), in
      * every process alike: the state is the database's.
@@ -243,3 +260,4 @@ export function createCatalogSync(options: {
   };
 }
 export type CatalogSync = ReturnType<typeof createCatalogSync>;
+export type SyncImporter = Pick<CatalogSync, 'importItems'>;

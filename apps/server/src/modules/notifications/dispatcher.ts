@@ -116,14 +116,17 @@ export function createDispatcher(options: DispatcherOptions) {
         cancel(delivery, unavailable ?? 'the title is gone');
         continue;
       }
-      if (!tracked.has(`${delivery.userId}/${delivery.itemId}`)) {
+      // The answer to a member's request is news whether or not they track the title (yet).
+      const answer = delivery.kind === 'request_resolved';
+      if (!answer && !tracked.has(`${delivery.userId}/${delivery.itemId}`)) {
         cancel(delivery, 'no longer tracked');
         continue;
       }
       // A release day or reminder is about the member's own day (their kind of release in their
       // region); an announcement or a move is about the title's date.
-      const moved =
-        delivery.kind === 'released' || delivery.kind === 'reminder'
+      const moved = answer
+        ? false
+        : delivery.kind === 'released' || delivery.kind === 'reminder'
           ? tracked.get(`${delivery.userId}/${delivery.itemId}`) !== delivery.keyDate
           : (item.releaseDate ?? 'tbd') !== delivery.keyDate ||
             (delivery.newPrecision ?? null) !== item.releaseDatePrecision;

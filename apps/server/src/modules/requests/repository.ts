@@ -1,6 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type ContentRequestRow, contentRequests, users } from '../../db/schema';
+import {
+  type ContentRequestRow,
+  contentRequests,
+  mediaItems,
+  notificationDeliveries,
+  userProfiles,
+  users,
+} from '../../db/schema';
 
 export type RequestsRepository = ReturnType<typeof createRequestsRepository>;
 
@@ -30,6 +37,79 @@ export function createRequestsRepository(db: Database) {
         .leftJoin(users, eq(users.id, contentRequests.userId))
         .where(eq(contentRequests.status, 'pending'))
         .orderBy(asc(contentRequests.createdAt), asc(contentRequests.id));
+    },
+
+    byId(id: string) {
+      return db
+        .select()
+        .from(contentRequests)
+        .where(eq(contentRequests.id, id))
+        .then((rows) => rows[0] ?? null);
+    },
+
+    /** Open requests the resolution job has not looked at since `checkedBefore`, oldest first. */
+    toCheck(checkedBefore: Date, limit: number): Promise<ContentRequestRow[]> {
+      return db
+        .select()
+        .from(contentRequests)
+        .where(
+          and(
+            eq(contentRequests.status, 'pending'),
+            or(isNull(contentRequests.checkedAt), lt(contentRequests.checkedAt, checkedBefore)),
+          ),
+        )
+        .orderBy(asc(contentRequests.createdAt), asc(contentRequests.id))
+        .limit(limit);
+    },
+
+    async markChecked(id: string, at: Date): Promise<void> {
+      await db.update(contentRequests).set({ checkedAt: at }).where(eq(contentRequests.id, id));
+    },
+
+    /**
+     * Marks an open request answered by `itemId` and, in the same transaction, tells the member who
+     * asked (in the app, and by email unless they paused release emails). False if it was not open.
+     */
+    async resolve(id: string, itemId: string, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [request] = await tx
+          .update(contentRequests)
+          .set({ status: 'added', resolvedItemId: itemId, resolvedAt: at, checkedAt: at })
+          .where(and(eq(contentRequests.id, id), eq(contentRequests.status, 'pending')))
+          .returning();
+        if (!request) return false;
+        if (!request.userId) return true;
+        const [member] = await tx
+          .select({ emailPausedAt: userProfiles.emailPausedAt })
+          .from(userProfiles)
+          .where(eq(userProfiles.userId, request.userId));
+        const [item] = await tx
+          .select({ date: mediaItems.releaseDate, precision: mediaItems.releaseDatePrecision })
+          .from(mediaItems)
+          .where(eq(mediaItems.id, itemId));
+        const base = {
+          userId: request.userId,
+          itemId,
+          kind: 'request_resolved' as const,
+          // One message per member and title, however many times they asked for it.
+          keyDate: 'request',
+          newDate: item?.date ?? null,
+          newPrecision: item?.precision ?? null,
+          dueAt: at,
+          nextAttemptAt: at,
+          createdAt: at,
+        };
+        await tx
+          .insert(notificationDeliveries)
+          .values([
+            { ...base, channel: 'in_app', status: 'sent', sentAt: at },
+            ...(member?.emailPausedAt
+              ? []
+              : [{ ...base, channel: 'email' as const, status: 'pending' as const }]),
+          ])
+          .onConflictDoNothing();
+        return true;
+      });
     },
   };
 }

@@ -15,7 +15,12 @@ export function toContentRequest(row: ContentRequestRow): ContentRequest {
   };
 }
 
-export function createRequestsService(repo: RequestsRepository, clock: Clock = systemClock) {
+export function createRequestsService(
+  repo: RequestsRepository,
+  clock: Clock = systemClock,
+  /** Called with each new request's id (the resolution job's first look, in the background). */
+  afterCreate: (id: string) => void = () => {},
+) {
   return {
     /** `sessionUserId` is who is signed in (null for visitors); the body's userId is never trusted. */
     async create(input: ContentRequestInput, sessionUserId: string | null): Promise<ContentRequest> {
@@ -27,6 +32,7 @@ export function createRequestsService(repo: RequestsRepository, clock: Clock = s
         clientCreatedAt: input.createdAt ? new Date(input.createdAt) : null,
         createdAt: clock(),
       });
+      afterCreate(row.id);
       return toContentRequest(row);
     },
   };

@@ -1,5 +1,5 @@
 import type { MediaType } from '@releasebell/contract';
-import { and, asc, desc, eq, getTableColumns, ne, notLike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, notLike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type MediaItemRow, mediaItems } from '../../db/schema';
 
@@ -19,6 +19,12 @@ export function createSearchRepository(db: Database) {
   const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
 
   return {
+    /** These titles, in no particular order. */
+    byProviderIds(providerIds: string[]): Promise<MediaItemRow[]> {
+      if (providerIds.length === 0) return Promise.resolve([]);
+      return db.select().from(mediaItems).where(inArray(mediaItems.providerId, providerIds));
+    },
+
     /** Titles equal to the query. */
     exact(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemRow[]> {
       return db

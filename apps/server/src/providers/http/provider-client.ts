@@ -69,8 +69,8 @@ export function createProviderClient(options: ProviderClientOptions) {
   const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
   const doFetch = options.fetch ?? fetch;
-  const maxAttempts = options.maxAttempts ?? 5;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const defaultAttempts = options.maxAttempts ?? 5;
+  const defaultTimeoutMs = options.timeoutMs ?? 10_000;
   const bucket = createTokenBucket({
     ratePerSecond: options.requestsPerSecond,
     ...(options.now ? { now: options.now } : {}),
@@ -99,8 +99,12 @@ export function createProviderClient(options: ProviderClientOptions) {
       path: string,
       schema: S,
       query: Record<string, string | number | undefined> = {},
+      /** A caller someone waits on (live search) asks for a shorter timeout and fewer tries. */
+      call: { timeoutMs?: number; maxAttempts?: number } = {},
     ): Promise<z.infer<S>> {
       const url = urlFor(path, query);
+      const maxAttempts = call.maxAttempts ?? defaultAttempts;
+      const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
       let lastProblem = '';
       for (let attempt = 1; attempt <= maxAttempts; attempt++) {
         await bucket.take();

@@ -50,11 +50,18 @@ export function normaliseMovie(movie: MovieDetails, options: TmdbMovieOptions): 
 }
 
 /** A movie by id, with its typed dates and credits, in one request. */
-export function fetchMovie(client: ProviderClient, id: number, options: TmdbMovieOptions) {
-  return client.get(`/movie/${id}`, movieDetailsSchema, {
-    append_to_response: 'release_dates,credits',
-    language: options.language,
-  });
+export function fetchMovie(
+  client: ProviderClient,
+  id: number,
+  options: TmdbMovieOptions,
+  call?: Parameters<ProviderClient['get']>[3],
+) {
+  return client.get(
+    `/movie/${id}`,
+    movieDetailsSchema,
+    { append_to_response: 'release_dates,credits', language: options.language },
+    call,
+  );
 }
 
 /** A list endpoint and the query that selects it. */

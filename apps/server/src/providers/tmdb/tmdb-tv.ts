@@ -46,8 +46,13 @@ export function trackableSeasons(series: TvDetails, today: string): Season[] {
   return series.seasons.filter((s) => s.season_number >= 1 && (s.air_date === null || s.air_date >= since));
 }
 
-export function fetchSeries(client: ProviderClient, id: number, options: TmdbMovieOptions) {
-  return client.get(`/tv/${id}`, tvDetailsSchema, { language: options.language });
+export function fetchSeries(
+  client: ProviderClient,
+  id: number,
+  options: TmdbMovieOptions,
+  call?: Parameters<ProviderClient['get']>[3],
+) {
+  return client.get(`/tv/${id}`, tvDetailsSchema, { language: options.language }, call);
 }
 
 /**

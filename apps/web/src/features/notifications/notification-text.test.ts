@@ -32,6 +32,9 @@ describe('describeNotification', () => {
     ).toBe('Date changed: Mar 14, 2027 → Mar 21, 2027');
     expect(describeNotification({ ...base, kind: 'reminder', reminder_days: 7 })).toBe('Out in 7 days');
     expect(describeNotification({ ...base, kind: 'reminder', reminder_days: 1 })).toBe('Out tomorrow');
+    expect(describeNotification({ ...base, kind: 'request_resolved' })).toBe(
+      'Added at your request: open it and press Notify Me',
+    );
   });
 
   it('says TBD for a date that went away', () => {

@@ -17,6 +17,8 @@ export function describeNotification(n: Notification): string {
       if (n.reminder_days === 1) return 'Out tomorrow';
       if (n.reminder_days && n.reminder_days > 1) return `Out in ${n.reminder_days} days`;
       return `Out ${dateText(n.new_date, n.new_date_precision)}`;
+    case 'request_resolved':
+      return 'Added at your request: open it and press Notify Me';
   }
 }
 

@@ -41,6 +41,10 @@ export function smsText(notices: Notice[]): string {
     case 'reminder':
       what = `${item.title} is out ${delivery.reminderDays === 1 ? 'tomorrow' : `in ${delivery.reminderDays} days`} (${date(delivery.newDate, 'day')}).`;
       break;
+    case 'request_resolved':
+      // Not sent by text today (the app and email tell the member); worded in case it is.
+      what = `${item.title}, which you asked for, is on ${PRODUCT_NAME} now.`;
+      break;
   }
   const more = notices.length > 1 ? ` (+${notices.length - 1} more)` : '';
   return `${PRODUCT_NAME}: ${what}${more}`;

@@ -102,6 +102,8 @@ function subjectTail(notice: ReleaseNotice): string {
         : 'no longer has a release date';
     case 'reminder':
       return `is out ${outWhen(notice.reminderDays)}`;
+    case 'request_resolved':
+      return `is on ${PRODUCT_NAME} now`;
   }
 }
 
@@ -125,6 +127,10 @@ function sentence(notice: ReleaseNotice): string {
     case 'reminder': {
       const when = outWhen(notice.reminderDays);
       return notice.newDate ? `Out ${when}: ${date}.` : `Out ${when}.`;
+    }
+    case 'request_resolved': {
+      const when = notice.newDate ? `Release date: ${date}.` : 'Its release date is still to be announced.';
+      return `You asked us to add it, and it is here. ${when} Press Notify Me on its page to hear when it comes out.`;
     }
   }
 }
@@ -156,6 +162,7 @@ const HEADINGS: Record<NotificationKind, string> = {
   date_announced: 'Release date announced',
   date_changed: 'Release date changed',
   reminder: 'Release reminder',
+  request_resolved: 'The title you asked for is here',
 };
 
 function NoticeBlock({ notice }: { notice: ReleaseNotice }) {
@@ -171,7 +178,7 @@ function NoticeBlock({ notice }: { notice: ReleaseNotice }) {
       </Text>
       <Text style={{ ...text, margin: '8px 0 16px' }}>{sentence(notice)}</Text>
       <Button href={notice.itemUrl} style={button}>
-        View title
+        {notice.kind === 'request_resolved' ? 'Notify Me' : 'View title'}
       </Button>
     </>
   );
@@ -230,6 +237,16 @@ function Layout({
   );
 }
 
+/** Why the member gets the mail: the titles they track, the ones they asked for, or both. */
+function reasonFor(notices: ReleaseNotice[]): string {
+  const asked = notices.filter((n) => n.kind === 'request_resolved').length;
+  if (asked === 0) return `You get this because you track these titles on ${PRODUCT_NAME}.`;
+  if (asked === notices.length) {
+    return `You get this because you asked for ${asked === 1 ? 'this title' : 'these titles'} on ${PRODUCT_NAME}.`;
+  }
+  return `You get this because you track or asked for these titles on ${PRODUCT_NAME}.`;
+}
+
 function ReleaseEmail({
   notices,
   subject,
@@ -242,12 +259,7 @@ function ReleaseEmail({
   const [only] = notices;
   const title = notices.length === 1 && only ? HEADINGS[only.kind] : 'Updates on titles you track';
   return (
-    <Layout
-      preview={subject}
-      title={title}
-      reason={`You get this because you track these titles on ${PRODUCT_NAME}.`}
-      links={links}
-    >
+    <Layout preview={subject} title={title} reason={reasonFor(notices)} links={links}>
       {notices.map((notice, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a static list that may repeat a title
         <Fragment key={i}>

@@ -1,5 +1,10 @@
 import type { MediaItem } from '@releasebell/contract';
-import { isSearchType, type SearchType } from '@releasebell/contract/constants';
+import {
+  isSearchType,
+  PROVIDER_SEARCH_BELOW,
+  PROVIDER_SEARCH_MIN_LENGTH,
+  type SearchType,
+} from '@releasebell/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -47,6 +52,41 @@ export function searchQueryOptions(q: string, type: SearchType) {
   });
 }
 
+/** What TMDB and ISBNdb know for the query, imported into the catalog (the server decides if it asks). */
+export async function searchProviders(
+  q: string,
+  type: SearchType,
+  signal?: AbortSignal,
+): Promise<MediaItem[]> {
+  const items = await api.get<MediaItem[]>(
+    `/api/search/providers?q=${encodeURIComponent(q)}&type=${encodeURIComponent(type)}`,
+    signal,
+  );
+  return type === 'all' ? items : items.filter((item) => item.media_type === type);
+}
+
+/**
+ * The catalog's matches at once; when there are fewer than PROVIDER_SEARCH_BELOW, the providers'
+ * are asked for too and added after them (typing never waits for a provider). `lookingFurther` is
+ * true while they are being asked.
+ */
 export function useSearch(q: string, type: SearchType) {
-  return useQuery(searchQueryOptions(q, type));
+  const local = useQuery(searchQueryOptions(q, type));
+  const text = normalise(q);
+  const few = local.isSuccess && local.data.length < PROVIDER_SEARCH_BELOW;
+  const remote = useQuery({
+    queryKey: ['search-providers', type, text],
+    queryFn: ({ signal }) => searchProviders(text, type, signal),
+    enabled: few && text.length >= PROVIDER_SEARCH_MIN_LENGTH,
+    // A provider that failed adds nothing; what the catalog has is still shown.
+    retry: false,
+    staleTime: 10 * 60_000,
+  });
+  const found = local.data;
+  const more = remote.data ?? [];
+  const data =
+    found && more.length > 0
+      ? [...found, ...more.filter((item) => !found.some((known) => known._id === item._id))]
+      : found;
+  return { ...local, data, lookingFurther: remote.isFetching };
 }

@@ -78,9 +78,11 @@ export function HeaderSearch() {
 
   const text = query.trim();
   const settled = debounced.trim() === text;
-  const loading = text !== '' && (!settled || search.isPending);
+  const found = search.isError ? [] : (search.data ?? []);
+  const loading =
+    text !== '' && (!settled || search.isPending || (found.length === 0 && search.lookingFurther));
   // A failed search clears the results.
-  const results = loading || search.isError ? [] : (search.data ?? []);
+  const results = loading ? [] : found;
   const shown = results.slice(0, MAX_DROPDOWN_RESULTS);
 
   // A highlighted option belongs to the list it was chosen in: a new list starts with none.

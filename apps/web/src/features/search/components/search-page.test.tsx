@@ -6,14 +6,22 @@ import { makeItem, renderWithProviders } from '../../../components/test-utils';
 import { type RequestModalProps, SearchPage } from './search-page';
 
 let fetchMock: ReturnType<typeof vi.fn>;
-function stubSearch(answer: (url: URL) => { status: number; body: unknown }) {
+/** Answers the catalog's search with `answer`, and the providers' with `providers` (nothing by default). */
+function stubSearch(
+  answer: (url: URL) => { status: number; body: unknown },
+  providers: (url: URL) => { status: number; body: unknown } = () => ({ status: 200, body: [] }),
+) {
   fetchMock = vi.fn(async (input: string) => {
-    const { status, body } = answer(new URL(input, 'http://localhost'));
+    const url = new URL(input, 'http://localhost');
+    const { status, body } = url.pathname === '/api/search/providers' ? providers(url) : answer(url);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
 }
-const calls = () => fetchMock.mock.calls.map((c) => String(c[0]));
+const allCalls = () => fetchMock.mock.calls.map((c) => String(c[0]));
+/** The catalog searches made (the providers' are looked at apart). */
+const calls = () => allCalls().filter((c) => c.startsWith('/api/search?'));
+const providerCalls = () => allCalls().filter((c) => c.startsWith('/api/search/providers?'));
 
 const dragons: MediaItem[] = [
   makeItem({
@@ -169,6 +177,53 @@ describe('SearchPage', () => {
     renderPage('/search?query=dragon');
     expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Search failed', expect.any(Error));
+  });
+
+  it("adds what TMDB and ISBNdb know after the catalog's few matches, saying it is looking meanwhile", async () => {
+    let release: (value: { status: number; body: unknown }) => void = () => {};
+    const later = new Promise<{ status: number; body: unknown }>((resolve) => {
+      release = resolve;
+    });
+    const found = makeItem({ _id: 'p1', title: 'Dragon Tide', slug: 'dragon-tide' });
+    fetchMock = vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      const { status, body } =
+        url.pathname === '/api/search/providers' ? await later : { status: 200, body: dragons };
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage('/search?query=dragon&type=all');
+
+    // The catalog's two matches show at once; the providers' come after them.
+    const list = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByText('Looking for more titles...')).toHaveAttribute('role', 'status');
+    expect(providerCalls()).toEqual(['/api/search/providers?q=dragon&type=all']);
+    release({ status: 200, body: [found, dragons[0]] });
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(3));
+    expect(within(list).getAllByRole('article')[2]).toHaveTextContent('Dragon Tide');
+    expect(screen.queryByText('Looking for more titles...')).not.toBeInTheDocument();
+    expect(screen.getByText('3 results')).toBeInTheDocument();
+  });
+
+  it('waits for the providers before saying nothing was found, and does not ask them with enough matches', async () => {
+    const tide = makeItem({ _id: 'p1', title: 'Moon Harbor', slug: 'moon-harbor' });
+    stubSearch(
+      () => ({ status: 200, body: [] }),
+      () => ({ status: 200, body: [tide] }),
+    );
+    renderPage('/search?query=Moon%20Harbor&type=all');
+    const list = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(list).getByRole('link', { name: 'Moon Harbor' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No Results Found' })).not.toBeInTheDocument();
+
+    const many = Array.from({ length: 4 }, (_, i) =>
+      makeItem({ _id: `m${i}`, title: `Dragon ${i}`, slug: `d${i}` }),
+    );
+    stubSearch(() => ({ status: 200, body: many }));
+    renderPage('/search?query=dragon&type=all');
+    await waitFor(() => expect(screen.getAllByRole('list', { name: 'Search results' })).toHaveLength(2));
+    expect(providerCalls()).toEqual([]);
   });
 
   it('asks for a query when there is none, and still offers the request', () => {

@@ -43,9 +43,10 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
     if (search.error) console.warn('Search failed', search.error);
   }, [search.error]);
 
-  const loading = query !== '' && search.isPending;
   // A failed search clears the results.
   const results = search.isError ? [] : (search.data ?? []);
+  // Nothing in the catalog yet: wait for what the providers find before saying there is nothing.
+  const loading = query !== '' && (search.isPending || (results.length === 0 && search.lookingFurther));
   const openRequest = () => setRequesting(true);
 
   return (
@@ -114,13 +115,21 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
               </Button>
             </section>
           ) : (
-            <ul className={classes.results} aria-label="Search results">
-              {results.map((item) => (
-                <li key={item._id}>
-                  <SearchResult item={item} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className={classes.results} aria-label="Search results">
+                {results.map((item) => (
+                  <li key={item._id}>
+                    <SearchResult item={item} />
+                  </li>
+                ))}
+              </ul>
+              {search.lookingFurther && (
+                <div role="status" className={classes.loading}>
+                  <Loader size="xs" aria-hidden />
+                  Looking for more titles...
+                </div>
+              )}
+            </>
           )}
 
           {!loading && (!query || results.length > 0) && (
