@@ -1,3 +1,5 @@
+import { regionFromLocale } from './region';
+
 /** Amazon's regional stores, by ISO country code. */
 const STORES: Record<string, string> = {
   US: 'amazon.com',
@@ -36,9 +38,9 @@ const BY_LANGUAGE: Record<string, string> = {
 
 /** The store for a browser locale such as "en-GB", "fr" or "pt_BR"; the US store when unknown. */
 export function amazonStoreForLocale(locale: string | null | undefined): string {
-  const [language = '', region = ''] = (locale ?? '').replace('_', '-').split('-');
-  const byRegion = STORES[region.toUpperCase()];
+  const byRegion = STORES[regionFromLocale(locale) ?? ''];
   if (byRegion) return byRegion;
+  const language = (locale ?? '').trim().split(/[-_]/)[0] ?? '';
   const country = BY_LANGUAGE[language.toLowerCase()];
   return (country && STORES[country]) || 'amazon.com';
 }

@@ -1,9 +1,14 @@
 import type { UpdateProfileBody, UserProfile } from '@releasebell/contract';
 import {
   DEFAULT_TIME_ZONE,
+  MOVIE_RELEASE_KIND_LABELS,
+  MOVIE_RELEASE_KINDS,
+  type MovieReleaseKind,
   notificationChannels,
+  REGION_CODES,
   REMINDER_DAY_OPTIONS,
 } from '@releasebell/contract/constants';
+import { browserRegion, regionName } from '../../lib/region';
 
 /** What the member edits on the profile (the email is not editable). */
 export interface ProfileFormState {
@@ -13,6 +18,9 @@ export interface ProfileFormState {
   sms: boolean;
   time_zone: string;
   reminder_days: number;
+  /** A country code, or '' for "from my browser" (null on the profile). */
+  region: string;
+  movie_release_kind: MovieReleaseKind;
 }
 
 export const fromProfile = (p: UserProfile): ProfileFormState => ({
@@ -22,6 +30,8 @@ export const fromProfile = (p: UserProfile): ProfileFormState => ({
   sms: p.notification_preferences.includes('mobile'),
   time_zone: p.time_zone,
   reminder_days: p.reminder_days,
+  region: p.region ?? '',
+  movie_release_kind: p.movie_release_kind,
 });
 
 /** The update to send: an empty phone is none, and SMS stays off without a phone. */
@@ -32,6 +42,8 @@ export const toUpdateBody = (form: ProfileFormState): UpdateProfileBody => ({
   notification_preferences: notificationChannels(form.sms && form.phone_number.trim() !== ''),
   time_zone: form.time_zone,
   reminder_days: form.reminder_days,
+  region: form.region || null,
+  movie_release_kind: form.movie_release_kind,
 });
 
 export const fullName = (p: UserProfile) => `${p.first_name} ${p.last_name}`.trim() || p.username;
@@ -55,3 +67,35 @@ export function timeZoneOptions(current: string): { value: string; label: string
   const all = zones.includes(current) || !current ? zones : [current, ...zones];
   return all.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
 }
+
+/** "From my browser (United Kingdom)": what no choice of country means here and now. */
+export function browserRegionLabel(): string {
+  const region = browserRegion();
+  return region ? `From my browser (${regionName(region)})` : 'From my browser';
+}
+
+/** The country a profile shows: its name, or what following the browser means. */
+export const regionLabel = (region: string | null) => (region ? regionName(region) : browserRegionLabel());
+
+let countries: { value: string; label: string }[] | null = null;
+
+/** The select's value for "from my browser" (the form's '', the profile's null). */
+export const BROWSER_REGION = 'browser';
+
+/** "From my browser", then every country by its English name; the saved one even if unlisted. */
+export function regionOptions(current: string): { value: string; label: string }[] {
+  countries ??= REGION_CODES.map((code) => ({ value: code, label: regionName(code) })).sort((a, b) =>
+    a.label.localeCompare(b.label, 'en'),
+  );
+  const listed = !current || countries.some((c) => c.value === current);
+  return [
+    { value: BROWSER_REGION, label: browserRegionLabel() },
+    ...(listed ? [] : [{ value: current, label: regionName(current) }]),
+    ...countries,
+  ];
+}
+
+export const MOVIE_RELEASE_KIND_OPTIONS = MOVIE_RELEASE_KINDS.map((kind) => ({
+  value: kind,
+  label: MOVIE_RELEASE_KIND_LABELS[kind],
+}));

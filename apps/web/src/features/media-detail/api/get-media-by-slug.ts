@@ -1,14 +1,22 @@
-import type { MediaItem } from '@releasebell/contract';
+import type { MediaDetail } from '@releasebell/contract';
 import type { MediaType } from '@releasebell/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
+import { useViewerRegion } from '../../../lib/viewer-region';
 
-export function getMediaBySlug(mediaType: MediaType, slug: string, signal?: AbortSignal): Promise<MediaItem> {
-  return api.get<MediaItem>(`/media/slug/${mediaType}/${encodeURIComponent(slug)}`, signal);
+/** One item for its page, with `region`'s release dates (the server's default region's without one). */
+export function getMediaBySlug(
+  mediaType: MediaType,
+  slug: string,
+  region: string | null,
+  signal?: AbortSignal,
+): Promise<MediaDetail> {
+  const query = region ? `?region=${encodeURIComponent(region)}` : '';
+  return api.get<MediaDetail>(`/media/slug/${mediaType}/${encodeURIComponent(slug)}${query}`, signal);
 }
 
-export function mediaBySlugKey(mediaType: MediaType, slug: string) {
-  return ['media', mediaType, slug] as const;
+export function mediaBySlugKey(mediaType: MediaType, slug: string, region: string | null) {
+  return ['media', mediaType, slug, region ?? ''] as const;
 }
 
 /** The server has no such item: asking again will not change that. */
@@ -17,15 +25,17 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /** One item by its type and slug. A 404 (or any answer the client caused) is final: no retries. */
-export function mediaBySlugQueryOptions(mediaType: MediaType, slug: string) {
+export function mediaBySlugQueryOptions(mediaType: MediaType, slug: string, region: string | null) {
   return queryOptions({
-    queryKey: mediaBySlugKey(mediaType, slug),
-    queryFn: ({ signal }) => getMediaBySlug(mediaType, slug, signal),
+    queryKey: mediaBySlugKey(mediaType, slug, region),
+    queryFn: ({ signal }) => getMediaBySlug(mediaType, slug, region, signal),
     retry: (failureCount, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1,
   });
 }
 
+/** The item with the visitor's region's dates; asked once that region is known (pending until then). */
 export function useMediaBySlug(mediaType: MediaType, slug: string) {
-  return useQuery(mediaBySlugQueryOptions(mediaType, slug));
+  const { region, known } = useViewerRegion();
+  return useQuery({ ...mediaBySlugQueryOptions(mediaType, slug, region), enabled: known });
 }

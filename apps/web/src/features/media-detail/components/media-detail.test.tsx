@@ -193,7 +193,7 @@ describe('MediaDetail', () => {
     });
 
     it('links books to a search in the store of the browser locale, with the affiliate tag', async () => {
-      vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en-US']);
       renderWithProviders(<MediaDetail item={book} />);
       const link = screen.getByRole('link', { name: /^Buy on Amazon/ });
       expect(link).toHaveAttribute('target', '_blank');
@@ -207,7 +207,7 @@ describe('MediaDetail', () => {
     });
 
     it('defaults to the US store', () => {
-      vi.spyOn(navigator, 'language', 'get').mockReturnValue('xx');
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['xx']);
       renderWithProviders(<MediaDetail item={book} />);
       const href = new URL(screen.getByRole('link', { name: /^Buy on Amazon/ }).getAttribute('href') ?? '');
       expect(href.hostname).toBe('www.amazon.com');

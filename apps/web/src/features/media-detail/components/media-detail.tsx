@@ -1,5 +1,5 @@
 import { Button, Progress, Tooltip } from '@mantine/core';
-import type { MediaItem } from '@releasebell/contract';
+import type { MediaDetail as MediaDetailItem, MediaItem } from '@releasebell/contract';
 import { creatorCredit, DEFAULT_HYPE_PERCENTAGE } from '@releasebell/contract/constants';
 import { IconBrandAmazon, IconCalendar, IconFlame, IconUser, IconWorld } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
@@ -11,8 +11,10 @@ import { amazonSearchUrl } from '../../../lib/amazon';
 import { usePublicConfig } from '../../../lib/config';
 import { formatReleaseDate } from '../../../lib/dates';
 import { hypeTier, languageName } from '../../../lib/media';
+import { browserLocale } from '../../../lib/region';
 import { useRecommendations } from '../api/get-recommendations';
 import classes from './media-detail.module.css';
+import { RegionalReleaseDates } from './regional-release-dates';
 
 /** Descriptions longer than this are cut (plus "...") until the reader asks for the rest. */
 export const DESCRIPTION_LIMIT = 300;
@@ -21,7 +23,8 @@ export const TBD_TOOLTIP =
   "No release date yet. Add to your watchlist & we'll notify you the second it's announced!";
 
 export interface MediaDetailProps {
-  item: MediaItem;
+  /** The item; from its own address, with the visitor's region's dates (`regional_dates`). */
+  item: MediaItem | MediaDetailItem;
 }
 
 /** The item's hype as a whole percentage; items from elsewhere may lack one, and then it is the default. */
@@ -32,10 +35,6 @@ export function hypePercentage(value: number | null | undefined): number {
 
 function isEnglish(language: string | null | undefined): boolean {
   return !language || language.toLowerCase().split(/[-_]/)[0] === 'en';
-}
-
-function browserLocale(): string | undefined {
-  return typeof navigator === 'undefined' ? undefined : navigator.language;
 }
 
 /** The release date; without one, "TBD" explains itself in a tooltip. */
@@ -209,6 +208,8 @@ export function MediaDetail({ item }: MediaDetailProps) {
               </li>
             )}
           </ul>
+
+          {'regional_dates' in item && <RegionalReleaseDates dates={item.regional_dates} />}
 
           {!isBook && item.genres.length > 0 && (
             <ul className={classes.genres} aria-label="Genres">

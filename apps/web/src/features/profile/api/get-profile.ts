@@ -1,11 +1,7 @@
-import type { UserProfile } from '@releasebell/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { getProfile, profileKey } from '../../../lib/profile';
 
-export const profileKey = (uid: string) => ['profile', uid] as const;
-
-export const getProfile = (uid: string, signal?: AbortSignal) =>
-  api.get<UserProfile>(`/user/details/${encodeURIComponent(uid)}`, signal);
+export { getProfile, profileKey };
 
 export function useProfile(uid: string | null) {
   return useQuery({

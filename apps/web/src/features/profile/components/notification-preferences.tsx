@@ -1,15 +1,32 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UserProfile } from '@releasebell/contract';
-import { NOTIFICATION_MESSAGES } from '@releasebell/contract/constants';
+import { MOVIE_RELEASE_KIND_LABELS, NOTIFICATION_MESSAGES } from '@releasebell/contract/constants';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { type TestChannel, useSendTestNotification } from '../api/send-test-notification';
 import type { ProfileForm } from '../hooks/use-profile-form';
-import { REMINDER_OPTIONS, reminderLabel, timeZoneOptions } from '../profile-form';
+import {
+  BROWSER_REGION,
+  MOVIE_RELEASE_KIND_OPTIONS,
+  REMINDER_OPTIONS,
+  regionLabel,
+  regionOptions,
+  reminderLabel,
+  timeZoneOptions,
+} from '../profile-form';
 
 const TIME_ZONE_HELP = 'Release emails go out at 9:00 in this time zone.';
+const REGION_LABEL = 'Country for movie release dates';
+const KIND_LABEL = 'Tell me about movie releases';
+const KIND_HELP = 'Your release-day message and reminder for a movie are about this release.';
+
+/** What the chosen country changes; with none, notifications cannot follow the browser. */
+const regionHelp = (region: string | null) =>
+  region
+    ? "Movie pages and your notifications use this country's release dates."
+    : "Movie pages follow your browser's country; notifications use our default country until you choose one.";
 const CHANNEL_WORDS: Record<TestChannel, string> = { email: 'email', mobile: 'SMS', in_app: 'in the app' };
 
 /** "Test notification sent by email, SMS and in the app." */
@@ -35,6 +52,8 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
   const test = useSendTestNotification();
   const timeZone = form.form?.time_zone ?? profile.time_zone;
   const zoneOptions = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
+  const region = form.form ? form.form.region || null : profile.region;
+  const countryOptions = useMemo(() => regionOptions(region ?? ''), [region]);
 
   const sendTest = () =>
     test.mutate(undefined, {
@@ -106,6 +125,32 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
             error={errors.reminder_days}
             onChange={(value) => value && form.change({ reminder_days: Number(value) })}
           />
+          <Select
+            label={REGION_LABEL}
+            description={regionHelp(region)}
+            data={countryOptions}
+            value={form.form.region || BROWSER_REGION}
+            searchable
+            allowDeselect={false}
+            // 250 countries: rendered when the list opens, not kept (hidden) in the page meanwhile.
+            comboboxProps={{ hideDetached: false, keepMounted: false }}
+            nothingFoundMessage="No country found"
+            error={errors.region}
+            onChange={(value) => value && form.change({ region: value === BROWSER_REGION ? '' : value })}
+          />
+          <Select
+            label={KIND_LABEL}
+            description={KIND_HELP}
+            data={MOVIE_RELEASE_KIND_OPTIONS}
+            value={form.form.movie_release_kind}
+            allowDeselect={false}
+            comboboxProps={{ hideDetached: false }}
+            error={errors.movie_release_kind}
+            onChange={(value) => {
+              const kind = MOVIE_RELEASE_KIND_OPTIONS.find((o) => o.value === value)?.value;
+              if (kind) form.change({ movie_release_kind: kind });
+            }}
+          />
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
@@ -123,6 +168,21 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
               Remind me before a release
             </Text>
             <Text fw={500}>{reminderLabel(profile.reminder_days)}</Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {REGION_LABEL}
+            </Text>
+            <Text fw={500}>{regionLabel(profile.region)}</Text>
+            <Text size="xs" c="dimmed">
+              {regionHelp(profile.region)}
+            </Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {KIND_LABEL}
+            </Text>
+            <Text fw={500}>{MOVIE_RELEASE_KIND_LABELS[profile.movie_release_kind]}</Text>
           </Stack>
         </SimpleGrid>
       )}

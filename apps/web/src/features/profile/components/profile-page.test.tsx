@@ -164,6 +164,8 @@ describe('ProfilePage', () => {
       notification_preferences: ['email', 'mobile'],
       time_zone: 'Europe/Paris',
       reminder_days: 1,
+      region: null,
+      movie_release_kind: 'theatrical',
     });
     expect(screen.getByText('+1 555 0100')).toBeInTheDocument();
     expect(sms()).toBeChecked();
@@ -261,6 +263,87 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue('UTC');
   });
 
+  // Labels and option texts, not role queries: this page is large, and role queries over it are slow.
+  it('shows the country and kind of movie release as text, and sends a chosen country on Save', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
+    const api = stubProfileApi();
+    await renderProfile();
+    expect(screen.getByText('Country for movie release dates')).toBeInTheDocument();
+    expect(screen.getByText('From my browser (United Kingdom)')).toBeInTheDocument();
+    expect(screen.getByText('Tell me about movie releases')).toBeInTheDocument();
+    expect(screen.getByText('Theatrical')).toBeInTheDocument();
+
+    edit();
+    const country = screen.getByLabelText('Country for movie release dates', { selector: 'input' });
+    expect(country).toHaveAttribute('role', 'combobox');
+    expect(country).toHaveValue('From my browser (United Kingdom)');
+    expect(country).toHaveAccessibleDescription(/notifications use our default country until you choose one/);
+    fireEvent.click(country);
+    fireEvent.change(country, { target: { value: 'Germ' } });
+    fireEvent.click(await screen.findByText('Germany'));
+    expect(country).toHaveValue('Germany');
+    expect(country).toHaveAccessibleDescription(
+      "Movie pages and your notifications use this country's release dates.",
+    );
+    fireEvent.click(screen.getByText('Save'));
+
+    await screen.findByText('Edit Profile');
+    expect(api.called('PUT', `/user/update/${USER.id}`)[0]?.body).toMatchObject({
+      region: 'DE',
+      movie_release_kind: 'theatrical',
+    });
+    expect(screen.getByText('Germany')).toBeInTheDocument();
+  });
+
+  it('sends the kind of movie release, and "From my browser" as no country', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
+    const api = stubProfileApi({ region: 'DE' });
+    await renderProfile();
+    expect(screen.getByText('Germany')).toBeInTheDocument();
+    edit();
+    const kind = screen.getByLabelText('Tell me about movie releases', { selector: 'input' });
+    expect(kind).toHaveValue('Theatrical');
+    fireEvent.click(kind);
+    expect(await screen.findByText('Physical')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Digital'));
+    expect(kind).toHaveValue('Digital');
+    const country = screen.getByLabelText('Country for movie release dates', { selector: 'input' });
+    expect(country).toHaveValue('Germany');
+    fireEvent.click(country);
+    fireEvent.change(country, { target: { value: 'browser' } });
+    fireEvent.click(await screen.findByText('From my browser (United Kingdom)'));
+    fireEvent.click(screen.getByText('Save'));
+
+    await screen.findByText('Edit Profile');
+    expect(api.called('PUT', `/user/update/${USER.id}`)[0]?.body).toMatchObject({
+      region: null,
+      movie_release_kind: 'digital',
+    });
+    expect(screen.getByText('Digital')).toBeInTheDocument();
+    expect(screen.getByText('From my browser (United Kingdom)')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a country under its select", async () => {
+    const api = stubProfileApi();
+    api.routes[`PUT /user/update/${USER.id}`] = () => ({
+      status: 400,
+      body: {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'region: must be a country code from the list, e.g. GB',
+          details: [{ field: 'region', message: 'must be a country code from the list, e.g. GB' }],
+        },
+      },
+    });
+    await renderProfile();
+    edit();
+    fireEvent.click(screen.getByText('Save'));
+    const country = screen.getByLabelText('Country for movie release dates', { selector: 'input' });
+    await waitFor(() =>
+      expect(country).toHaveAccessibleDescription(/must be a country code from the list, e\.g\. GB/),
+    );
+  });
+
   it('says release emails are paused and resumes them with the saved profile', async () => {
     const api = stubProfileApi({ email_paused: true, phone_number: '+1 555 0100' });
     await renderProfile();
@@ -275,6 +358,8 @@ describe('ProfilePage', () => {
       notification_preferences: ['email'],
       time_zone: 'Europe/Paris',
       reminder_days: 1,
+      region: null,
+      movie_release_kind: 'theatrical',
       email_paused: false,
     });
     expect(await screen.findByText('Release emails resumed')).toBeInTheDocument();

@@ -1,0 +1,38 @@
+import type { RegionalDates } from '@releasebell/contract';
+import { MOVIE_RELEASE_KIND_LABELS, MOVIE_RELEASE_KINDS } from '@releasebell/contract/constants';
+import { IconTicket } from '@tabler/icons-react';
+import { useId } from 'react';
+import { formatReleaseDate } from '../../../lib/dates';
+import { regionName } from '../../../lib/region';
+import classes from './regional-release-dates.module.css';
+
+/**
+ * "Release dates (GB)": a movie's theatrical, digital and physical dates in the visitor's region, "TBD"
+ * where there is none yet. Nothing when the region has none of them (or the title is not a movie).
+ */
+export function RegionalReleaseDates({ dates }: { dates: RegionalDates | null | undefined }) {
+  const headingId = useId();
+  if (!dates) return null;
+  return (
+    <section className={classes.section} aria-labelledby={headingId}>
+      <h2 id={headingId} className={classes.heading}>
+        <IconTicket size={16} aria-hidden />
+        Release dates (<abbr title={regionName(dates.region)}>{dates.region}</abbr>)
+      </h2>
+      <dl className={classes.list}>
+        {MOVIE_RELEASE_KINDS.map((kind) => {
+          const date = dates[kind];
+          return (
+            <div key={kind} className={classes.entry}>
+              <dt className={classes.kind}>{MOVIE_RELEASE_KIND_LABELS[kind]}</dt>
+              <dd className={date ? classes.date : `${classes.date} ${classes.tbd}`}>
+                {/* TMDB's typed dates are days. */}
+                {date ? <time dateTime={date}>{formatReleaseDate(date, 'day')}</time> : 'TBD'}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}
