@@ -26,7 +26,7 @@ import { createRateLimiter } from './modules/auth/rate-limiter';
 import { createAuthRepository } from './modules/auth/repository';
 import { createPasswordResetService } from './modules/auth/reset-service';
 import { accountRoutes } from './modules/auth/routes';
-import { seedDemoCatalog } from './modules/catalog/demo-seed';
+import { retireDemoCatalog, seedDemoCatalog } from './modules/catalog/demo-seed';
 import { createCatalogRepository } from './modules/catalog/repository';
 import { catalogRoutes } from './modules/catalog/routes';
 import { createCatalogService } from './modules/catalog/service';
@@ -200,6 +200,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const appState = createAppState(database.db);
   const catalogRepo = createCatalogRepository(database.db);
   if (config.seedDemoCatalog) await seedDemoCatalog(catalogRepo, appState, clock, app.log);
+  else if (config.tmdb || config.isbndb) await retireDemoCatalog(catalogRepo, app.log);
 
   // One synchronous hook for every response, pages and API alike (also the 404s and static files).
   app.addHook('onRequest', (req, reply, done) => {

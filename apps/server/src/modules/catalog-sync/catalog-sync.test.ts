@@ -178,6 +178,47 @@ describe('the catalog sync, on TMDB and ISBNdb', () => {
   });
 });
 
+describe('the demo catalog once a provider is configured', () => {
+  it('leaves the catalog at the next start, but not a title a member tracks', async () => {
+    const tmdb = await startTmdbFake();
+    const database = await openTestDatabase();
+    try {
+      const demo = await buildTestApp({ seedDemo: true, database });
+      const demoCount = async (app: FastifyInstance) =>
+        (
+          await app.database.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(mediaItems)
+            .where(like(mediaItems.providerId, 'demo:%'))
+        )[0]?.n;
+      expect(await demoCount(demo)).toBeGreaterThan(100);
+      const [kept] = await demo.database.db
+        .select()
+        .from(mediaItems)
+        .where(like(mediaItems.providerId, 'demo:%'))
+        .limit(1);
+      const member = await insertMember(demo);
+      await track(demo, member.id, kept!.id, new Date());
+      await demo.close();
+
+      const real = await buildTestApp({
+        database,
+        env: { TMDB_API_TOKEN: tmdb.token, TMDB_API_URL: tmdb.url },
+      });
+      expect(await demoCount(real)).toBe(1);
+      const left = await real.database.db
+        .select()
+        .from(mediaItems)
+        .where(like(mediaItems.providerId, 'demo:%'));
+      expect(left.map((i) => i.id)).toEqual([kept!.id]);
+      await real.close();
+    } finally {
+      await database.close();
+      await tmdb.close();
+    }
+  });
+});
+
 describe('the catalog sync across processes and failures', () => {
   let w: World;
   afterEach(async () => w.close());

@@ -24,3 +24,14 @@ export async function seedDemoCatalog(
   log.info({ ...result, seedDay }, 'demo catalog seeded');
   return result;
 }
+
+/**
+ * With real providers configured and the demo off, the demo's invented titles leave the catalog, so
+ * they never show beside real ones. Titles a member tracks stay (a watchlist is never emptied behind
+ * a member's back); they stop being refreshed.
+ */
+export async function retireDemoCatalog(repo: CatalogRepository, log: FastifyBaseLogger) {
+  const removed = await repo.removeUntracked('demo:');
+  if (removed > 0) log.info({ removed }, 'demo catalog titles removed (a provider is configured)');
+  return removed;
+}

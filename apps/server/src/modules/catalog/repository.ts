@@ -1,5 +1,5 @@
 import type { MediaType } from '@releasebell/contract';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type MediaItemRow,
@@ -322,6 +322,20 @@ export function createCatalogRepository(db: Database) {
           ),
         )
         .orderBy(asc(mediaReleaseDates.country), asc(mediaReleaseDates.date), asc(mediaReleaseDates.type));
+    },
+
+    /** Deletes the titles whose provider id starts with `prefix` that nobody tracks; answers how many. */
+    async removeUntracked(prefix: string): Promise<number> {
+      const rows = await db
+        .delete(mediaItems)
+        .where(
+          and(
+            like(mediaItems.providerId, `${prefix}%`),
+            sql`not exists (select 1 from ${watchlistEntries} w where w.item_id = ${mediaItems.id})`,
+          ),
+        )
+        .returning({ id: mediaItems.id });
+      return rows.length;
     },
 
     async analyze(): Promise<void> {
