@@ -17,7 +17,9 @@ export function RegionalReleaseDates({ dates }: { dates: RegionalDates | null | 
     <section className={classes.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={classes.heading}>
         <IconTicket size={16} aria-hidden />
-        Release dates (<abbr title={regionName(dates.region)}>{dates.region}</abbr>)
+        <span>
+          Release dates (<abbr title={regionName(dates.region)}>{dates.region}</abbr>)
+        </span>
       </h2>
       <dl className={classes.list}>
         {MOVIE_RELEASE_KINDS.map((kind) => {
