@@ -124,6 +124,8 @@ export const mediaReleaseDates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.country, t.type, t.date] }),
+    // The notification planner looks for typed dates falling in the next days.
+    index('media_release_dates_date_idx').on(t.date),
     check('media_release_dates_type_check', sql`${t.type} between 1 and 6`),
   ],
 );

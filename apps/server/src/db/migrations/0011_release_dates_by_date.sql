@@ -1,0 +1,1 @@
+CREATE INDEX "media_release_dates_date_idx" ON "media_release_dates" USING btree ("date");
