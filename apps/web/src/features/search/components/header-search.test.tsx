@@ -74,6 +74,8 @@ describe('HeaderSearch', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(calls()).toHaveLength(1);
+    // Two matches are few: TMDB and ISBNdb are asked once too, after the catalog answered.
+    expect(providerCalls()).toEqual(['/api/search/providers?q=dra&type=all']);
   });
 
   it('shows at most four results, each with its type and release year, and a View More action', async () => {
