@@ -40,6 +40,12 @@ export interface ProviderClientOptions {
   /** The variable an operator fixes when the key is refused (named in the error and the log). */
   keyVariable: string;
   requestsPerSecond: number;
+  /**
+   * Requests that may go at once after an idle moment, on top of `requestsPerSecond` (the token
+   * bucket's capacity). Default: an eighth of a second's worth, at least 1 (`defaultBurst`), which
+   * keeps any one second under `requestsPerSecond + burst` requests.
+   */
+  burst?: number;
   timeoutMs?: number;
   /** Tries per request for transient failures (the first one included). */
   maxAttempts?: number;
@@ -73,6 +79,7 @@ export function createProviderClient(options: ProviderClientOptions) {
   const defaultTimeoutMs = options.timeoutMs ?? 10_000;
   const bucket = createTokenBucket({
     ratePerSecond: options.requestsPerSecond,
+    ...(options.burst !== undefined ? { burst: options.burst } : {}),
     ...(options.now ? { now: options.now } : {}),
     sleep,
   });
