@@ -41,7 +41,7 @@ import {
 } from './modules/catalog-sync/sync-service';
 import { createImageProxy } from './modules/images/image-proxy';
 import { imageProxyRoutes } from './modules/images/proxy-routes';
-import { demoPosterRoutes } from './modules/images/routes';
+import { createDemoPosters, demoPosterRoutes } from './modules/images/routes';
 import { createLeaderboardRepository } from './modules/leaderboard/repository';
 import { leaderboardRoutes } from './modules/leaderboard/routes';
 import { createLeaderboardService } from './modules/leaderboard/service';
@@ -56,6 +56,11 @@ import { createNotificationsRepository } from './modules/notifications/repositor
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationsService } from './modules/notifications/service';
 import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token';
+import { createIndexHtml } from './modules/previews/index-html';
+import { createCardRenderer } from './modules/previews/og-card';
+import { createPreviewsRepository } from './modules/previews/repository';
+import { createPageSender, previewRoutes } from './modules/previews/routes';
+import { createPreviewsService } from './modules/previews/service';
 import { createRequestsRepository } from './modules/requests/repository';
 import { createRequestResolver, type RequestResolver } from './modules/requests/resolver';
 import { requestRoutes } from './modules/requests/routes';
@@ -91,6 +96,8 @@ declare module 'fastify' {
 export interface AppOptions {
   /** An already-open database (tests); otherwise one is opened from the config and closed with the app. */
   database?: DatabaseHandle;
+  /** Addresses per sitemap file (tests); otherwise the sitemap protocol's 50,000. */
+  sitemapPageSize?: number;
   /**
    * The one clock of every service that stamps or compares times (the catalog's "today", watchlist
    * adds and tracking events, leaderboard and trending windows, requests, profiles); the system's if unset.
@@ -361,13 +368,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         .catch((err) => app.log.warn({ err, request: id }, 'request resolution failed'));
     }),
   });
-  await app.register(demoPosterRoutes);
-  await app.register(imageProxyRoutes, {
-    proxy: createImageProxy({
-      ...config.imageProxy,
-      cacheDir: path.join(config.dataDir, 'image-cache'),
-    }),
+  const demoPosters = createDemoPosters();
+  const imageProxy = createImageProxy({
+    ...config.imageProxy,
+    cacheDir: path.join(config.dataDir, 'image-cache'),
   });
+  await app.register(demoPosterRoutes, { posters: demoPosters });
+  await app.register(imageProxyRoutes, { proxy: imageProxy });
   await app.register(watchlistRoutes, {
     watchlist: createWatchlistService(createWatchlistRepository(database.db), options.clock),
   });
@@ -377,6 +384,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
+  // Link previews: title pages' head tags, their cards (og:image), the sitemap and robots.txt.
+  const previews = createPreviewsService({
+    repo: createPreviewsRepository(database.db),
+    renderer: createCardRenderer({ fontDir: path.join(config.dataDir, 'fonts') }),
+    proxy: imageProxy,
+    demoPosters,
+    publicUrl: config.publicUrl,
+    indexHtml: hasWeb ? createIndexHtml(indexHtml) : null,
+    pageCacheSeconds: config.catalogCacheSeconds,
+    ...(options.sitemapPageSize ? { sitemapPageSize: options.sitemapPageSize } : {}),
+  });
+  await app.register(previewRoutes, { previews });
+  const sendPage = createPageSender(previews);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -395,7 +415,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
   }
 
-  // A client-side route (a GET that wants HTML) gets the app shell; anything else is a JSON 404.
+  // A client-side route (a GET that wants HTML) gets the app shell, with the head tags crawlers read
+  // (a title's page that is not in the catalog is a 404 with the same shell); anything else is a JSON 404.
   const wantsPage = (req: FastifyRequest) =>
     hasWeb &&
     (req.method === 'GET' || req.method === 'HEAD') &&
@@ -406,7 +427,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute', allowList: wantsPage }) },
     async (req, reply) => {
       if (wantsPage(req)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return sendPage(req, reply);
       }
       return reply
         .status(404)

@@ -45,6 +45,8 @@ export interface TestDatabase extends DatabaseHandle {
 
 export interface TestAppOptions {
   seedDemo?: boolean;
+  /** Addresses per sitemap file (see AppOptions.sitemapPageSize). */
+  sitemapPageSize?: number;
   /** A fixed time for every service of the app (see AppOptions.clock). */
   now?: Date;
   /** A clock the test moves itself (wins over `now`), e.g. `() => current` with `current` reassigned. */
@@ -80,6 +82,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   const clock = options.clock ?? (now ? () => now : undefined);
   const app = await buildApp(config, {
     database,
+    ...(options.sitemapPageSize ? { sitemapPageSize: options.sitemapPageSize } : {}),
     ...(clock ? { clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });

@@ -25,8 +25,12 @@ export const API_PATH_PREFIXES = [
   /** Short links in text messages. */
   '/s/',
   '/demo-posters/',
+  /** Link preview images (`/og/{mediaType}/{slug}.png`). */
+  '/og/',
+  /** The files of a sitemap index (`/sitemap-items-{n}.xml`): at the root, as sitemaps must be. */
+  '/sitemap-items-',
 ] as const;
-export const API_EXACT_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
+export const API_EXACT_PATHS = ['/healthz', '/readyz', '/metrics', '/sitemap.xml', '/robots.txt'] as const;
 
 export const DEFAULT_HYPE_PERCENTAGE = 25;
 export const PRODUCT_NAME = 'Releasebell';

@@ -1,4 +1,4 @@
-import { MEDIA_TYPES, type MediaType, mediaTypeSchema } from '@releasebell/contract';
+import { isMediaType, MEDIA_TYPES, type MediaType, mediaTypeSchema } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors';
@@ -11,8 +11,11 @@ function bylineOf(r: DemoRecord): string | null {
   return r.network ?? null;
 }
 
-/** Posters for the demo catalog, drawn on request from the bundled records and cached for good. */
-export const demoPosterRoutes: FastifyPluginAsyncZod = async (app) => {
+const DEMO_POSTER_FILE = /^[a-z]{2}-\d{3}\.svg$/;
+const DEMO_POSTER_PATH = /^\/demo-posters\/([a-z_]+)\/([a-z]{2}-\d{3})\.svg$/;
+
+/** The demo catalog's posters, drawn from the bundled records (read once, on first use). */
+export function createDemoPosters() {
   let records: Promise<Map<string, DemoRecord>> | undefined;
   const load = () => {
     records ??= Promise.all(MEDIA_TYPES.map((t: MediaType) => loadDemoRecords(t))).then(
@@ -20,31 +23,55 @@ export const demoPosterRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     return records;
   };
+  /** A poster's SVG; `keep` may leave out a text (the link preview card's fonts lack some scripts). */
+  const svg = async (
+    mediaType: MediaType,
+    key: string,
+    keep: (text: string) => Promise<boolean> = async () => true,
+  ): Promise<string | null> => {
+    const record = (await load()).get(`${mediaType}/${key}`);
+    if (!record) return null;
+    const byline = bylineOf(record);
+    return renderDemoPoster({
+      key,
+      mediaType: record.mediaType,
+      title: (await keep(record.title)) ? record.title : '',
+      byline: byline && (await keep(byline)) ? byline : null,
+    });
+  };
+  return {
+    svg,
+    /** The SVG behind an item's stored image when it is a demo poster (`/demo-posters/...`), else null. */
+    async forImage(image: string | null, keep?: (text: string) => Promise<boolean>): Promise<string | null> {
+      const match = image ? DEMO_POSTER_PATH.exec(image) : null;
+      const mediaType = match?.[1];
+      return match?.[2] && isMediaType(mediaType) ? svg(mediaType, match[2], keep) : null;
+    },
+  };
+}
+export type DemoPosters = ReturnType<typeof createDemoPosters>;
 
+/** Posters for the demo catalog, drawn on request from the bundled records and cached for good. */
+export const demoPosterRoutes: FastifyPluginAsyncZod<{ posters: DemoPosters }> = async (app, { posters }) => {
   app.get(
     '/demo-posters/:mediaType/:file',
     {
       schema: {
         hide: true,
-        params: z.object({ mediaType: mediaTypeSchema, file: z.string().regex(/^[a-z]{2}-\d{3}\.svg$/) }),
+        params: z.object({ mediaType: mediaTypeSchema, file: z.string().regex(DEMO_POSTER_FILE) }),
       },
     },
     async (req, reply) => {
       const key = req.params.file.replace(/\.svg$/, '');
-      const record = (await load()).get(`${req.params.mediaType}/${key}`);
-      if (!record) throw notFound('POSTER_NOT_FOUND', 'Poster not found.');
+      const svg = await posters.svg(req.params.mediaType, key);
+      if (!svg) throw notFound('POSTER_NOT_FOUND', 'Poster not found.');
       reply
         .type('image/svg+xml')
         .header('cache-control', 'public, max-age=604800, immutable')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         // Release emails show the poster, read in webmail on other origins.
         .header('cross-origin-resource-policy', 'cross-origin');
-      return renderDemoPoster({
-        key,
-        mediaType: record.mediaType,
-        title: record.title,
-        byline: bylineOf(record),
-      });
+      return svg;
     },
   );
 };

@@ -128,18 +128,19 @@ describe('OpenAPI', () => {
 
 describe('routing', () => {
   it('serves the web app for page routes that accept HTML', async () => {
-    for (const url of [
-      '/',
-      '/homepage',
-      '/watchlist',
-      '/search?query=x',
-      '/media/books/some-book',
-      '/leaderboard',
-    ]) {
+    for (const url of ['/', '/homepage', '/watchlist', '/search?query=x', '/leaderboard']) {
       const res = await app.inject({ url, headers: { accept: 'text/html,application/xhtml+xml' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
     }
+    // A title page for a title not in the catalog: the same app (which shows its not-found page),
+    // with a 404 for crawlers (modules/previews).
+    const missing = await app.inject({
+      url: '/media/books/some-book',
+      headers: { accept: 'text/html,application/xhtml+xml' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root">');
   });
 
   it('answers unknown API paths with a JSON 404, even for browsers', async () => {
@@ -162,7 +163,9 @@ describe('routing', () => {
         remoteAddress: '10.0.0.7',
         headers: { accept: 'text/html' },
       });
-      expect(res.statusCode, `page load ${i}`).toBe(200);
+      // No such titles: the app's page with a 404 for crawlers, never a 429.
+      expect(res.statusCode, `page load ${i}`).toBe(404);
+      expect(res.body, `page load ${i}`).toContain('<div id="root">');
     }
     const statuses = [];
     for (let i = 0; i < 121; i++) {

@@ -23,8 +23,11 @@ function NotFound() {
   );
 }
 
+/**
+ * Leaves the title as it is: a page opened directly already has the title's name from the server
+ * (modules/previews), so setting the product's here would flicker before the item's.
+ */
 function Loading() {
-  usePageTitle(null);
   return (
     <div className={classes.state}>
       <p role="status" className={classes.loading}>

@@ -1,0 +1,94 @@
+import { PRODUCT_NAME, TAGLINE } from '@releasebell/contract';
+
+/**
+ * What a crawler reads in a page's `<head>`: the title, description, canonical address and the Open
+ * Graph and Twitter card tags. The web app's index.html is served with its own `<title>` and
+ * description replaced by these, nothing else changed (no script: the CSP stays `script-src 'self'`).
+ */
+
+/** Text for an HTML text node or a double-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The title the web app sets where it names no page ("Releasebell: Never Miss A Release!"). */
+export const SITE_TITLE = `${PRODUCT_NAME}: ${TAGLINE}`;
+export const SITE_DESCRIPTION = `${PRODUCT_NAME}: follow upcoming books, movies and TV seasons. ${TAGLINE}`;
+
+/** The title the web app sets on a page named `name` (apps/web/src/lib/page-title.ts): no flicker. */
+export const pageTitle = (name: string) => `${name} | ${PRODUCT_NAME}`;
+
+export interface HeadTags {
+  title: string;
+  description: string;
+  /** `<link rel=canonical>` and og:url. */
+  canonical?: string;
+  /** `<meta name="robots">`, e.g. noindex for a title that is not in the catalog. */
+  robots?: string;
+  /** Open Graph (`og:*`) properties, in order. */
+  og: [string, string][];
+  /** Twitter card (`twitter:*`) names, in order. */
+  twitter: [string, string][];
+}
+
+/** The tags of a page that is not a title's: the product's name and description. */
+export function siteHead(): HeadTags {
+  return {
+    title: SITE_TITLE,
+    description: SITE_DESCRIPTION,
+    og: [
+      ['og:type', 'website'],
+      ['og:site_name', PRODUCT_NAME],
+      ['og:title', SITE_TITLE],
+      ['og:description', SITE_DESCRIPTION],
+    ],
+    twitter: [
+      ['twitter:card', 'summary'],
+      ['twitter:title', SITE_TITLE],
+      ['twitter:description', SITE_DESCRIPTION],
+    ],
+  };
+}
+
+export function renderHead(tags: HeadTags): string {
+  const lines = [
+    `<title>${escapeHtml(tags.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(tags.description)}" />`,
+  ];
+  if (tags.robots) lines.push(`<meta name="robots" content="${escapeHtml(tags.robots)}" />`);
+  if (tags.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(tags.canonical)}" />`);
+  for (const [property, content] of tags.og)
+    lines.push(`<meta property="${property}" content="${escapeHtml(content)}" />`);
+  for (const [name, content] of tags.twitter)
+    lines.push(`<meta name="${name}" content="${escapeHtml(content)}" />`);
+  return lines.join('\n    ');
+}
+
+/** index.html cut where the head tags go, its own `<title>` and description taken out. */
+export interface PageTemplate {
+  before: string;
+  after: string;
+}
+
+const TITLE = /<title\b[^>]*>[\s\S]*?<\/title\s*>\s*/i;
+const DESCRIPTION = /<meta\s[^>]*\bname\s*=\s*["']?description["']?[^>]*>\s*/i;
+
+const MARK = '\u0000head\u0000';
+
+export function toTemplate(html: string): PageTemplate {
+  const marked = html.replace(TITLE, MARK).replace(DESCRIPTION, '');
+  const page = marked.replace(MARK, '');
+  const headEnd = page.search(/<\/head\s*>/i);
+  // Before </head>; a page without one (a bare test page) gets them where its <title> was, else
+  // after the doctype.
+  const at =
+    headEnd >= 0
+      ? headEnd
+      : marked.includes(MARK)
+        ? marked.indexOf(MARK)
+        : (/^<!doctype[^>]*>/i.exec(page)?.[0].length ?? 0);
+  return { before: page.slice(0, at), after: page.slice(at) };
+}
+
+export const fillTemplate = (template: PageTemplate, head: string) =>
+  `${template.before}${head}\n  ${template.after}`;
