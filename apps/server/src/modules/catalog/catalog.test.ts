@@ -1,7 +1,9 @@
 import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildItem, buildTestApp, clearCatalog, insertItems } from '../../../test/helpers';
+import { mediaItems } from '../../db/schema';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 
@@ -302,5 +304,29 @@ describe('the catalog response cache', () => {
     const res = await cachedApp.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.json().title).toBe('Arrives Later');
+  });
+});
+
+describe('an item refreshed by its provider', () => {
+  it('keeps its updated_at when only its popularity moved, and moves it when what visitors see changed', async () => {
+    const item = buildItem({
+      title: 'Steady',
+      popularity: 10,
+      releaseDate: '2027-01-01',
+      releaseDatePrecision: 'day',
+    });
+    await insertItems(app, [item]);
+    const updatedAt = async () =>
+      (await app.database.db.select().from(mediaItems).where(eq(mediaItems.providerId, item.providerId)))[0]
+        ?.updatedAt;
+    await app.database.db
+      .update(mediaItems)
+      .set({ updatedAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(mediaItems.providerId, item.providerId));
+
+    await insertItems(app, [{ ...item, popularity: 55 }]);
+    expect(await updatedAt()).toEqual(new Date('2026-01-01T00:00:00Z'));
+    await insertItems(app, [{ ...item, popularity: 55, releaseDate: '2027-02-01' }]);
+    expect((await updatedAt())!.getTime()).toBeGreaterThan(new Date('2026-01-02T00:00:00Z').getTime());
   });
 });

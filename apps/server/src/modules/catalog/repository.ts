@@ -262,7 +262,14 @@ export function createCatalogRepository(db: Database) {
               hypeMeterPercentage: sql`excluded.hype_meter_percentage`,
               popularity: sql`excluded.popularity`,
               searchText: sql`excluded.search_text`,
-              updatedAt: sql`now()`,
+              // Only what a visitor sees moves it (popularity changes at every sync): the sitemap's
+              // lastmod and the link-preview card's address follow it.
+              updatedAt: sql`case when (${mediaItems.title}, ${mediaItems.image}, ${mediaItems.description},
+                ${mediaItems.creator}, ${mediaItems.networkName}, ${mediaItems.releaseDate},
+                ${mediaItems.releaseDatePrecision}, ${mediaItems.genres})
+                is distinct from (excluded.title, excluded.image, excluded.description, excluded.creator,
+                excluded.network_name, excluded.release_date, excluded.release_date_precision, excluded.genres)
+                then now() else ${mediaItems.updatedAt} end`,
             },
           })
           .returning({ id: mediaItems.id, providerId: mediaItems.providerId });
