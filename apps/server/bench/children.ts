@@ -14,14 +14,21 @@ export interface ChildServer {
   info: Record<string, unknown>;
   /** CPU seconds (user + system, all threads) used so far, read from /proc (Linux), or null. */
   cpuSeconds(): number | null;
+  /** Lines it has written on stdout since it was ready (its logs). */
+  stdoutLines(): number;
   stop(): Promise<void>;
 }
 
 const running = new Map<number, ChildProcess>();
+/** A pino JSON line at warn (40), error (50) or fatal (60). */
+const WARNING_OR_WORSE = /"level":[456]0\b/;
 
 /**
  * Runs `node --import tsx <script>`, which must print one JSON line `{"ready":true,"port":N}` on stdout
- * once it listens. Other output is passed on to stderr, prefixed with the name.
+ * once it listens. Other output is passed on to stderr, prefixed with the name; with
+ * `relay: 'warnings'`, what it writes on stdout once ready (its logs, a line per request under load)
+ * is read as fast as it comes, as a log collector would, and only pino's warnings and errors are passed
+ * on.
  */
 export function startChild(
   name: string,
@@ -29,6 +36,7 @@ export function startChild(
   env: NodeJS.ProcessEnv,
   cwd: string,
   timeoutMs = 180_000,
+  relay: 'all' | 'warnings' = 'all',
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd,
@@ -40,12 +48,12 @@ export function startChild(
   running.set(pid, child);
   child.once('exit', () => running.delete(pid));
   const tail: string[] = [];
-  const relay = (line: string) => {
+  const relayLine = (line: string) => {
     tail.push(line);
     if (tail.length > 20) tail.shift();
     process.stderr.write(`[${name}] ${line}\n`);
   };
-  createInterface({ input: child.stderr }).on('line', relay);
+  createInterface({ input: child.stderr }).on('line', relayLine);
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -56,11 +64,24 @@ export function startChild(
       clearTimeout(timer);
       reject(new Error(`${name} exited (${signal ?? code}) before it was ready:\n${tail.join('\n')}`));
     });
-    createInterface({ input: child.stdout }).on('line', (line) => {
+    let linesAfterReady = 0;
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
       if (line.startsWith('{"ready":true')) {
         clearTimeout(timer);
         const info = JSON.parse(line) as { port: number };
         const { port } = info;
+        if (relay === 'warnings') {
+          lines.close();
+          child.stdout.on('data', (chunk: Buffer) => {
+            for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) linesAfterReady++;
+            if (WARNING_OR_WORSE.test(chunk.toString('latin1'))) {
+              for (const l of chunk.toString('utf8').split('\n')) if (WARNING_OR_WORSE.test(l)) relayLine(l);
+            }
+          });
+          // Closing the line reader paused the stream.
+          child.stdout.resume();
+        }
         resolve({
           name,
           pid,
@@ -69,9 +90,13 @@ export function startChild(
           url: `http://127.0.0.1:${port}`,
           rssMb: () => readRssMb(pid),
           cpuSeconds: () => readCpuSeconds(pid),
+          stdoutLines: () => linesAfterReady,
           stop: () => stopProcess(child),
         });
-      } else relay(line);
+      } else {
+        linesAfterReady++;
+        relayLine(line);
+      }
     });
   });
 }

@@ -17,7 +17,7 @@ import { errorBody } from './errors';
 import { startJobs } from './jobs/boss';
 import { createJobTicker } from './jobs/ticker';
 import { systemClock } from './lib/clock';
-import { loggerOptions } from './logger';
+import { type LogDestination, loggingOptions } from './logger';
 import { createAuth } from './modules/auth/auth';
 import { authBridge } from './modules/auth/bridge';
 import { createDeviceCookies } from './modules/auth/device-cookie';
@@ -78,7 +78,7 @@ import { createWatchlistService } from './modules/watchlist/service';
 import { registerErrorHandling, writeClientError } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSameOriginCheck } from './plugins/same-origin';
-import { helmetHeaders } from './plugins/security-headers';
+import { apiSecurityHeaders, helmetHeaders, isApiPath } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 
 declare module 'fastify' {
@@ -105,6 +105,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** Where mail goes (tests); otherwise SMTP_URL or the local mailbox under DATA_DIR. */
   mailer?: Mailer;
+  /** Where log lines go (tests); otherwise stdout. */
+  logDestination?: LogDestination;
 }
 
 /**
@@ -140,7 +142,8 @@ export function acceptsPage(accept: string | undefined): boolean {
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
-  const securityHeaders = helmetHeaders({
+  // Both sets are worked out once; each answer copies one (pages the full set, the JSON API its own).
+  const pageSecurityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -163,8 +166,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       ? { maxAge: 31_536_000, includeSubDomains: false }
       : false,
   });
+  const apiHeaders = apiSecurityHeaders(pageSecurityHeaders['strict-transport-security']);
+  const securityHeaders = (url: string) => (isApiPath(url) ? apiHeaders : pageSecurityHeaders);
+  const logging = loggingOptions(config, options.logDestination);
   const app = Fastify({
-    logger: loggerOptions(config),
+    ...logging,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -176,15 +182,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     frameworkErrors: (error, req, reply) => {
       const status =
         error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      logging.logController.logWhenSent(req, reply as FastifyReply);
       void (reply as FastifyReply)
-        .headers(securityHeaders)
+        .headers(securityHeaders(req.url))
         .header('x-request-id', req.id)
         .code(status)
         .send(errorBody(ERROR_CODES.badRequest, 'The request address could not be read.'));
     },
     // Requests Node's HTTP parser cannot read at all (a raw non-ASCII byte in the path, a path
     // longer than the header limit) are answered here, on the bare socket, in the same shape.
-    clientErrorHandler: (error, socket) => writeClientError(error, socket, securityHeaders),
+    clientErrorHandler: (error, socket) => writeClientError(error, socket, apiHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -211,7 +218,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // One synchronous hook for every response, pages and API alike (also the 404s and static files).
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(securityHeaders);
+    reply.headers(securityHeaders(req.url));
     reply.header('x-request-id', req.id);
     done();
   });

@@ -1,5 +1,6 @@
 /**
- * Where the server's logs go, and what happens when nobody reads them (docs/decisions/007).
+ * Where the server's logs go, and what happens when nobody reads them (docs/decisions/007), and what
+ * a request logs.
  *
  * Log lines go to `process.stdout`, which Node writes without blocking when stdout is a pipe or a
  * socket (what systemd, Docker and a parent process give us): what the reader has not taken yet waits
@@ -8,16 +9,39 @@
  * process keeps serving and stops logging. Nothing here ever waits for the reader on the event loop,
  * and nothing is flushed synchronously at exit: pino's default destination does both (its exit handler
  * retries a write to a full or closed pipe every 100 ms, forever), which made a stop hang.
+ *
+ * Info and debug lines written in one turn of the event loop go out together, in one write, once the
+ * turn's I/O is done: under load that is one write for many requests instead of one per line. A
+ * warning or worse goes out at once, after the lines before it.
+ *
+ * Every request leaves one access line (request id, method, path without its query, status, time),
+ * written by `AccessLogController` when the answer has gone; Fastify's own "incoming request" and
+ * "request completed" lines are off. A request's logger (`req.log`) is made only when something logs
+ * through it, so a cached answer costs no child logger.
  */
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+
+import { hostname } from 'node:os';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { Config } from './config';
 
 /** About 20,000 request log lines: room for a reader that pauses for a few seconds under load. */
 const MAX_BUFFERED_CHARS = 8 * 1024 * 1024;
+/** pino's level number for `warn`: lines at or above it are written at once. */
+const WARN = 40;
+
+/** Where lines are written: process.stdout, or a stand-in with the same surface (tests). */
+export type LogOutputStream = NodeJS.WritableStream & { writableLength: number; destroyed: boolean };
 
 /** The process's log output on stdout. One per process: every app built in it writes here. */
-class StdoutLogOutput {
+export class StdoutLogOutput {
   /** Lines dropped because the reader was behind, not yet reported. */
   private droppedSinceReport = 0;
   /** Lines dropped in all, including those after the reader went away. */
@@ -25,24 +49,33 @@ class StdoutLogOutput {
   private gone = false;
   private watching = false;
   private reporter: FastifyBaseLogger | null = null;
+  /** This turn's lines, written together once its I/O is done. */
+  private pending = '';
+  private scheduled = false;
 
   constructor(
-    private readonly out: NodeJS.WritableStream & { writableLength: number; destroyed: boolean },
+    private readonly out: LogOutputStream,
     private readonly maxBufferedChars: number,
   ) {}
 
-  write(line: string): void {
+  /** `urgent` lines (warnings and worse) are written at once, after what is pending. */
+  write(line: string, urgent = false): void {
     if (!this.watching) this.watch();
     if (this.gone || this.out.destroyed) {
       this.droppedTotal++;
       return;
     }
-    if (this.out.writableLength + line.length > this.maxBufferedChars) {
+    if (this.out.writableLength + this.pending.length + line.length > this.maxBufferedChars) {
       this.droppedSinceReport++;
       this.droppedTotal++;
       return;
     }
-    this.out.write(line);
+    this.pending += line;
+    if (urgent) this.writePending();
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.writePendingSoon);
+    }
   }
 
   /** Where the "lines were dropped" warning is logged (through the app's logger, so at its level and format). */
@@ -55,6 +88,7 @@ class StdoutLogOutput {
    * has passed, whichever comes first. Never blocks the event loop.
    */
   flush(timeoutMs: number): Promise<void> {
+    this.writePending();
     if (this.gone || this.out.destroyed || this.out.writableLength === 0) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
@@ -71,6 +105,20 @@ class StdoutLogOutput {
     });
   }
 
+  private readonly writePendingSoon = () => {
+    this.scheduled = false;
+    this.writePending();
+  };
+
+  /** Hands the pending lines to the stream, which writes at once what the reader can take now. */
+  private writePending(): void {
+    if (this.pending === '') return;
+    const chunk = this.pending;
+    this.pending = '';
+    if (this.gone || this.out.destroyed) return;
+    this.out.write(chunk);
+  }
+
   private watch(): void {
     this.watching = true;
     // EPIPE and the like: the reader has gone. Without a listener this would crash the process.
@@ -78,6 +126,9 @@ class StdoutLogOutput {
       this.gone = true;
     });
     this.out.on('drain', () => this.reportDrops());
+    // A process that exits in this turn (a fatal error) still hands its last lines over: one
+    // attempt that never waits, like every other write.
+    process.once('exit', () => this.writePending());
   }
 
   private reportDrops(): void {
@@ -98,20 +149,194 @@ function logOutput(): StdoutLogOutput {
   return stdoutOutput;
 }
 
-/** Fastify's `logger` option: pino at the configured level, JSON lines (or pretty ones) to stdout. */
-export function loggerOptions(config: Config): NonNullable<FastifyServerOptions['logger']> {
+/** A line-by-line destination for the logs instead of stdout (tests read what a request logged). */
+export interface LogDestination {
+  write(line: string): void;
+}
+
+/**
+ * Fastify's logging options: pino at the configured level, JSON lines (or pretty ones) to stdout (or
+ * `destination`), one access line per request and request loggers made only when used.
+ */
+export function loggingOptions(
+  config: Config,
+  destination?: LogDestination,
+): Pick<FastifyServerOptions, 'logger' | 'childLoggerFactory'> & { logController: AccessLogController } {
   // Pretty logs are formatted here, on the main thread, not in pino's transport worker: the worker
   // would write to stdout with its own blocking destination and be flushed synchronously at exit.
   const prettify = config.logPretty ? pinoPretty.prettyFactory({ translateTime: 'HH:MM:ss' }) : null;
-  const output = logOutput();
-  return {
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    stream: {
-      write: prettify ? (line: string) => output.write(prettify(line)) : (line) => output.write(line),
+  const format = prettify ?? ((line: string) => line);
+  const output = destination ? null : logOutput();
+  const emit = (line: string, level: number) => {
+    if (output) output.write(format(line), level >= WARN);
+    else destination?.write(format(line));
+  };
+  const stream = {
+    // pino sets `lastLevel` on a stream that asks for it, before each write.
+    [Symbol.for('pino.metadata')]: true,
+    lastLevel: 0,
+    write(line: string) {
+      emit(line, this.lastLevel);
     },
   };
+  return {
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      stream,
+    },
+    logController: new AccessLogController(emit),
+    childLoggerFactory: lazyChildLogger,
+  };
 }
+
+/** The path of a request's URL: the query is never logged (unsubscribe links carry a token there). */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+const INFO = 30;
+type PinoLogger = FastifyBaseLogger & {
+  isLevelEnabled(level: string): boolean;
+  bindings(): Record<string, unknown>;
+};
+
+/**
+ * Fastify's request logging, replaced by one access line per answer, written when it has gone:
+ * `{"level":30,"time",…,"reqId","method","path","status","responseTime"(ms),"msg":"request completed"}`,
+ * at info; at error with the error when the answer could not be written. Errors a handler logs carry
+ * the same `reqId` (the request logger's binding). The line is the one pino would write for
+ * `log.info({ reqId, method, path, status, responseTime }, 'request completed')`, put together here
+ * (it is written for every answer, and pino's general path cost more than the rest of a cached
+ * answer's logging) and handed to the same output, at the app logger's level.
+ */
+export class AccessLogController extends LogController {
+  /** The app logger's own bindings (pid, hostname), as pino writes them after `time`. */
+  private base: string | null = null;
+
+  constructor(private readonly emit: (line: string, level: number) => void) {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  /**
+   * For an answer Fastify sends without its response listeners (the router's errors, answered by
+   * `frameworkErrors`): the access line once it has gone, timed from now.
+   */
+  logWhenSent(request: FastifyRequest, reply: FastifyReply): void {
+    const started = performance.now();
+    reply.raw.once('finish', () => {
+      const elapsed = performance.now() - started;
+      this.requestCompleted(null, request, {
+        statusCode: reply.statusCode,
+        elapsedTime: elapsed,
+      } as FastifyReply);
+    });
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const log = request.server.log as PinoLogger;
+    const path = pathOf(request.url);
+    const responseTime = Math.round(reply.elapsedTime * 100) / 100;
+    if (error) {
+      log.error(
+        {
+          reqId: request.id,
+          method: request.method,
+          path,
+          status: reply.statusCode,
+          responseTime,
+          err: error,
+        },
+        'request errored',
+      );
+      return;
+    }
+    if (!log.isLevelEnabled('info')) return;
+    // pino's defaults: pid and hostname first (its `bindings()` leaves them out), then any others.
+    this.base ??= Object.entries({ pid: process.pid, hostname: hostname(), ...log.bindings() })
+      .map(([key, value]) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`)
+      .join('');
+    this.emit(
+      `{"level":${INFO},"time":${Date.now()}${this.base},"reqId":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"path":${JSON.stringify(path)},"status":${reply.statusCode},"responseTime":${responseTime},"msg":"request completed"}\n`,
+      INFO,
+    );
+  }
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * A request's logger that becomes a real pino child (Fastify's default, made for every request) the
+ * first time something logs through it at an enabled level. Most answers log nothing through it.
+ */
+class LazyChildLogger {
+  private made: FastifyBaseLogger | null = null;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private real(): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  /** Whether a line at `level` would be written, without making the child when it would not. */
+  private enabled(level: Level): boolean {
+    if (this.made || this.options.level !== undefined) return true;
+    const parent = this.parent as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+    return parent.isLevelEnabled ? parent.isLevelEnabled(level) : true;
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  fatal(...args: unknown[]) {
+    this.log('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.log('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.log('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.log('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.log('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.log('trace', args);
+  }
+  silent() {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real().child(bindings, options);
+  }
+
+  private log(level: Level, args: unknown[]): void {
+    if (!this.enabled(level)) return;
+    const real = this.real();
+    (real[level] as (...a: unknown[]) => void).apply(real, args);
+  }
+}
+
+export const lazyChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 
 /** Log a warning through `log` whenever lines had to be dropped, once the reader has caught up. */
 export function reportDroppedLogLines(log: FastifyBaseLogger): void {

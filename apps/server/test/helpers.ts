@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { mediaItems, userProfiles, users, watchlistEntries } from '../src/db/schema';
+import type { LogDestination } from '../src/logger';
 import { upsertItems } from '../src/modules/catalog/ingestion';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
 import type { Mailer } from '../src/modules/notifications/mailer';
@@ -55,6 +56,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** A database opened by the test (e.g. shared by two app instances); the test closes it. */
   database?: DatabaseHandle;
+  /** Receives the app's log lines (with `env: { LOG_LEVEL: 'info' }`, say); otherwise they go to stdout. */
+  logDestination?: LogDestination;
 }
 
 /** The origin test apps believe they are served at; browsers send it with every POST. */
@@ -85,6 +88,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     ...(options.sitemapPageSize ? { sitemapPageSize: options.sitemapPageSize } : {}),
     ...(clock ? { clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
   });
   if (!options.database) app.addHook('onClose', () => database.close());
   return app;

@@ -1,3 +1,4 @@
+import { API_EXACT_PATHS, API_PATH_PREFIXES } from '@releasebell/contract';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -22,4 +23,36 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   });
   if (!finished) throw new Error('helmet did not finish synchronously');
   return headers;
+}
+
+/**
+ * The headers of a JSON API answer (and of the images and files the API serves): nothing in them is
+ * ever rendered as a document with scripts, frames or forms, so a policy that allows nothing, the
+ * no-sniffing rule and same-origin resource loading are all they need. Pages keep helmet's full set.
+ * `hsts` is the Strict-Transport-Security value when the product is served over https: it pins the
+ * host to https whichever answer a browser sees first.
+ */
+export function apiSecurityHeaders(hsts: string | undefined): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
+  };
+}
+
+/** The browsable API reference is a page (its own CSP, set by swagger-ui, allows its scripts). */
+const API_PAGES = ['/api/docs'];
+
+/**
+ * Whether a request URL is the JSON API's (the contract's API paths, query or not) rather than a
+ * page's or the web app's files.
+ */
+export function isApiPath(url: string): boolean {
+  for (const prefix of API_PATH_PREFIXES) {
+    if (url.startsWith(prefix)) return !API_PAGES.some((page) => url.startsWith(page));
+  }
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return (API_EXACT_PATHS as readonly string[]).includes(path);
 }

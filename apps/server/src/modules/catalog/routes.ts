@@ -28,6 +28,8 @@ const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 interface CachedJson {
   json: Buffer;
   gzip: Buffer;
+  /** When the cache lets it go (Date.now() time): a repeat of its address is answered from it until then. */
+  expires: number;
 }
 
 /**
@@ -35,10 +37,20 @@ interface CachedJson {
  * as the serializer would: the value is checked and anything the schema does not name is dropped.
  * Once per cache fill, never per request.
  */
-function toCachedJson<S extends z.ZodType>(schema: S, value: z.input<S>): CachedJson {
+function toCachedJson<S extends z.ZodType>(schema: S, value: z.input<S>, expires: number): CachedJson {
   const json = Buffer.from(JSON.stringify(schema.parse(value)), 'utf8');
-  return { json, gzip: gzipSync(json) };
+  return { json, gzip: gzipSync(json), expires };
 }
+
+/** A cached answer by the address it was sent for; `day` is the catalog day it belongs to, if any. */
+interface Answered {
+  body: CachedJson;
+  cacheControl: string | undefined;
+  day: string | undefined;
+}
+
+/** Addresses remembered at most (the oldest goes first): as many as the cache's own entries. */
+const MAX_ANSWERED = 2000;
 
 const acceptsGzip = (header: string | undefined) => !!header && /\bgzip\b(?!;\s*q=0(\.0+)?\b)/.test(header);
 
@@ -60,10 +72,43 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
   app,
   { catalog, cacheSeconds },
 ) => {
-  const cache = createTtlCache<CachedJson>(cacheSeconds * 1000);
+  const ttlMs = cacheSeconds * 1000;
+  const cache = createTtlCache<CachedJson>(ttlMs);
   /** The cached answer for `key`, made by `load` and shaped by the route's 200 schema. */
   const cached = <S extends z.ZodType>(schema: S, key: string, load: () => Promise<z.input<S>>) =>
-    cache.get(key, async () => toCachedJson(schema, await load()));
+    cache.get(key, async () => {
+      // The cache counts its time from this moment too (it calls us right after reading its clock).
+      const expires = Date.now() + ttlMs;
+      return toCachedJson(schema, await load(), expires);
+    });
+
+  /**
+   * The same address again, while its cached answer lives, is answered as the request arrives: before
+   * validation, the handler and its promises, which cost a cached answer more than sending it (the
+   * answer depends on the address only). Only an address the handler answered with a 200 is kept, so
+   * an address is validated once per cache lifetime; a list of the day (upcoming, featured) is not
+   * answered from here once the catalog's day has changed.
+   */
+  const answered = new Map<string, Answered>();
+  const remember = (req: FastifyRequest, body: CachedJson, cacheControl?: string, day?: string) => {
+    if (ttlMs <= 0 || req.method !== 'GET') return;
+    if (answered.size >= MAX_ANSWERED && !answered.has(req.url)) {
+      const oldest = answered.keys().next().value;
+      if (oldest !== undefined) answered.delete(oldest);
+    }
+    answered.set(req.url, { body, cacheControl, day });
+  };
+  if (ttlMs > 0) {
+    app.addHook('onRequest', (req, reply, done) => {
+      const hit = req.method === 'GET' ? answered.get(req.url) : undefined;
+      if (hit === undefined) return done();
+      if (hit.body.expires <= Date.now() || (hit.day !== undefined && hit.day !== catalog.today())) {
+        answered.delete(req.url);
+        return done();
+      }
+      sendCached(req, reply, hit.body, hit.cacheControl);
+    });
+  }
 
   app.get(
     '/trending/:mediaType',
@@ -84,6 +129,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       const body = await cached(mediaListSchema, `trending:${mediaType}:${limit}`, () =>
         catalog.trending(mediaType, limit),
       );
+      remember(req, body, LIST_CACHE);
       return sendCached(req, reply, body, LIST_CACHE);
     },
   );
@@ -105,9 +151,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       const { mediaType } = req.params;
       const { limit } = req.query;
       // Keyed by day too: what counts as upcoming changes at midnight UTC.
-      const body = await cached(mediaListSchema, `upcoming:${catalog.today()}:${mediaType}:${limit}`, () =>
+      const day = catalog.today();
+      const body = await cached(mediaListSchema, `upcoming:${day}:${mediaType}:${limit}`, () =>
         catalog.upcoming(mediaType, limit),
       );
+      remember(req, body, LIST_CACHE, day);
       return sendCached(req, reply, body, LIST_CACHE);
     },
   );
@@ -126,9 +174,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     },
     async (req, reply) => {
       const { mediaType } = req.params;
-      const body = await cached(mediaItemSchema, `featured:${catalog.today()}:${mediaType}`, () =>
+      const day = catalog.today();
+      const body = await cached(mediaItemSchema, `featured:${day}:${mediaType}`, () =>
         catalog.featured(mediaType),
       );
+      remember(req, body, LIST_CACHE, day);
       return sendCached(req, reply, body, LIST_CACHE);
     },
   );
@@ -154,6 +204,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       const body = await cached(mediaDetailSchema, `slug:${mediaType}:${slug}:${region ?? ''}`, () =>
         catalog.bySlug(mediaType, slug, region),
       );
+      remember(req, body);
       return sendCached(req, reply, body);
     },
   );

@@ -69,23 +69,61 @@ describe('public config', () => {
 });
 
 describe('headers', () => {
-  it('sets security headers with a CSP that allows no inline script, and a request id', async () => {
-    const res = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+  /** The JSON API's short set (issue 14): nothing in an API answer is a document. */
+  const API_HEADERS = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  /** Headers only a page needs, never on an API answer. */
+  const PAGE_ONLY = [
+    'x-frame-options',
+    'referrer-policy',
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+  ];
+
+  it('gives a page the full set, with a CSP that allows no inline script, and a request id', async () => {
+    const res = await app.inject({
+      url: '/watchlist',
+      headers: { accept: 'text/html', 'x-request-id': 'abc-123' },
+    });
+    expect(res.headers['content-type']).toContain('text/html');
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '));
     expect(scriptSrc?.trim()).toBe("script-src 'self'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('gives a JSON API answer only the short set, and the request id', async () => {
+    for (const url of ['/healthz', '/api/config', '/trending/books?limit=5', '/upcoming/movies']) {
+      const res = await app.inject({ url, headers: { 'x-request-id': 'abc-123' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.headers, url).toMatchObject({ ...API_HEADERS, 'x-request-id': 'abc-123' });
+      for (const name of PAGE_ONLY) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    }
   });
 
   it('sets them on every answer, errors included, and makes up a request id when none is sent', async () => {
     for (const url of ['/api/nothing-here', '/trending/podcasts', '/watchlist/%zz']) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers, url).toMatchObject(API_HEADERS);
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+    // An unknown address that is not the API's is a page's 404: the full set.
+    const page = await app.inject({ url: '/no-such-file.txt', headers: { accept: 'application/json' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('answers an address with a malformed escape in the one error shape', async () => {
