@@ -62,6 +62,9 @@ describe('content requests that resolve themselves', () => {
     expect(body).toContain('You asked us to add it, and it is here.');
     expect(body).toContain(`/media/movies/${item!.slug}`);
     expect(body).toContain('You get this because you asked for this title on Releasebell.');
+    // The poster, drawn 120 px wide, at TMDB's card size rather than the stored w500.
+    expect(item!.image).toMatch(/^\/proxy-image\/tmdb\/w500\//);
+    expect(body).toContain(`/proxy-image/tmdb/w342/${item!.image!.split('/').pop()}`);
   });
 
   it('leaves a request open when nothing matches for sure, and tries it again a day later', async () => {

@@ -1,4 +1,4 @@
-import { creatorText, itemPath } from '@releasebell/contract/constants';
+import { creatorText, itemPath, posterUrl } from '@releasebell/contract/constants';
 import { createTtlCache } from '../../../lib/ttl-cache';
 import { type RenderedMail, renderReleaseEmail, renderTestEmail } from '../emails/release-emails';
 import type { Mailer } from '../mailer';
@@ -74,7 +74,8 @@ function toReleaseNotice({ delivery, item }: Notice, publicUrl: string) {
     title: item.title,
     mediaType: item.mediaType,
     itemUrl: absoluteUrl(publicUrl, itemPath({ media_type: item.mediaType, slug: item.slug })),
-    posterUrl: item.image ? absoluteUrl(publicUrl, item.image) : null,
+    // Drawn 120 px wide: TMDB's card size is plenty (the stored w500 would be four times the bytes).
+    posterUrl: item.image ? absoluteUrl(publicUrl, posterUrl(item.image, 'card')) : null,
     creatorLine: creatorText({ creator: item.creator, creator_label: item.creatorLabel }),
     newDate: delivery.newDate,
     newPrecision: delivery.newPrecision,

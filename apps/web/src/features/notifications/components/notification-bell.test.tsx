@@ -104,7 +104,7 @@ describe('NotificationBell', () => {
           title: 'Amber Circuit',
           media_type: 'movies',
           slug: 'amber-circuit',
-          image: '/p/a.jpg',
+          image: '/proxy-image/tmdb/w500/a.jpg',
         },
       }),
       note({ id: ID(2), kind: 'date_announced', created_at: minutesAgo(26 * 60) }),
@@ -128,7 +128,8 @@ describe('NotificationBell', () => {
     expect(released).toHaveTextContent('Unread: Amber Circuit');
     expect(released).toHaveTextContent('Out today');
     expect(released).toHaveTextContent('5 min. ago');
-    expect(released.querySelector('img')).toHaveAttribute('src', '/p/a.jpg');
+    // The thumbnail is small: TMDB's card size, not the stored w500.
+    expect(released.querySelector('img')).toHaveAttribute('src', '/proxy-image/tmdb/w342/a.jpg');
 
     const announced = entry(new RegExp(`Title ${ID(2)}`));
     expect(announced).toHaveTextContent('Release date announced: Mar 14, 2027');

@@ -9,7 +9,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import type { Notification } from '@releasebell/contract';
-import { itemPath } from '@releasebell/contract/constants';
+import { itemPath, posterUrl } from '@releasebell/contract/constants';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useNotifications } from '../api/get-notifications';
@@ -77,7 +77,7 @@ export function NotificationList({ uid, onNavigate }: NotificationListProps) {
                 >
                   {n.item.image ? (
                     <img
-                      src={n.item.image}
+                      src={posterUrl(n.item.image, 'card')}
                       alt=""
                       width={32}
                       height={48}
