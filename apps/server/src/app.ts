@@ -310,7 +310,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const requestsRepo = createRequestsRepository(database.db);
   const resolver = createRequestResolver({
     repo: requestsRepo,
-    db: database.db,
     search: providerSearch,
     importer: catalogSync,
     clock,

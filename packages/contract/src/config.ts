@@ -10,6 +10,8 @@ export const publicConfigSchema = z
     googleSignIn: z.boolean(),
     /** Whether TMDB is a metadata source, so its logo and notice must show (TMDB's terms of use). */
     tmdbAttribution: z.boolean(),
+    /** Whether TMDB or ISBNdb is configured, so a search with few matches asks them too. */
+    liveSearch: z.boolean(),
     /**
      * The image hosts behind `/proxy-image/{provider}/...`: an image under one of these bases is
      * fetched through the proxy (same-origin, so the share image can draw it).

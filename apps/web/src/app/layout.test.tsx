@@ -13,6 +13,7 @@ function serveConfig(tmdbAttribution: boolean) {
     contactEmail: 'team@example.org',
     googleSignIn: false,
     tmdbAttribution,
+    liveSearch: tmdbAttribution,
     imageProxies: { tmdb: 'https://image.tmdb.org/t/p', isbndb: 'https://images.isbndb.com/covers' },
   };
   stubApiRoutes({ 'GET /api/config': () => ({ status: 200, body: config }) });

@@ -8,6 +8,7 @@ const FALLBACK: PublicConfig = {
   contactEmail: 'hello@releasebell.app',
   googleSignIn: false,
   tmdbAttribution: false,
+  liveSearch: false,
   // Until the server's answer arrives, nothing is proxied (posters fall back to placeholders).
   imageProxies: { tmdb: '', isbndb: '' },
 };

@@ -114,16 +114,6 @@ export function createSyncRepository(db: Database) {
         );
     },
 
-    /** Of these provider ids, the ones in the catalog. */
-    async known(providerIds: string[]): Promise<string[]> {
-      if (providerIds.length === 0) return [];
-      const rows = await db
-        .select({ providerId: mediaItems.providerId })
-        .from(mediaItems)
-        .where(inArray(mediaItems.providerId, providerIds));
-      return rows.map((r) => r.providerId);
-    },
-
     /** Seasons in the catalog of these TMDB series (`tmdb:tv:{series}:{season}`). */
     async seasonsOf(seriesIds: number[]): Promise<string[]> {
       if (seriesIds.length === 0) return [];
@@ -137,12 +127,6 @@ export function createSyncRepository(db: Database) {
           ),
         );
       return rows.map((r) => r.providerId);
-    },
-
-    /** Whether the catalog holds any provider title (else a first start still has to fill it). */
-    async hasProviderTitles(): Promise<boolean> {
-      const rows = await db.select({ one: sql`1` }).from(mediaItems).where(fromProviders).limit(1);
-      return rows.length > 0;
     },
   };
 }

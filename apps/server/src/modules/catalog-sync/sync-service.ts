@@ -143,7 +143,7 @@ export function createCatalogSync(options: {
     }
     const movieIds = await changedIds(tmdb.client, 'movie', lastSuccess, now);
     const seriesIds = await changedIds(tmdb.client, 'tv', lastSuccess, now);
-    const known = await repo.known(movieIds.map((id) => `tmdb:movie:${id}`));
+    const known = [...(await catalog.existingByProviderId(movieIds.map((id) => `tmdb:movie:${id}`))).keys()];
     const seasons = await repo.seasonsOf(seriesIds);
     return refresh([...known, ...seasons].map((providerId) => ({ providerId, title: '' })));
   }

@@ -124,12 +124,12 @@ export function createDispatcher(options: DispatcherOptions) {
       }
       // A release day or reminder is about the member's own day (their kind of release in their
       // region); an announcement or a move is about the title's date.
-      const moved = answer
-        ? false
-        : delivery.kind === 'released' || delivery.kind === 'reminder'
+      const moved =
+        !answer &&
+        (delivery.kind === 'released' || delivery.kind === 'reminder'
           ? tracked.get(`${delivery.userId}/${delivery.itemId}`) !== delivery.keyDate
           : (item.releaseDate ?? 'tbd') !== delivery.keyDate ||
-            (delivery.newPrecision ?? null) !== item.releaseDatePrecision;
+            (delivery.newPrecision ?? null) !== item.releaseDatePrecision);
       if (moved) {
         cancel(delivery, 'the release date changed since');
         continue;

@@ -62,6 +62,15 @@ export function createRequestsRepository(db: Database) {
         .limit(limit);
     },
 
+    /** The catalog id of the title with this provider id, if it is in the catalog. */
+    async itemIdOf(providerId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: mediaItems.id })
+        .from(mediaItems)
+        .where(eq(mediaItems.providerId, providerId));
+      return row?.id ?? null;
+    },
+
     async markChecked(id: string, at: Date): Promise<void> {
       await db.update(contentRequests).set({ checkedAt: at }).where(eq(contentRequests.id, id));
     },

@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import { mediaItems } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { ProviderSearch } from '../catalog-sync/provider-search';
 import type { SyncImporter } from '../catalog-sync/sync-service';
@@ -19,7 +16,6 @@ const RECHECK_MS = 24 * 60 * 60_000;
  */
 export function createRequestResolver(options: {
   repo: RequestsRepository;
-  db: Database;
   search: ProviderSearch;
   importer: SyncImporter;
   clock: Clock;
@@ -46,12 +42,9 @@ export function createRequestResolver(options: {
       return 'open';
     }
     await importer.importItems([match]);
-    const [item] = await options.db
-      .select({ id: mediaItems.id })
-      .from(mediaItems)
-      .where(eq(mediaItems.providerId, match.providerId));
-    if (!item) return 'open';
-    const resolved = await repo.resolve(id, item.id, clock());
+    const itemId = await repo.itemIdOf(match.providerId);
+    if (!itemId) return 'open';
+    const resolved = await repo.resolve(id, itemId, clock());
     if (resolved) log.info({ request: id, providerId: match.providerId }, 'content request resolved');
     return resolved ? 'resolved' : 'open';
   }

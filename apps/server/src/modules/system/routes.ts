@@ -91,6 +91,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         contactEmail: config.contactEmail,
         googleSignIn: config.google !== null,
         tmdbAttribution: config.tmdb !== null,
+        liveSearch: config.tmdb !== null || config.isbndb !== null,
         imageProxies: config.imageProxy.upstreams,
       };
     },

@@ -36,6 +36,7 @@ describe('public config', () => {
       contactEmail: 'hello@releasebell.app',
       googleSignIn: false,
       tmdbAttribution: false,
+      liveSearch: false,
       imageProxies: { tmdb: 'https://image.tmdb.org/t/p', isbndb: 'https://images.isbndb.com/covers' },
     });
   });
@@ -50,11 +51,22 @@ describe('public config', () => {
       try {
         const body = (await withTmdb.inject({ url: '/api/config' })).json();
         expect(body.tmdbAttribution, Object.keys(env)[0]).toBe(true);
+        expect(body.liveSearch, Object.keys(env)[0]).toBe(true);
       } finally {
         await withTmdb.close();
       }
     }
     expect((await app.inject({ url: '/api/config' })).json().tmdbAttribution).toBe(false);
+    // ISBNdb alone: live search, no TMDB notice.
+    const books = await buildTestApp({ env: { ISBNDB_API_KEY: 'isbndb-key-123' } });
+    try {
+      expect((await books.inject({ url: '/api/config' })).json()).toMatchObject({
+        tmdbAttribution: false,
+        liveSearch: true,
+      });
+    } finally {
+      await books.close();
+    }
   });
 
   it('follows the configured image hosts, so the share image proxies what the server fetches', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@releasebell/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { usePublicConfig } from '../../../lib/config';
 
 /** The longest query the API accepts; longer text is cut rather than rejected. */
 export const SEARCH_QUERY_MAX = 200;
@@ -35,8 +36,13 @@ function normalise(q: string): string {
 export async function searchMedia(q: string, type: SearchType, signal?: AbortSignal): Promise<MediaItem[]> {
   const text = normalise(q);
   if (!text) return [];
+  return itemsOfType('/api/search', text, type, signal);
+}
+
+/** A search endpoint's answer, keeping only the asked-for media type. */
+async function itemsOfType(path: string, q: string, type: SearchType, signal?: AbortSignal) {
   const items = await api.get<MediaItem[]>(
-    `/api/search?q=${encodeURIComponent(text)}&type=${encodeURIComponent(type)}`,
+    `${path}?q=${encodeURIComponent(q)}&type=${encodeURIComponent(type)}`,
     signal,
   );
   return type === 'all' ? items : items.filter((item) => item.media_type === type);
@@ -58,11 +64,7 @@ export async function searchProviders(
   type: SearchType,
   signal?: AbortSignal,
 ): Promise<MediaItem[]> {
-  const items = await api.get<MediaItem[]>(
-    `/api/search/providers?q=${encodeURIComponent(q)}&type=${encodeURIComponent(type)}`,
-    signal,
-  );
-  return type === 'all' ? items : items.filter((item) => item.media_type === type);
+  return itemsOfType('/api/search/providers', q, type, signal);
 }
 
 /**
@@ -72,12 +74,14 @@ export async function searchProviders(
  */
 export function useSearch(q: string, type: SearchType) {
   const local = useQuery(searchQueryOptions(q, type));
+  const { liveSearch } = usePublicConfig();
   const text = normalise(q);
   const few = local.isSuccess && local.data.length < PROVIDER_SEARCH_BELOW;
   const remote = useQuery({
     queryKey: ['search-providers', type, text],
     queryFn: ({ signal }) => searchProviders(text, type, signal),
-    enabled: few && text.length >= PROVIDER_SEARCH_MIN_LENGTH,
+    // Without TMDB or ISBNdb there is no one else to ask.
+    enabled: liveSearch && few && text.length >= PROVIDER_SEARCH_MIN_LENGTH,
     // A provider that failed adds nothing; what the catalog has is still shown.
     retry: false,
     staleTime: 10 * 60_000,

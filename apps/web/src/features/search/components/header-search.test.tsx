@@ -11,6 +11,17 @@ const items = (n: number, overrides: Partial<MediaItem> = {}): MediaItem[] =>
   );
 
 let fetchMock: ReturnType<typeof vi.fn>;
+/** A server with TMDB or ISBNdb configured: few matches ask them too. */
+const LIVE_SEARCH_CONFIG = {
+  productName: 'Releasebell',
+  amazonAffiliateTag: null,
+  contactEmail: 'hello@releasebell.app',
+  googleSignIn: false,
+  tmdbAttribution: true,
+  liveSearch: true,
+  imageProxies: { tmdb: '', isbndb: '' },
+};
+
 /** Answers the catalog's search with `answer`, and the providers' with `providers` (nothing by default). */
 function stubSearch(
   answer: (url: URL) => { status: number; body: unknown },
@@ -18,7 +29,12 @@ function stubSearch(
 ) {
   fetchMock = vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
-    const { status, body } = url.pathname === '/api/search/providers' ? providers(url) : answer(url);
+    const { status, body } =
+      url.pathname === '/api/config'
+        ? { status: 200, body: LIVE_SEARCH_CONFIG }
+        : url.pathname === '/api/search/providers'
+          ? providers(url)
+          : answer(url);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -65,7 +81,7 @@ describe('HeaderSearch', () => {
     }
     expect(screen.getByText('Loading...')).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(199));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls()).toEqual([]);
 
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(calls()).toEqual(['/api/search?q=dra&type=all']);

@@ -6,6 +6,17 @@ import { makeItem, renderWithProviders } from '../../../components/test-utils';
 import { type RequestModalProps, SearchPage } from './search-page';
 
 let fetchMock: ReturnType<typeof vi.fn>;
+/** A server with TMDB or ISBNdb configured: few matches ask them too. */
+const LIVE_SEARCH_CONFIG = {
+  productName: 'Releasebell',
+  amazonAffiliateTag: null,
+  contactEmail: 'hello@releasebell.app',
+  googleSignIn: false,
+  tmdbAttribution: true,
+  liveSearch: true,
+  imageProxies: { tmdb: '', isbndb: '' },
+};
+
 /** Answers the catalog's search with `answer`, and the providers' with `providers` (nothing by default). */
 function stubSearch(
   answer: (url: URL) => { status: number; body: unknown },
@@ -13,7 +24,12 @@ function stubSearch(
 ) {
   fetchMock = vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
-    const { status, body } = url.pathname === '/api/search/providers' ? providers(url) : answer(url);
+    const { status, body } =
+      url.pathname === '/api/config'
+        ? { status: 200, body: LIVE_SEARCH_CONFIG }
+        : url.pathname === '/api/search/providers'
+          ? providers(url)
+          : answer(url);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -188,7 +204,11 @@ describe('SearchPage', () => {
     fetchMock = vi.fn(async (input: string) => {
       const url = new URL(input, 'http://localhost');
       const { status, body } =
-        url.pathname === '/api/search/providers' ? await later : { status: 200, body: dragons };
+        url.pathname === '/api/config'
+          ? { status: 200, body: LIVE_SEARCH_CONFIG }
+          : url.pathname === '/api/search/providers'
+            ? await later
+            : { status: 200, body: dragons };
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -226,11 +246,27 @@ describe('SearchPage', () => {
     expect(providerCalls()).toEqual([]);
   });
 
+  it('asks no provider when the server has none (the demo catalog)', async () => {
+    fetchMock = vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      const body = url.pathname === '/api/config' ? { ...LIVE_SEARCH_CONFIG, liveSearch: false } : [];
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage('/search?query=Moon%20Harbor&type=all');
+    expect(await screen.findByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    await waitFor(() => expect(allCalls()).toContain('/api/config'));
+    expect(providerCalls()).toEqual([]);
+  });
+
   it('asks for a query when there is none, and still offers the request', () => {
     stubSearch(() => ({ status: 200, body: dragons }));
     renderPage('/search');
     expect(screen.getByRole('heading', { level: 1, name: 'Search' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request Missing Content' })).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls()).toEqual([]);
   });
 });
