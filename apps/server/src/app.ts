@@ -58,6 +58,7 @@ import { createNotificationsService } from './modules/notifications/service';
 import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token';
 import { createIndexHtml } from './modules/previews/index-html';
 import { createCardRenderer } from './modules/previews/og-card';
+import { loadPageRenderer } from './modules/previews/page-renderer';
 import { createPreviewsRepository } from './modules/previews/repository';
 import { createPageSender, previewRoutes } from './modules/previews/routes';
 import { createPreviewsService } from './modules/previews/service';
@@ -399,6 +400,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     publicUrl: config.publicUrl,
     indexHtml: hasWeb ? createIndexHtml(indexHtml) : null,
     pageCacheSeconds: config.catalogCacheSeconds,
+    // The first screen, rendered here from the API's own public answers (ADR 011).
+    pageRenderer: hasWeb
+      ? await loadPageRenderer(
+          path.join(path.dirname(config.webDistDir), 'dist-server', 'entry-server.js'),
+          async (url) => {
+            const answer = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+            return { status: answer.statusCode, body: answer.body };
+          },
+        )
+      : null,
+    onRenderError: (err, url) =>
+      app.log.warn({ err, page: url.split('?')[0] }, 'page not rendered on the server'),
     ...(options.sitemapPageSize ? { sitemapPageSize: options.sitemapPageSize } : {}),
   });
   await app.register(previewRoutes, { previews });

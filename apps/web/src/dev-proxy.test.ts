@@ -4,7 +4,8 @@ import viteConfig from '../vite.config';
 
 describe('npm run dev', () => {
   it("hands every API path to the API server, the members' ones (profile, watchlist) included", () => {
-    const proxied = Object.keys(viteConfig.server?.proxy ?? {});
+    const config = viteConfig({ command: 'serve', mode: 'development', isSsrBuild: false });
+    const proxied = Object.keys(config.server?.proxy ?? {});
     for (const path of [...API_PATH_PREFIXES, ...API_EXACT_PATHS]) expect(proxied).toContain(path);
     // Page routes stay with the web app.
     for (const page of ['/watchlist', '/profile', '/leaderboard', '/media/movies/x']) {

@@ -1,17 +1,58 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-styles';
 import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '@releasebell/contract/pages';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from './app/app';
+import { routes } from './app/routes';
 import { captureUtm } from './lib/utm';
+import { browserViewer } from './lib/viewer';
 
-captureUtm();
+/** The data the server rendered this page with (none in `npm run dev`, where Vite serves the page). */
+function readPageData(): PageData | null {
+  const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as PageData;
+  } catch {
+    return null;
+  }
+}
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** The lazily loaded screens this address shows, loaded now so the first render is the server's. */
+async function loadMatchedRoutes() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+async function start() {
+  captureUtm();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  const data = readPageData();
+  const queryClient = createQueryClient();
+  if (data) hydrate(queryClient, data.queries as DehydratedState);
+  const rendered = root.firstElementChild !== null;
+  if (rendered) await loadMatchedRoutes();
+  const router = createBrowserRouter(routes);
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient} viewer={data?.viewer ?? browserViewer()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // As a transition, hydration yields to the browser between pieces: no long task blocks a tap.
+  if (rendered) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
+}
+
+void start();

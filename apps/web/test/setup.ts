@@ -34,6 +34,12 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // Each test starts with no cookies, like the storage its tests clear (the home tab's cookie).
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
   const calls = errorSpy.mock.calls;
   errorSpy.mockRestore();
   if (calls.length > 0)

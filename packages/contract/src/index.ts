@@ -5,6 +5,7 @@ export * from './errors';
 export * from './leaderboard';
 export * from './media';
 export * from './notifications';
+export * from './pages';
 export * from './requests';
 export * from './text';
 export * from './users';

@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { SessionProvider } from '../lib/session';
-import { router } from './router';
+import { type Viewer, ViewerProvider } from '../lib/viewer';
 import { theme } from './theme';
 
 // Toasts are never part of the first paint: their container loads right after it.
@@ -11,22 +10,35 @@ const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
+export function createQueryClient(options: { server?: boolean } = {}) {
+  return new QueryClient({
+    defaultOptions: {
+      // The server renders from what it has: it never waits to retry.
+      queries: { staleTime: 60_000, retry: options.server ? false : 1, refetchOnWindowFocus: false },
+    },
+  });
+}
 
-export function App() {
+/** What every page sits in, in the browser (main.tsx) and on the server (entry-server.tsx). */
+export function AppProviders({
+  queryClient,
+  viewer,
+  children,
+}: {
+  queryClient: QueryClient;
+  viewer: Viewer;
+  /** The router. */
+  children: ReactNode;
+}) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark">
       <Suspense fallback={null}>
         <Notifications position="top-right" zIndex={1000} />
       </Suspense>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
+        <ViewerProvider value={viewer}>
+          <SessionProvider>{children}</SessionProvider>
+        </ViewerProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

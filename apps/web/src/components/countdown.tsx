@@ -46,12 +46,16 @@ function snapshot(intervalMs: number): Date {
   return clock.now;
 }
 
-/** The current time, re-rendering every `intervalMs` (one shared timer for all callers). */
-export function useNow(intervalMs = 1000): Date {
+/**
+ * The current time, re-rendering every `intervalMs` (one shared timer for all callers). Null on the
+ * server and while the browser hydrates its page: the viewer's clock and time zone are not the
+ * server's, so what depends on them is drawn right after.
+ */
+export function useNow(intervalMs = 1000): Date | null {
   return useSyncExternalStore(
     (listener) => subscribe(intervalMs, listener),
     () => snapshot(intervalMs),
-    () => snapshot(intervalMs),
+    () => null,
   );
 }
 
@@ -71,6 +75,14 @@ export interface CountdownProps {
  */
 export function Countdown({ releaseDate, precision, variant, className }: CountdownProps) {
   const now = useNow();
+  if (!now)
+    return (
+      <span
+        data-variant={variant}
+        aria-hidden
+        className={[classes.countdown, classes.pending, className].filter(Boolean).join(' ')}
+      />
+    );
   const text =
     variant === 'card'
       ? cardCountdownText(releaseDate, precision, now)

@@ -1,9 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MediaCarousel } from './media-carousel';
 import { makeItem, renderWithProviders } from './test-utils';
 
-const items = Array.from({ length: 8 }, (_, i) =>
+const items = Array.from({ length: 9 }, (_, i) =>
   makeItem({ _id: `id-${i}`, title: `Title ${i}`, slug: `title-${i}` }),
 );
 
@@ -32,8 +33,26 @@ describe('MediaCarousel', () => {
     );
     expect(screen.getByRole('heading', { level: 2, name: 'Trending' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Trending' })).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(8);
     expect(screen.getByRole('link', { name: 'View More' })).toHaveAttribute('href', '/leaderboard');
+  });
+
+  it('draws the first seven cards at once and the rest when the browser is idle', async () => {
+    renderWithProviders(<MediaCarousel title="Trending" items={items} loading={false} />);
+    expect(screen.getAllByRole('article')).toHaveLength(7);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(9), { timeout: 4000 });
+  });
+
+  it('draws every card as soon as the row is scrolled or a card is focused', async () => {
+    renderWithProviders(<MediaCarousel title="Trending" items={items} loading={false} />);
+    scrollRowTo(10);
+    expect(await screen.findAllByRole('article')).toHaveLength(9);
+  });
+
+  it('draws every card when a keyboard user tabs into the row', async () => {
+    renderWithProviders(<MediaCarousel title="Trending" items={items} loading={false} />);
+    await userEvent.setup().tab();
+    expect(document.activeElement?.closest('article')).not.toBeNull();
+    expect(await screen.findAllByRole('article')).toHaveLength(9);
   });
 
   it('hides the left arrow at the start and the right arrow at the end', () => {

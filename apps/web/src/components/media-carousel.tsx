@@ -1,8 +1,9 @@
 import { Loader } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { whenIdle } from '../lib/idle';
 import { MediaCard } from './media-card';
 import classes from './media-carousel.module.css';
 
@@ -10,6 +11,12 @@ import classes from './media-carousel.module.css';
 export const CAROUSEL_STEP = 236;
 
 const SKELETONS = [1, 2, 3, 4, 5, 6, 7];
+
+/**
+ * Cards drawn at first: more than the widest screen shows. The rest follow once the browser is idle
+ * (or as soon as the row is scrolled or focused), so a long row costs the first screen nothing.
+ */
+export const FIRST_CARDS = 7;
 
 export interface MediaCarouselProps {
   title: string;
@@ -36,6 +43,7 @@ export function MediaCarousel({
   const rightRef = useRef<HTMLButtonElement>(null);
   const [canLeft, setCanLeft] = useState(false);
   const [canRight, setCanRight] = useState(false);
+  const [allCards, setAllCards] = useState(false);
 
   const update = useCallback(() => {
     const row = rowRef.current;
@@ -46,11 +54,23 @@ export function MediaCarousel({
   }, []);
 
   const showRow = !loading && items !== undefined && items.length > 0;
+  const more = showRow && !allCards && items.length > FIRST_CARDS;
+  const showAll = useCallback(() => startTransition(() => setAllCards(true)), []);
+
+  useEffect(() => (more ? whenIdle(showAll) : undefined), [more, showAll]);
+
+  // A keyboard user tabbing into the row gets every card at once.
+  useEffect(() => {
+    const row = rowRef.current;
+    if (!row || !more) return;
+    row.addEventListener('focusin', showAll);
+    return () => row.removeEventListener('focusin', showAll);
+  }, [more, showAll]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the row's extent changes with the items.
   useLayoutEffect(() => {
     update();
-  }, [update, items, showRow]);
+  }, [update, items, showRow, allCards]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the row element only exists once items are shown.
   useEffect(() => {
@@ -112,8 +132,15 @@ export function MediaCarousel({
               <IconChevronLeft size={22} aria-hidden />
             </button>
           )}
-          <div ref={rowRef} className={classes.row} onScroll={update}>
-            {items.map((item) => (
+          <div
+            ref={rowRef}
+            className={classes.row}
+            onScroll={() => {
+              if (more) showAll();
+              update();
+            }}
+          >
+            {(more ? items.slice(0, FIRST_CARDS) : items).map((item) => (
               <MediaCard key={item._id} item={item} />
             ))}
           </div>
@@ -123,7 +150,10 @@ export function MediaCarousel({
               type="button"
               className={`${classes.arrow} ${classes.right}`}
               aria-label="Scroll right"
-              onClick={() => scroll(1)}
+              onClick={() => {
+                if (more) showAll();
+                scroll(1);
+              }}
             >
               <IconChevronRight size={22} aria-hidden />
             </button>

@@ -9,7 +9,10 @@ export interface MediaImageProps {
   width?: number;
   height?: number;
   className?: string;
-  /** Images below the fold load lazily; the first screen's hero can ask for eager loading. */
+  /**
+   * Images below the fold load lazily; the first screen's hero asks for eager loading, which also
+   * fetches it first (it is the page's largest paint).
+   */
   loading?: 'lazy' | 'eager';
   /**
    * Which poster file to ask for (contract `posterUrl`): `card` (TMDB w342) for cards and the smaller
@@ -39,6 +42,7 @@ export function MediaImage({
       width={width}
       height={height}
       loading={loading}
+      fetchPriority={loading === 'eager' ? 'high' : undefined}
       decoding="async"
       className={[classes.image, className].filter(Boolean).join(' ')}
       onError={() => {

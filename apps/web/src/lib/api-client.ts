@@ -14,10 +14,18 @@ export class ApiError extends Error {
   }
 }
 
+// The server's renderer answers the calls a page makes while it is rendered (entry-server.tsx).
+let fetchImpl: typeof fetch = (input, init) => fetch(input, init);
+
+/** Replaces fetch for every API call: only the server's renderer does this, once, when it loads. */
+export function setApiFetch(impl: typeof fetch): void {
+  fetchImpl = impl;
+}
+
 async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   // A Blob or File goes as it is, typed by itself (uploads); anything else as JSON.
   const raw = typeof Blob !== 'undefined' && body instanceof Blob;
-  const response = await fetch(path, {
+  const response = await fetchImpl(path, {
     method,
     headers: {
       accept: 'application/json',

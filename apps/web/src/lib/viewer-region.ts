@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { getProfile, profileKey } from './profile';
-import { browserRegion } from './region';
+import { regionFromLocale } from './region';
 import { useSession } from './session';
+import { useViewer } from './viewer';
 
 /**
  * Whose release dates the visitor sees: the member's profile region when they chose one, else the
@@ -11,6 +12,7 @@ import { useSession } from './session';
  */
 export function useViewerRegion(): { region: string | null; known: boolean } {
   const { currentUser, isLoading } = useSession();
+  const { locale } = useViewer();
   const uid = currentUser?.id ?? null;
   const profile = useQuery({
     queryKey: profileKey(uid ?? ''),
@@ -21,5 +23,5 @@ export function useViewerRegion(): { region: string | null; known: boolean } {
     staleTime: 60_000,
   });
   const known = !isLoading && (!uid || !profile.isPending);
-  return { region: profile.data?.region ?? browserRegion(), known };
+  return { region: profile.data?.region ?? regionFromLocale(locale), known };
 }

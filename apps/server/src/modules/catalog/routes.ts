@@ -13,6 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { acceptsGzip } from '../../lib/gzip';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { CatalogService } from './service';
 
@@ -51,8 +52,6 @@ interface Answered {
 
 /** Addresses remembered at most (the oldest goes first): as many as the cache's own entries. */
 const MAX_ANSWERED = 2000;
-
-const acceptsGzip = (header: string | undefined) => !!header && /\bgzip\b(?!;\s*q=0(\.0+)?\b)/.test(header);
 
 /**
  * Sends an answer from the in-memory cache as ready-made JSON, compressed once when it was cached: the

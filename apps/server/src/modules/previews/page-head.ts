@@ -64,14 +64,25 @@ export function renderHead(tags: HeadTags): string {
   return lines.join('\n    ');
 }
 
-/** index.html cut where the head tags go, its own `<title>` and description taken out. */
+/**
+ * index.html cut where the head tags go (its own `<title>` and description taken out) and where a
+ * server-rendered page goes (inside `<div id="root">`).
+ */
 export interface PageTemplate {
+  /** Up to the head's first script, stylesheet or style: where the page's own preloads go. */
+  start: string;
   before: string;
-  after: string;
+  /** From the end of the head tags to the inside of `#root` (the rest of the page when it has none). */
+  middle: string;
+  /** After `#root`'s closing tag; null when the page has no `<div id="root"></div>`. */
+  after: string | null;
 }
 
 const TITLE = /<title\b[^>]*>[\s\S]*?<\/title\s*>\s*/i;
 const DESCRIPTION = /<meta\s[^>]*\bname\s*=\s*["']?description["']?[^>]*>\s*/i;
+const ROOT = /<div id="root"><\/div>/;
+/** The first tag of the head that fetches or styles: the page's preloads go before it. */
+const EARLY = /<(?:script|style)\b|<link rel="(?:modulepreload|stylesheet)"/i;
 
 const MARK = '\u0000head\u0000';
 
@@ -87,8 +98,31 @@ export function toTemplate(html: string): PageTemplate {
       : marked.includes(MARK)
         ? marked.indexOf(MARK)
         : (/^<!doctype[^>]*>/i.exec(page)?.[0].length ?? 0);
-  return { before: page.slice(0, at), after: page.slice(at) };
+  const rest = page.slice(at);
+  const root = ROOT.exec(rest);
+  const early = page.slice(0, at).search(EARLY);
+  const split = early >= 0 ? early : at;
+  const start = page.slice(0, split);
+  if (!root) return { start, before: page.slice(split, at), middle: rest, after: null };
+  return {
+    start,
+    before: page.slice(split, at),
+    middle: rest.slice(0, root.index + '<div id="root">'.length),
+    after: rest.slice(root.index + root[0].length),
+  };
 }
 
-export const fillTemplate = (template: PageTemplate, head: string) =>
-  `${template.before}${head}\n  ${template.after}`;
+/** What the server rendered: `#root`'s markup, what follows `#root` (the page data) and the preloads. */
+export interface RenderedParts {
+  body: string;
+  tail: string;
+  /** Tags fetched before the page's scripts (the largest image's preload). */
+  preloads: string;
+}
+
+/** The page: its head tags and, when the server rendered it, its parts. Without them the browser renders it. */
+export function fillTemplate(template: PageTemplate, head: string, parts?: RenderedParts): string {
+  const top = `${template.start}${parts?.preloads ?? ''}${template.before}${head}\n  ${template.middle}`;
+  if (template.after === null) return top;
+  return `${top}${parts?.body ?? ''}</div>${parts?.tail ?? ''}${template.after}`;
+}

@@ -4,8 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors';
+import { acceptsGzip } from '../../lib/gzip';
 import { matchesIfNoneMatch } from '../images/image-proxy';
 import { OG_HEIGHT, OG_WIDTH } from './og-card';
+import { viewerOf } from './page-renderer';
 import { type PreviewsService, SITEMAP_MAX_URLS } from './service';
 
 const tags = ['previews'];
@@ -143,12 +145,19 @@ export const previewRoutes: FastifyPluginAsyncZod<{ previews: PreviewsService }>
  */
 export function createPageSender(previews: PreviewsService) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const page = await previews.page(req.url);
+    const page = await previews.page(req.url, viewerOf(req.headers));
     if (!page) throw notFound('NOT_FOUND', 'No web app is installed.');
-    reply.header('cache-control', 'no-cache').header('etag', page.etag);
+    // The page is rendered for the visitor's language and home tab choice (page-renderer.ts).
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+      .header('etag', page.etag);
     if (page.status === 200 && matchesIfNoneMatch(req.headers['if-none-match'], page.etag)) {
       return reply.code(304).send();
     }
-    return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+    reply.code(page.status).type('text/html; charset=utf-8');
+    if (acceptsGzip(req.headers['accept-encoding']))
+      return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
   };
 }

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import {
   formatLongReleaseDate,
   isMediaType,
   itemPath,
   MEDIA_TYPE_SINGULAR,
   type MediaType,
+  PAGE_DATA_ELEMENT_ID,
+  type PageData,
+  type PageRenderer,
+  type PageViewer,
   PRODUCT_NAME,
   posterUrl,
 } from '@releasebell/contract';
@@ -17,6 +23,8 @@ import type { LoadedTemplate } from './index-html';
 import { type CardPoster, type CardRenderer, OG_HEIGHT, OG_WIDTH } from './og-card';
 import { fillTemplate, type HeadTags, pageTitle, renderHead, siteHead } from './page-head';
 import type { PreviewRow, PreviewsRepository, SitemapRow } from './repository';
+
+const gzipAsync = promisify(gzip);
 
 /** A sitemap file holds at most this many addresses (sitemaps.org); a larger catalog gets an index. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -36,8 +44,14 @@ export interface PreviewsServiceOptions {
   publicUrl: string;
   /** The built web app's index.html (null where there is none: no page is served then). */
   indexHtml: (() => Promise<LoadedTemplate>) | null;
-  /** How long a title page's HTML is kept in memory (CATALOG_CACHE_SECONDS); 0 turns it off. */
+  /** How long a page's HTML is kept in memory (CATALOG_CACHE_SECONDS); 0 turns it off. */
   pageCacheSeconds: number;
+  /** The web app's server entry; null where it is not built (the browser renders every page then). */
+  pageRenderer?: PageRenderer | null;
+  /** Pages rendered at once at most; past it a page goes out unrendered (the browser renders it). */
+  maxConcurrentRenders?: number;
+  /** Told when a page could not be rendered (it goes out unrendered). */
+  onRenderError?: (error: unknown, url: string) => void;
   /** Addresses per sitemap file (tests make it small). */
   sitemapPageSize?: number;
   posterWaitMs?: number;
@@ -48,6 +62,8 @@ export interface PreviewsServiceOptions {
 export interface Page {
   status: 200 | 404;
   html: string;
+  /** The same, gzipped once when the page was made. */
+  gzip: Buffer;
   etag: string;
 }
 
@@ -66,6 +82,35 @@ export interface Card {
 const STATIC_PATHS = ['/', '/leaderboard'] as const;
 
 const ITEM_PAGE = /^\/media\/([^/?#]+)\/([^/?#]+)\/?$/;
+
+/**
+ * Pages whose rendering depends on nothing but their path (and the viewer): rendered once per
+ * CATALOG_CACHE_SECONDS. /search also depends on its query and type; every other page (a reset or
+ * unsubscribe link's token, an unknown address) is rendered each time.
+ */
+const CACHED_PAGES = new Set([
+  '/',
+  '/homepage',
+  '/leaderboard',
+  '/privacy',
+  '/terms',
+  '/watchlist',
+  '/profile',
+]);
+
+/**
+ * React starts a rendered page with preloads of its first images (the hero's poster, asked for with
+ * fetchpriority=high): they go to the head, ahead of the scripts, so the largest paint's image is
+ * asked for first. They are not part of the tree the browser hydrates.
+ */
+export function splitPreloads(html: string): { preloads: string; body: string } {
+  const preloads = /^(?:<link rel="preload"[^>]*>)*/.exec(html)?.[0] ?? '';
+  return { preloads, body: html.slice(preloads.length) };
+}
+
+/** The page data as a JSON script: `<` escaped, so no `</script>` can end it early. */
+export const pageDataScript = (id: string, data: PageData) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
 /** "March 14, 2027", "March 2027", "2027" or "TBD". */
 export const releaseText = (row: Pick<PreviewRow, 'releaseDate' | 'releaseDatePrecision'>) =>
@@ -124,12 +169,12 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
   const { repo, renderer, proxy, demoPosters, publicUrl } = options;
   const pageSize = options.sitemapPageSize ?? SITEMAP_MAX_URLS;
   const posterWaitMs = options.posterWaitMs ?? POSTER_WAIT_MS;
-  const pages = createTtlCache<Page>(options.pageCacheSeconds * 1000);
+  // About 30-100 kB a page (markup and data).
+  const pages = createTtlCache<Page>(options.pageCacheSeconds * 1000, { maxEntries: 500 });
   const cards = new LRUCache<string, Buffer>({
     maxSize: options.cardCacheBytes ?? 48 * 1024 * 1024,
     sizeCalculation: (png) => png.length,
   });
-  let sitePage: { version: string; page: Promise<Page> } | null = null;
   const drawing = new Map<string, Promise<{ png: Buffer; complete: boolean }>>();
 
   const cardUrl = (row: PreviewRow) =>
@@ -175,7 +220,25 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
     robots: 'noindex',
   });
 
-  async function buildPage(loaded: LoadedTemplate, pathname: string): Promise<Page> {
+  let rendering = 0;
+  const maxRenders = options.maxConcurrentRenders ?? 4;
+
+  /** The page's `#root` markup and data as the web app renders them; null to leave it to the browser. */
+  async function renderBody(url: string, viewer: PageViewer) {
+    if (!options.pageRenderer || rendering >= maxRenders) return null;
+    rendering++;
+    try {
+      return await options.pageRenderer.render(url, viewer);
+    } catch (error) {
+      options.onRenderError?.(error, url);
+      return null;
+    } finally {
+      rendering--;
+    }
+  }
+
+  async function buildPage(loaded: LoadedTemplate, url: string, viewer: PageViewer): Promise<Page> {
+    const pathname = url.split(/[?#]/)[0] ?? '/';
     const match = ITEM_PAGE.exec(pathname);
     let status: Page['status'] = 200;
     let head = siteHead();
@@ -194,9 +257,21 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
         head = missingHead();
       }
     }
-    const html = fillTemplate(loaded.template, renderHead(head));
+    // A title that is not in the catalog: the browser says so (it asks the API once).
+    const rendered = status === 200 ? await renderBody(url, viewer) : null;
+    if (rendered?.status === 404) {
+      status = 404;
+      head = { ...siteHead(), title: pageTitle('Page not found'), robots: 'noindex' };
+    }
+    const html = fillTemplate(
+      loaded.template,
+      renderHead(head),
+      rendered
+        ? { ...splitPreloads(rendered.html), tail: pageDataScript(PAGE_DATA_ELEMENT_ID, rendered.data) }
+        : undefined,
+    );
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    return { status, html, etag };
+    return { status, html, gzip: await gzipAsync(html), etag };
   }
 
   /** The poster to draw: a demo poster's SVG, a proxied image, or null (the placeholder). */
@@ -277,17 +352,25 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
      * page gets its own (status 404 with the app's not-found page for a title not in the catalog),
      * any other page the product's. Title pages are kept `pageCacheSeconds`.
      */
-    async page(url: string): Promise<Page | null> {
+    async page(url: string, viewer: PageViewer): Promise<Page | null> {
       if (!options.indexHtml) return null;
       const loaded = await options.indexHtml();
-      const pathname = url.split(/[?#]/)[0] ?? '/';
-      if (!ITEM_PAGE.test(pathname)) {
-        // Every other page is the same: made once per build of the web app.
-        if (sitePage?.version !== loaded.version)
-          sitePage = { version: loaded.version, page: buildPage(loaded, '/') };
-        return sitePage.page;
+      const parsed = new URL(url, 'http://page');
+      const { pathname } = parsed;
+      const who = `${viewer.locale ?? ''}|${viewer.mediaType}`;
+      if (CACHED_PAGES.has(pathname) || ITEM_PAGE.test(pathname))
+        return pages.get(`${loaded.version}|${who}|${pathname}`, () => buildPage(loaded, pathname, viewer));
+      if (pathname === '/search') {
+        // Rendered from its query and type alone, whatever else the address carries.
+        const search = new URLSearchParams();
+        for (const key of ['query', 'type']) {
+          const value = parsed.searchParams.get(key);
+          if (value !== null) search.set(key, value.slice(0, 200));
+        }
+        const page = `/search?${search.toString()}`;
+        return pages.get(`${loaded.version}|${who}|${page}`, () => buildPage(loaded, page, viewer));
       }
-      return pages.get(`${loaded.version}:${pathname}`, () => buildPage(loaded, pathname));
+      return buildPage(loaded, `${pathname}${parsed.search}`, viewer);
     },
 
     /**

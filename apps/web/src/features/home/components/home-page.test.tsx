@@ -97,10 +97,13 @@ describe('HomePage', () => {
     expect(card).toHaveAttribute('loading', 'lazy');
   });
 
-  it('prefetches all three media types on mount', async () => {
+  it('prefetches the other media types once the first screen is up, not before', async () => {
     stubApi(ok);
     renderWithProviders(<HomePage />);
-    await waitFor(() => expect(requested()).toHaveLength(9));
+    await screen.findByText('upcoming tv_seasons 1');
+    expect(requested()).toHaveLength(3);
+    // The browser's idle time comes at the latest 2 s after the first screen.
+    await waitFor(() => expect(new Set(requested()).size).toBe(9), { timeout: 4000 });
     for (const type of ['tv_seasons', 'movies', 'books']) {
       expect(requested()).toEqual(
         expect.arrayContaining([`/trending/${type}`, `/upcoming/${type}`, `/media/featured/${type}`]),

@@ -3,9 +3,11 @@ import { MEDIA_TYPES, type MediaType, PRODUCT_NAME, TAGLINE } from '@releasebell
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { MediaCarousel } from '../../../components/media-carousel';
+import { whenIdle } from '../../../lib/idle';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
-import { readSelectedMediaType, writeSelectedMediaType } from '../../../lib/storage';
+import { writeSelectedMediaType } from '../../../lib/storage';
+import { useViewer } from '../../../lib/viewer';
 import { featuredQueryOptions, useFeatured } from '../api/get-featured';
 import { trendingQueryOptions, useTrending } from '../api/get-trending';
 import { upcomingQueryOptions, useUpcoming } from '../api/get-upcoming';
@@ -30,20 +32,26 @@ export function HomePage() {
   usePageTitle(null);
   const queryClient = useQueryClient();
   const { currentUser } = useSession();
-  const [selected, setSelected] = useState<MediaType>(readSelectedMediaType);
+  const viewer = useViewer();
+  const [selected, setSelected] = useState<MediaType>(viewer.mediaType);
   const [shown, setShown] = useState<MediaType>(selected);
   const switching = selected !== shown;
   const idPrefix = useId();
   const panelId = `${idPrefix}-panel`;
 
-  // Warm the cache for every tab, so switching later is instant.
-  useEffect(() => {
-    for (const type of MEDIA_TYPES) {
-      void queryClient.prefetchQuery(trendingQueryOptions(type));
-      void queryClient.prefetchQuery(upcomingQueryOptions(type));
-      void queryClient.prefetchQuery(featuredQueryOptions(type));
-    }
-  }, [queryClient]);
+  // Warm the cache for every tab, so switching later is instant: once the first screen is up and the
+  // browser is idle, never on its critical path.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const type of MEDIA_TYPES) {
+          void queryClient.prefetchQuery(trendingQueryOptions(type));
+          void queryClient.prefetchQuery(upcomingQueryOptions(type));
+          void queryClient.prefetchQuery(featuredQueryOptions(type));
+        }
+      }),
+    [queryClient],
+  );
 
   useEffect(() => {
     if (!switching) return;

@@ -14,7 +14,7 @@ import { MediaImage } from '../../../components/media-image';
 import { WatchlistButton } from '../../../components/watchlist-button';
 import { formatReleaseDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
-import { readSelectedMediaType } from '../../../lib/storage';
+import { useViewer } from '../../../lib/viewer';
 import { useLeaderboard } from '../api/get-leaderboard';
 import classes from './leaderboard-page.module.css';
 
@@ -27,7 +27,8 @@ export function LeaderboardPage() {
   usePageTitle('Leaderboard');
   const [timeframe, setTimeframe] = useState<LeaderboardTimeframe>('weekly');
   // Starts on the type chosen on the home page.
-  const [mediaType, setMediaType] = useState<MediaType>(readSelectedMediaType);
+  const viewer = useViewer();
+  const [mediaType, setMediaType] = useState<MediaType>(viewer.mediaType);
   const board = useLeaderboard(timeframe, mediaType);
 
   useEffect(() => {

@@ -11,7 +11,7 @@ import { amazonSearchUrl } from '../../../lib/amazon';
 import { usePublicConfig } from '../../../lib/config';
 import { formatReleaseDate } from '../../../lib/dates';
 import { hypeTier, languageName } from '../../../lib/media';
-import { browserLocale } from '../../../lib/region';
+import { useViewer } from '../../../lib/viewer';
 import { useRecommendations } from '../api/get-recommendations';
 import classes from './media-detail.module.css';
 import { RegionalReleaseDates } from './regional-release-dates';
@@ -116,9 +116,10 @@ function Description({ text }: { text: string }) {
 
 function BuyOnAmazon({ item }: { item: MediaItem }) {
   const { amazonAffiliateTag } = usePublicConfig();
+  const { locale } = useViewer();
   const href = amazonSearchUrl(
     { title: item.title, author: item.author ?? item.creator },
-    browserLocale(),
+    locale,
     amazonAffiliateTag,
   );
   return (

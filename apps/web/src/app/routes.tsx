@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { HomePage } from '../features/home/components/home-page';
 import { Layout } from './layout';
 
@@ -12,8 +12,12 @@ function FirstLoad() {
   );
 }
 
-// Home is the first screen and ships in the main bundle; every other screen loads on demand.
-export const router = createBrowserRouter([
+/**
+ * Every page of the app: the browser's router (main.tsx) and the server's renderer (entry-server.tsx)
+ * both use these. Home is the first screen and ships in the main bundle; every other screen loads on
+ * demand.
+ */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     hydrateFallbackElement: <FirstLoad />,
@@ -73,4 +77,4 @@ export const router = createBrowserRouter([
       { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
     ],
   },
-]);
+];

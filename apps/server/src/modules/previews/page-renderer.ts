@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import {
+  type CreatePageRenderer,
+  DEFAULT_HOME_MEDIA_TYPE,
+  isMediaType,
+  type PageRenderer,
+  type PageViewer,
+  type RenderFetchAnswer,
+  SELECTED_MEDIA_TYPE_COOKIE,
+} from '@releasebell/contract';
+
+/**
+ * The API reads a server-rendered page may be answered from: the catalog's public answers, the same
+ * for every visitor (ADR 011). Anything else a page asks for (the session, a member's lists, live
+ * provider search) is left to the browser, so no cached page ever holds a member's data.
+ */
+const PUBLIC_READS = [
+  /^\/api\/config$/,
+  /^\/trending\/[a-z_]+$/,
+  /^\/upcoming\/[a-z_]+$/,
+  /^\/media\/featured\/[a-z_]+$/,
+  /^\/media\/slug\/[a-z_]+\/[^/?]+(\?region=[A-Za-z]{2})?$/,
+  /^\/media\/recommendations\/[a-z_]+\/[^/?]+$/,
+  /^\/api\/search\?q=[^&]*&type=[a-z_]+$/,
+  /^\/leaderboard\/api\/leaderboard\?[^/]*$/,
+];
+
+export const isPublicRead = (path: string) => PUBLIC_READS.some((r) => r.test(path));
+
+/**
+ * Loads the web app's server entry (built by `npm run build` into apps/web/dist-server/); null when it
+ * is not built, and pages are then rendered by the browser alone. `read` answers a public API read
+ * (the app's own routes, through inject).
+ */
+export async function loadPageRenderer(
+  file: string,
+  read: (path: string) => Promise<RenderFetchAnswer>,
+): Promise<PageRenderer | null> {
+  if (!existsSync(file)) return null;
+  const entry = (await import(pathToFileURL(file).href)) as { createPageRenderer: CreatePageRenderer };
+  return entry.createPageRenderer(async (path) => (isPublicRead(path) ? read(path) : null));
+}
+
+const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/;
+
+/**
+ * What the server knows of a visitor before any script runs: the first language they accept (as the
+ * browser's navigator.languages[0]) and the home page's media type they last chose (its cookie).
+ */
+export function viewerOf(headers: { 'accept-language'?: string; cookie?: string }): PageViewer {
+  const first = headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim() ?? '';
+  const cookie = new RegExp(`(?:^|;\\s*)${SELECTED_MEDIA_TYPE_COOKIE}=([^;]*)`).exec(
+    headers.cookie ?? '',
+  )?.[1];
+  return {
+    locale: LOCALE.test(first) ? first : null,
+    mediaType: isMediaType(cookie) ? cookie : DEFAULT_HOME_MEDIA_TYPE,
+  };
+}
