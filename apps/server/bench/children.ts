@@ -102,6 +102,90 @@ export function startChild(
 }
 
 /**
+ * Runs `node <args>` for a server that prints no ready line (the built app, `dist/server.js`, as
+ * `npm run serve` starts it) and resolves once `readyUrl` answers 2xx. Its stderr is passed on,
+ * prefixed with the name; its stdout (pino's JSON lines, one per request) is read as fast as it comes,
+ * as a log collector would, and only warnings and errors are passed on.
+ */
+export function startNodeServer(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  readyUrl: string,
+  timeoutMs = 180_000,
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const pid = child.pid;
+  if (pid === undefined) return Promise.reject(new Error(`could not start ${name}`));
+  running.set(pid, child);
+  child.once('exit', () => running.delete(pid));
+  const tail: string[] = [];
+  const relayLine = (line: string) => {
+    tail.push(line);
+    if (tail.length > 20) tail.shift();
+    process.stderr.write(`[${name}] ${line}\n`);
+  };
+  createInterface({ input: child.stderr }).on('line', relayLine);
+  let lines = 0;
+  let linesAtReady = 0;
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+    if (WARNING_OR_WORSE.test(chunk.toString('latin1'))) {
+      for (const l of chunk.toString('utf8').split('\n')) if (WARNING_OR_WORSE.test(l)) relayLine(l);
+    }
+  });
+  const port = Number(new URL(readyUrl).port);
+
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (err: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(err);
+    };
+    child.once('error', fail);
+    child.once('exit', (code, signal) =>
+      fail(new Error(`${name} exited (${signal ?? code}) before it was ready:\n${tail.join('\n')}`)),
+    );
+    const deadline = Date.now() + timeoutMs;
+    const poll = async () => {
+      while (!settled) {
+        if (Date.now() > deadline) {
+          fail(new Error(`${name} did not answer ${readyUrl} within ${timeoutMs / 1000}s`));
+          void stopProcess(child);
+          return;
+        }
+        try {
+          const res = await fetch(readyUrl, { signal: AbortSignal.timeout(2000) });
+          await res.arrayBuffer();
+          if (res.ok && !settled) {
+            settled = true;
+            linesAtReady = lines;
+            resolve({
+              name,
+              pid,
+              port,
+              info: { readyUrl },
+              url: `http://127.0.0.1:${port}`,
+              rssMb: () => readRssMb(pid),
+              cpuSeconds: () => readCpuSeconds(pid),
+              stdoutLines: () => lines - linesAtReady,
+              stop: () => stopProcess(child),
+            });
+            return;
+          }
+        } catch {
+          // Not listening yet.
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    void poll();
+  });
+}
+
+/**
  * Runs `node --import tsx <script>` to completion and resolves with the JSON of the line it printed
  * on stdout that starts with `{"result":` (its `result` field). Other output is passed on to stderr,
  * prefixed with the name. Registered for cleanup while it runs.

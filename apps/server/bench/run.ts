@@ -15,6 +15,7 @@ import { mediaItems } from '../src/db/schema';
 import { findDataDirUsers, redactUrl } from '../src/scripts/catalog-generator';
 import { installCleanup, runCommand, startChild, stopAllChildren } from './children';
 import { type FanoutResult, measureFanout } from './fanout';
+import { type LighthouseOutcome, lighthouseTargets, measureLighthouse, printLighthouse } from './lighthouse';
 import { buildSearchQueries, type SearchQuery } from './queries';
 import { type LatencySummary, round, summarise } from './stats';
 import { measureSync, type SyncResult } from './sync';
@@ -24,7 +25,8 @@ const USAGE = `Usage: npm run bench -- [options]
 
 Generates (or reuses) a synthetic catalog, starts the app (at the default log level, as it ships)
 and a bare Fastify baseline in child processes, loads them with wrk (autocannon, with a warning, when
-wrk is not installed: apt-get install wrk), measures search latency and the home page's initial JS.
+wrk is not installed: apt-get install wrk), measures search latency and the home page's initial JS;
+then the notification fan-out, the TMDB sync, and Lighthouse on the built app's pages.
 
 Options:
   --items <n>           synthetic catalog size                          (default: 100000)
@@ -50,11 +52,19 @@ Options:
                         TMDB's pace, about 40 a second)
   --only-sync           run only the TMDB sync (with --only-fanout: both, nothing else)
   --no-sync             skip the TMDB sync
+  --lighthouse-runs <n> Lighthouse runs per page (mobile preset) on the built app's /,   (default: 2)
+                        an item page, /search?query=dra and /leaderboard
+  --only-lighthouse     run only Lighthouse (no synthetic catalog; with --only-sync or
+                        --only-fanout: those too, nothing else)
+  --no-lighthouse       skip Lighthouse
   -h, --help            show this help
 
 Environment: BENCH_DATABASE_URL=postgres://… benchmarks against PostgreSQL instead of a cached
-embedded database under bench-results/ (the TMDB sync always uses a fresh embedded one). Results go
-to bench-results/latest.json (--only-sync: bench-results/latest-sync.json).`;
+embedded database under bench-results/ (the TMDB sync and Lighthouse always use a fresh embedded one).
+CHROME_PATH: the Chromium Lighthouse drives (default /usr/bin/chromium; missing: Lighthouse is skipped
+with a warning). Results go to bench-results/latest.json (--only-sync: bench-results/latest-sync.json,
+--only-lighthouse: bench-results/latest-lighthouse.json); Lighthouse's full results to
+bench-results/lighthouse/<start time>/.`;
 
 /** Bump when the generator's output changes, so cached catalogs are made again. */
 const CACHE_VERSION = 2;
@@ -95,6 +105,8 @@ interface Options {
   fanout: 'only' | 'yes' | 'no';
   syncItems: number;
   sync: 'only' | 'yes' | 'no';
+  lighthouseRuns: number;
+  lighthouse: 'only' | 'yes' | 'no';
   logLevel: string;
   autocannon: boolean;
 }
@@ -119,6 +131,9 @@ function parseOptions(): Options | null {
       'sync-items': { type: 'string', default: '10000' },
       'only-sync': { type: 'boolean', default: false },
       'no-sync': { type: 'boolean', default: false },
+      'lighthouse-runs': { type: 'string', default: '2' },
+      'only-lighthouse': { type: 'boolean', default: false },
+      'no-lighthouse': { type: 'boolean', default: false },
       'log-level': { type: 'string', default: 'info' },
       autocannon: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -149,6 +164,8 @@ function parseOptions(): Options | null {
     fanout: values['only-fanout'] ? 'only' : values['no-fanout'] ? 'no' : 'yes',
     syncItems: int('sync-items', values['sync-items'], 1, 1_000_000),
     sync: values['only-sync'] ? 'only' : values['no-sync'] ? 'no' : 'yes',
+    lighthouseRuns: int('lighthouse-runs', values['lighthouse-runs'], 1, 20),
+    lighthouse: values['only-lighthouse'] ? 'only' : values['no-lighthouse'] ? 'no' : 'yes',
     logLevel: values['log-level'],
     autocannon: values.autocannon,
   };
@@ -714,7 +731,24 @@ async function main() {
     });
   const runSync = () =>
     measureSync({ items: options.syncItems, env: childEnv({}), repoRoot, serverDir, log });
-  if (options.fanout === 'only' || options.sync === 'only') {
+  const runLighthouse = async (): Promise<LighthouseOutcome> => {
+    // Never stops the rest of the benchmark: a missing browser or a failure is reported and skipped.
+    let outcome: LighthouseOutcome;
+    try {
+      outcome = await measureLighthouse({
+        runs: options.lighthouseRuns,
+        env: childEnv({}),
+        repoRoot,
+        resultsDir,
+        startedAt,
+        log,
+      });
+    } catch (err) {
+      outcome = { skipped: `failed: ${(err as Error).stack ?? err}` };
+    }
+    return outcome;
+  };
+  if (options.fanout === 'only' || options.sync === 'only' || options.lighthouse === 'only') {
     if (options.fanout === 'only') printFanout(await runFanout());
     if (options.sync === 'only') {
       const sync = await runSync();
@@ -726,6 +760,20 @@ async function main() {
         options,
         sync,
         targets: { sync: syncTargets(sync) },
+      };
+      writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+      console.log(`\nResults written to ${path.relative(process.cwd(), outFile) || outFile}`);
+    }
+    if (options.lighthouse === 'only') {
+      const lighthouse = await runLighthouse();
+      printLighthouse(lighthouse);
+      const outFile = path.join(resultsDir, 'latest-lighthouse.json');
+      const report = {
+        startedAt: startedAt.toISOString(),
+        machine: machineInfo(),
+        options,
+        lighthouse,
+        targets: { lighthouse: 'skipped' in lighthouse ? null : lighthouseTargets(lighthouse) },
       };
       writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
       console.log(`\nResults written to ${path.relative(process.cwd(), outFile) || outFile}`);
@@ -861,6 +909,7 @@ async function main() {
   const fanout = options.fanout === 'yes' ? await runFanout() : null;
   const sync = options.sync === 'yes' ? await runSync() : null;
   const web = await homeJs(options.buildWeb);
+  const lighthouse = options.lighthouse === 'yes' ? await runLighthouse() : null;
 
   // Report.
   const readTarget = (pattern: RegExp, ratio: number) => {
@@ -881,6 +930,7 @@ async function main() {
     catalogLists: readTarget(/upcoming|trending/, TARGETS.listRatio),
     itemPages: readTarget(/slug/, TARGETS.itemRatio),
     ...(sync ? { sync: syncTargets(sync) } : {}),
+    ...(lighthouse && !('skipped' in lighthouse) ? { lighthouse: lighthouseTargets(lighthouse) } : {}),
     searchP95: {
       target: `<= ${TARGETS.searchP95Ms} ms`,
       value: round(search.overall.p95),
@@ -968,6 +1018,7 @@ async function main() {
   console.log(`  home JS ${targets.homeJs.target}: ${homeKb ?? '-'} KB  ${verdict(targets.homeJs.met)}`);
   if (fanout) printFanout(fanout);
   if (sync) printSync(sync);
+  if (lighthouse) printLighthouse(lighthouse);
 
   const outFile = path.join(resultsDir, 'latest.json');
   const report = {
@@ -989,6 +1040,7 @@ async function main() {
     homeJs: web,
     fanout,
     sync,
+    lighthouse,
     targets,
   };
   writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);

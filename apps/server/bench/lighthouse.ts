@@ -1,0 +1,529 @@
+/**
+ * The Lighthouse section of `npm run bench`: the product as it ships (the built app,
+ * `node apps/server/dist/server.js`, serving apps/web/dist) on its default embedded configuration — a
+ * fresh temporary DATA_DIR, so the demo catalog is seeded, and none of the user's app settings or
+ * provider keys — audited by Lighthouse's default configuration (mobile: a phone-sized screen,
+ * simulated slow 4G and a 4x slower CPU) in headless Chromium, a few runs per page.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Result as LhResult } from 'lighthouse';
+import { type ChildServer, runCommand, startNodeServer } from './children';
+
+export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof LIGHTHOUSE_CATEGORIES)[number];
+
+/** Minimum scores, 0-100. */
+export const LIGHTHOUSE_TARGETS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+
+const METRICS = [
+  { key: 'fcp', id: 'first-contentful-paint', label: 'FCP' },
+  { key: 'lcp', id: 'largest-contentful-paint', label: 'LCP' },
+  { key: 'tbt', id: 'total-blocking-time', label: 'TBT' },
+  { key: 'cls', id: 'cumulative-layout-shift', label: 'CLS' },
+  { key: 'si', id: 'speed-index', label: 'Speed Index' },
+] as const;
+type MetricKey = (typeof METRICS)[number]['key'];
+
+/** Headless, and no sandbox: these machines (and most CI containers) run as root. */
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+
+/**
+ * The app's own settings (src/config.ts): none is taken from the shell running the benchmark, so the
+ * app runs on its defaults (no DATABASE_URL, no TMDB/ISBNdb keys, no SMTP, production).
+ */
+const APP_SETTING =
+  /^(NODE_ENV|HOST|PORT|DATA_DIR|DATABASE_|SEED_DEMO_CATALOG|LOG_|TRUST_PROXY|AMAZON_|CONTACT_EMAIL|WEB_DIST_DIR|CATALOG_|PUBLIC_URL|AUTH_|SMTP_|MAIL_|GOOGLE_|TMDB_|ISBNDB_|IMAGE_PROXY_|NOTIFY_|SYNC_|TWILIO_)/;
+
+export interface LighthouseRun {
+  /** 0-100; null when Lighthouse could not score the category. */
+  scores: Record<Category, number | null>;
+  /** FCP, LCP, TBT and Speed Index in ms; CLS unitless. */
+  metrics: Record<MetricKey, number | null>;
+  runtimeError: string | null;
+  warnings: string[];
+  /** Lighthouse's measure of this machine's CPU speed at the time of the run. */
+  benchmarkIndex: number | null;
+  seconds: number;
+  /** The full Lighthouse result (JSON), relative to the repository root. */
+  file: string;
+}
+
+export interface LighthouseFinding {
+  id: string;
+  title: string;
+  /** Lighthouse's display value and the metric savings it estimates, e.g. "Est savings of 48 KiB; FCP -300 ms". */
+  savings: string;
+  /** The first resource it names, if any. */
+  where: string | null;
+}
+
+export interface LighthousePage {
+  name: string;
+  path: string;
+  runs: LighthouseRun[];
+  /** Over the runs: "58-59", or one number when they agree; metrics with their unit. */
+  ranges: Record<Category | MetricKey, string>;
+  /**
+   * When a run's performance is under target: the first three performance findings (insights and
+   * diagnostics, in the order Lighthouse's report lists them) of the run with the lowest score.
+   */
+  toFix: { performance: number | null; findings: LighthouseFinding[] } | null;
+}
+
+export interface LighthouseResult {
+  lighthouseVersion: string;
+  browser: string;
+  chromePath: string;
+  formFactor: string;
+  throttlingMethod: string;
+  throttling: { rttMs?: number; throughputKbps?: number; cpuSlowdownMultiplier?: number };
+  runsPerPage: number;
+  loadAverageAtStart: number[];
+  app: { command: string; dataDir: string; startupSeconds: number; rssMbAfter: number | null };
+  pages: LighthousePage[];
+  /** Where the full results were written, relative to the repository root. */
+  resultsDir: string;
+}
+
+export type LighthouseOutcome = LighthouseResult | { skipped: string };
+
+export interface LighthouseOptions {
+  runs: number;
+  /** The environment the benchmark passes its children; the app's own settings are removed from it. */
+  env: NodeJS.ProcessEnv;
+  repoRoot: string;
+  /** bench-results/: the full results go to bench-results/lighthouse/<start time>/. */
+  resultsDir: string;
+  startedAt: Date;
+  log: (line: string) => void;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A few plain requests for each page, so first-request costs (the server's first render) are not measured. */
+async function warmUp(base: string, paths: string[], times = 3): Promise<void> {
+  for (const p of paths) {
+    for (let i = 0; i < times; i++) {
+      const res = await fetch(`${base}${p}`, {
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+      });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`warm-up GET ${p}: ${res.status}`);
+    }
+  }
+}
+
+/**
+ * The load tests pin the benchmark's own process to CPU 1, and children inherit that: give this
+ * section's app and browsers every CPU back, as with --only-lighthouse (Linux; elsewhere nothing was pinned).
+ */
+function unpinSelf(): void {
+  if (os.platform() !== 'linux') return;
+  try {
+    const all = `0-${os.cpus().length - 1}`;
+    execFileSync('taskset', ['-a', '-p', '-c', all, String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    // taskset missing: nothing was pinned either.
+  }
+}
+
+/** Runs the Lighthouse section; a missing browser or build, or a failure, skips it with the reason. */
+export async function measureLighthouse(options: LighthouseOptions): Promise<LighthouseOutcome> {
+  const { repoRoot, log } = options;
+  const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  if (!existsSync(chromePath)) {
+    return {
+      skipped: `Chromium not found at ${chromePath} (install it, e.g. apt-get install chromium, or set CHROME_PATH)`,
+    };
+  }
+  const serverJs = path.join(repoRoot, 'apps/server/dist/server.js');
+  const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+  if (!existsSync(serverJs) || !existsSync(webIndex)) {
+    log('lighthouse: the built app is missing: npm run build…');
+    const code = await runCommand('npm', ['run', 'build'], process.env, repoRoot);
+    if (code !== 0 || !existsSync(serverJs) || !existsSync(webIndex)) {
+      return { skipped: `npm run build failed (exit code ${code})` };
+    }
+  }
+
+  unpinSelf();
+  const loadAverageAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'releasebell-lighthouse-'));
+  // Also on Ctrl+C: the benchmark stops its children, then exits (this runs after they are gone).
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', removeDataDir);
+  const runDir = path.join(
+    options.resultsDir,
+    'lighthouse',
+    options.startedAt.toISOString().replaceAll(':', '-'),
+  );
+  let server: ChildServer | undefined;
+  try {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...Object.fromEntries(Object.entries(options.env).filter(([k]) => !APP_SETTING.test(k))),
+      DATA_DIR: dataDir,
+      // Only the port is chosen, and the address kept on loopback; PUBLIC_URL keeps its default,
+      // http://localhost:<port>, which is also where the browser goes.
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    };
+    log(
+      `lighthouse: starting the built app (node apps/server/dist/server.js) on a fresh database in ${dataDir}…`,
+    );
+    const started = performance.now();
+    server = await startNodeServer(
+      'lighthouse-app',
+      [serverJs],
+      env,
+      repoRoot,
+      `http://127.0.0.1:${port}/readyz`,
+    );
+    const startupSeconds = Math.round((performance.now() - started) / 100) / 10;
+    const base = `http://localhost:${port}`;
+    log(`lighthouse: app ready on ${base} in ${startupSeconds}s (PID ${server.pid}).`);
+
+    const [movie] = await getJson<{ slug: string }[]>(`${base}/trending/movies`);
+    if (!movie) throw new Error('/trending/movies is empty: no demo movie to open');
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'item', path: `/media/movies/${encodeURIComponent(movie.slug)}` },
+      { name: 'search', path: '/search?query=dra' },
+      { name: 'leaderboard', path: '/leaderboard' },
+    ];
+    await warmUp(
+      base,
+      pages.map((p) => p.path),
+    );
+
+    const { default: lighthouse } = await import('lighthouse');
+    const chromeLauncher = await import('chrome-launcher');
+    const { Util } = await import('lighthouse/shared/util.js');
+
+    let last: LhResult | undefined;
+    const results: LighthousePage[] = [];
+    for (const page of pages) {
+      const runs: LighthouseRun[] = [];
+      const lhrs: LhResult[] = [];
+      for (let i = 1; i <= options.runs; i++) {
+        log(`lighthouse: ${page.path} run ${i}/${options.runs}…`);
+        // A browser of its own for every run, as the lighthouse CLI does.
+        const chrome = await chromeLauncher.launch({
+          chromePath,
+          chromeFlags: CHROME_FLAGS,
+          handleSIGINT: false,
+          logLevel: 'silent',
+        });
+        const killChrome = () => chrome.kill();
+        process.once('exit', killChrome);
+        const runStarted = performance.now();
+        let lhr: LhResult;
+        let report: string;
+        try {
+          const result = await lighthouse(`${base}${page.path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: [...LIGHTHOUSE_CATEGORIES],
+          });
+          if (!result) throw new Error(`Lighthouse returned no result for ${page.path}`);
+          lhr = result.lhr;
+          report = typeof result.report === 'string' ? result.report : JSON.stringify(result.lhr);
+        } finally {
+          process.off('exit', killChrome);
+          chrome.kill();
+        }
+        const file = path.join(runDir, `${page.name}-${i}.json`);
+        mkdirSync(runDir, { recursive: true });
+        writeFileSync(file, report);
+        const run = readRun(lhr, path.relative(repoRoot, file), (performance.now() - runStarted) / 1000);
+        if (run.runtimeError) log(`lighthouse: ${page.path} run ${i}: ${run.runtimeError}`);
+        runs.push(run);
+        lhrs.push(lhr);
+        last = lhr;
+      }
+      results.push({
+        ...page,
+        runs,
+        ranges: ranges(runs),
+        toFix: toFix(runs, lhrs, base, Util.computeLogNormalScore),
+      });
+    }
+    const rssMbAfter = server.rssMb();
+    const settings = last?.configSettings;
+    return {
+      lighthouseVersion: last?.lighthouseVersion ?? '?',
+      browser: last?.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? '?',
+      chromePath,
+      formFactor: settings?.formFactor ?? '?',
+      throttlingMethod: settings?.throttlingMethod ?? '?',
+      throttling: {
+        rttMs: settings?.throttling.rttMs,
+        throughputKbps: settings?.throttling.throughputKbps,
+        cpuSlowdownMultiplier: settings?.throttling.cpuSlowdownMultiplier,
+      },
+      runsPerPage: options.runs,
+      loadAverageAtStart,
+      app: { command: 'node apps/server/dist/server.js', dataDir, startupSeconds, rssMbAfter },
+      pages: results,
+      resultsDir: path.relative(repoRoot, runDir),
+    };
+  } finally {
+    await server?.stop();
+    process.off('exit', removeDataDir);
+    removeDataDir();
+  }
+}
+
+function readRun(lhr: LhResult, file: string, seconds: number): LighthouseRun {
+  const score = (c: Category) => {
+    const s = lhr.categories[c]?.score;
+    return s === null || s === undefined ? null : Math.round(s * 100);
+  };
+  return {
+    scores: Object.fromEntries(LIGHTHOUSE_CATEGORIES.map((c) => [c, score(c)])) as Record<
+      Category,
+      number | null
+    >,
+    metrics: Object.fromEntries(
+      METRICS.map((m) => [m.key, lhr.audits[m.id]?.numericValue ?? null]),
+    ) as Record<MetricKey, number | null>,
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
+    warnings: lhr.runWarnings.map(String),
+    benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
+    seconds: Math.round(seconds * 10) / 10,
+    file,
+  };
+}
+
+function range(values: (number | null)[], format: (n: number) => string, unit = ''): string {
+  const known = values.filter((v): v is number => v !== null);
+  if (known.length === 0) return '-';
+  const lo = format(Math.min(...known));
+  const hi = format(Math.max(...known));
+  return `${lo === hi ? lo : `${lo}-${hi}`}${unit}`;
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const clsText = (n: number) => String(Number(n.toFixed(3)));
+
+function ranges(runs: LighthouseRun[]): Record<Category | MetricKey, string> {
+  const metric = (k: MetricKey) => runs.map((r) => r.metrics[k]);
+  return {
+    ...(Object.fromEntries(
+      LIGHTHOUSE_CATEGORIES.map((c) => [
+        c,
+        range(
+          runs.map((r) => r.scores[c]),
+          String,
+        ),
+      ]),
+    ) as Record<Category, string>),
+    fcp: range(metric('fcp'), seconds, ' s'),
+    lcp: range(metric('lcp'), seconds, ' s'),
+    tbt: range(metric('tbt'), (n) => String(Math.round(n)), ' ms'),
+    cls: range(metric('cls'), clsText),
+    si: range(metric('si'), seconds, ' s'),
+  };
+}
+
+type LhAudit = LhResult['audits'][string];
+
+/** As Lighthouse's report: an audit is listed as passed when its score is good enough or it does not apply. */
+function showAsPassed(audit: LhAudit): boolean {
+  switch (audit.scoreDisplayMode) {
+    case 'manual':
+    case 'notApplicable':
+      return true;
+    case 'error':
+    case 'informative':
+      return false;
+    default:
+      return Number(audit.score) >= 0.9;
+  }
+}
+
+type LogNormalScore = (controlPoints: { median: number; p10: number }, value: number) => number;
+
+/**
+ * The performance findings in the order Lighthouse's report (12.x, its default "insights" view) lists
+ * them: the insights and the diagnostics they do not replace, failed ones only, by score, then by the
+ * estimated gain in the performance score (each metric's score with the savings minus its score now,
+ * times the metric's weight), then by the linear gain, each weighted by the audit's guidance level.
+ */
+export function performanceFindings(
+  lhr: LhResult,
+  base: string,
+  logNormal: LogNormalScore,
+): LighthouseFinding[] {
+  const perf = lhr.categories.performance;
+  if (!perf) return [];
+  const metricRefs = perf.auditRefs.filter((r) => r.group === 'metrics');
+  const groupOf = (id: string, group?: string) => (id.endsWith('-insight') ? 'insights' : (group ?? ''));
+  const refs = perf.auditRefs.filter((r) => ['insights', 'diagnostics'].includes(groupOf(r.id, r.group)));
+  const replaced = new Set(refs.flatMap((r) => lhr.audits[r.id]?.replacesAudits ?? []));
+  const impact = (audit: LhAudit) => {
+    let overall = 0;
+    let linear = 0;
+    for (const [acronym, savings] of Object.entries(audit.metricSavings ?? {})) {
+      if (savings === undefined) continue;
+      const ref = metricRefs.find((r) => r.acronym === acronym);
+      const metric = ref ? lhr.audits[ref.id] : undefined;
+      if (!ref || !metric || metric.score === null || !metric.numericValue) continue;
+      linear += (savings / metric.numericValue) * ref.weight;
+      if (!metric.scoringOptions) continue;
+      overall +=
+        (logNormal(metric.scoringOptions, metric.numericValue - savings) - metric.score) * ref.weight;
+    }
+    return { overall, linear, guidance: audit.guidanceLevel || 1 };
+  };
+  const failed = refs
+    .filter((r) => !replaced.has(r.id))
+    .map((r) => lhr.audits[r.id])
+    .filter((a): a is LhAudit => a !== undefined && !showAsPassed(a))
+    .map((audit) => ({ audit, ...impact(audit) }));
+  failed.sort((a, b) => {
+    const scoreA = a.audit.score || 0;
+    const scoreB = b.audit.score || 0;
+    if (scoreA !== scoreB) return scoreA - scoreB;
+    if (a.overall !== b.overall) return b.overall * b.guidance - a.overall * a.guidance;
+    if (a.overall === 0 && b.overall === 0 && a.linear !== b.linear)
+      return b.linear * b.guidance - a.linear * a.guidance;
+    return b.guidance - a.guidance;
+  });
+  return failed.map(({ audit }) => ({
+    id: audit.id,
+    title: audit.title,
+    savings: savingsText(audit),
+    where: firstResource(audit, base),
+  }));
+}
+
+function savingsText(audit: LhAudit): string {
+  const metrics = Object.entries(audit.metricSavings ?? {})
+    .filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > 0)
+    .map(([m, v]) => (m === 'CLS' ? `CLS -${clsText(v)}` : `${m} -${Math.round(v)} ms`));
+  return [audit.displayValue, metrics.join(', ')].filter(Boolean).join('; ') || 'no estimate';
+}
+
+function firstResource(audit: LhAudit, base: string): string | null {
+  const details = audit.details as { items?: unknown[] } | undefined;
+  const first = Array.isArray(details?.items)
+    ? (details.items[0] as { url?: unknown } | undefined)
+    : undefined;
+  if (typeof first?.url !== 'string' || !/^https?:/.test(first.url)) return null;
+  return first.url.startsWith(base) ? first.url.slice(base.length) || '/' : first.url;
+}
+
+function toFix(
+  runs: LighthouseRun[],
+  lhrs: LhResult[],
+  base: string,
+  logNormal: LogNormalScore,
+): LighthousePage['toFix'] {
+  let worst = -1;
+  for (const [i, run] of runs.entries()) {
+    const score = run.scores.performance ?? -1;
+    if (worst === -1 || score < (runs[worst]?.scores.performance ?? -1)) worst = i;
+  }
+  const run = runs[worst];
+  const lhr = lhrs[worst];
+  if (!run || !lhr || (run.scores.performance ?? 0) >= LIGHTHOUSE_TARGETS.performance) return null;
+  return {
+    performance: run.scores.performance,
+    findings: performanceFindings(lhr, base, logNormal).slice(0, 3),
+  };
+}
+
+/** Per page and category: the target, the lowest score over the runs, and whether every run met it. */
+export function lighthouseTargets(result: LighthouseResult) {
+  return result.pages.map((page) => ({
+    page: page.path,
+    ...Object.fromEntries(
+      LIGHTHOUSE_CATEGORIES.map((c) => {
+        const scores = page.runs.map((r) => r.scores[c]);
+        const worst = scores.some((s) => s === null) ? null : Math.min(...(scores as number[]));
+        const target = LIGHTHOUSE_TARGETS[c];
+        return [
+          c,
+          {
+            target: target === 100 ? '100' : `>= ${target}`,
+            range: page.ranges[c],
+            worst,
+            met: worst !== null && worst >= target,
+          },
+        ];
+      }),
+    ),
+  }));
+}
+
+export function printLighthouse(outcome: LighthouseOutcome): void {
+  console.log('');
+  if ('skipped' in outcome) {
+    console.log(`WARNING: Lighthouse skipped: ${outcome.skipped}`);
+    return;
+  }
+  const t = outcome.throttling;
+  const runs = outcome.runsPerPage === 1 ? '1 run' : `${outcome.runsPerPage} runs`;
+  const indexes = outcome.pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex));
+  console.log(
+    `Lighthouse ${outcome.lighthouseVersion}, ${outcome.formFactor} preset (${outcome.throttlingMethod} throttling: ${t.rttMs} ms RTT, ${((t.throughputKbps ?? 0) / 1024).toFixed(1)} Mbps, CPU ${t.cpuSlowdownMultiplier}x slower), ${outcome.browser} headless, ${runs} per page (a fresh browser each), after warm-up requests for each page:`,
+  );
+  console.log(
+    `  the built app (${outcome.app.command}) on a fresh embedded database with the demo catalog, no provider keys; ready in ${outcome.app.startupSeconds}s, RSS after ${outcome.app.rssMbAfter ?? '?'} MB; load average at start ${outcome.loadAverageAtStart.join(' ')}; Lighthouse's CPU benchmark index ${range(indexes, (n) => String(Math.round(n)))}`,
+  );
+  const pad = (s: string, n: number) => s.padEnd(n);
+  const targets = lighthouseTargets(outcome);
+  for (const [i, page] of outcome.pages.entries()) {
+    const pageTargets = targets[i] as Record<string, unknown>;
+    console.log('');
+    console.log(`  ${page.path} (${page.name})`);
+    console.log(`    ${pad('', 16)}${pad(runs, 14)}target`);
+    for (const c of LIGHTHOUSE_CATEGORIES) {
+      const target = pageTargets[c] as { target: string; met: boolean };
+      console.log(
+        `    ${pad(c, 16)}${pad(page.ranges[c], 14)}${pad(target.target, 8)}${target.met ? 'MET' : 'MISSED'}`,
+      );
+    }
+    for (const m of METRICS) console.log(`    ${pad(m.label, 16)}${page.ranges[m.key]}`);
+    for (const [n, run] of page.runs.entries()) {
+      if (run.runtimeError) console.log(`    run ${n + 1}: ${run.runtimeError}`);
+      for (const w of run.warnings) console.log(`    run ${n + 1} warning: ${w}`);
+    }
+    if (page.toFix) {
+      console.log(`    what Lighthouse lists first (the run scoring ${page.toFix.performance ?? '-'}):`);
+      if (page.toFix.findings.length === 0) console.log('      (no failed insight or diagnostic)');
+      for (const [n, f] of page.toFix.findings.entries()) {
+        console.log(`      ${n + 1}. ${f.title}: ${f.savings}${f.where ? ` (first: ${f.where})` : ''}`);
+      }
+    }
+  }
+  console.log('');
+  console.log(`  Full Lighthouse results (JSON, one file per run): ${outcome.resultsDir}/`);
+}
