@@ -24,6 +24,27 @@ const matches = (message: string, pattern: RegExp | string) =>
   typeof pattern === 'string' ? message.includes(pattern) : pattern.test(message);
 
 export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  // A page the server rendered shows its buttons before its script has taken them over (ADR 011): a
+  // test, like a person on a fast connection, acts once it has. goto and reload wait for that.
+  page: async ({ page }, use) => {
+    const ready = async () => {
+      if ((await page.locator('#root').count()) > 0)
+        await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    };
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await ready();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await ready();
+      return response;
+    };
+    await use(page);
+  },
   // Runs for every test: any console.error or uncaught exception in the page fails the test.
   consoleErrors: [
     async ({ page }, use, testInfo) => {

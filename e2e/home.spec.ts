@@ -69,7 +69,12 @@ test.describe('home page', () => {
       upcomingRegion(page).getByRole('link', { name: books[0]!.title, exact: true }),
     ).toBeVisible();
 
-    await page.evaluate(() => localStorage.setItem('selectedMediaType', 'podcasts'));
+    // The choice is kept in local storage and in a cookie the server reads: neither holds a media type.
+    await page.evaluate(() => {
+      localStorage.setItem('selectedMediaType', 'podcasts');
+      // biome-ignore lint/suspicious/noDocumentCookie: the page's own cookie, as the app writes it.
+      document.cookie = 'rb_media_type=podcasts; Path=/';
+    });
     await page.reload();
     await expect(page.getByRole('tab', { name: 'TV Shows' })).toHaveAttribute('aria-selected', 'true');
     await expect(upcomingRegion(page).getByRole('article').first()).toBeVisible();
@@ -192,6 +197,7 @@ test.describe('home page', () => {
       /Failed to load resource: the server responded with a status of 500/,
       /^Failed to fetch upcoming media/,
     );
+    // The first tab's lists come with the page; another tab's are asked for by the browser.
     await page.route('**/upcoming/*', (route) =>
       route.fulfill({
         status: 500,
@@ -200,6 +206,7 @@ test.describe('home page', () => {
       }),
     );
     await page.goto('/');
+    await page.getByRole('tab', { name: 'Movies' }).click();
 
     const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch media' });
     await expect(alert).toHaveText('Failed to fetch media', { timeout: 10_000 });

@@ -90,7 +90,16 @@ test.describe('link previews', () => {
     expect(html).toContain(`<link rel="canonical" href="${baseURL}${pagePath}" />`);
     expect(html).toMatch(/<meta property="og:title" content="[^"]+ \(TBD\)" \/>/);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(html).toContain('<div id="root"></div>');
+    // The page itself is in the HTML too (issue 14, section 1): its heading, before any script.
+    const page = html.slice(html.indexOf('<div id="root">'));
+    const asHtml = undated!.title
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#x27;');
+    expect(page).toMatch(/^<div id="root">.+/s);
+    expect(page).toContain(`>${asHtml}</h1>`);
 
     const missing = await request.get('/media/books/no-such-book-anywhere', {
       headers: { accept: 'text/html' },

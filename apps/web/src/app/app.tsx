@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { SessionProvider } from '../lib/session';
 import { type Viewer, ViewerProvider } from '../lib/viewer';
 import { theme } from './theme';
@@ -17,6 +17,17 @@ export function createQueryClient(options: { server?: boolean } = {}) {
       queries: { staleTime: 60_000, retry: options.server ? false : 1, refetchOnWindowFocus: false },
     },
   });
+}
+
+/**
+ * Marks the page as taken over by the app (`<html data-app="ready">`): a server-rendered page shows
+ * its buttons before they work; end-to-end tests wait for this before they press them.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
 }
 
 /** What every page sits in, in the browser (main.tsx) and on the server (entry-server.tsx). */
@@ -38,6 +49,7 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <ViewerProvider value={viewer}>
           <SessionProvider>{children}</SessionProvider>
+          <AppReady />
         </ViewerProvider>
       </QueryClientProvider>
     </MantineProvider>

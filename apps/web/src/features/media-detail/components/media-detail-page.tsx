@@ -3,7 +3,7 @@ import type { MediaItem } from '@releasebell/contract';
 import type { MediaType } from '@releasebell/contract/constants';
 import { isMediaType } from '@releasebell/contract/constants';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { placeholderImage } from '../../../lib/media';
 import { usePageTitle } from '../../../lib/page-title';
@@ -38,10 +38,18 @@ function Loading() {
   );
 }
 
+/** History changes only by navigating, which draws the page again. */
+const noSubscription = () => () => {};
+
 /** Back to where the visitor came from, or home when the page was opened directly. */
 function BackButton() {
   const navigate = useNavigate();
-  const hasHistory = typeof window !== 'undefined' && (window.history.state?.idx ?? 0) > 0;
+  // The server cannot know the visitor's history: the page is drawn with "Home" and hydrated so.
+  const hasHistory = useSyncExternalStore(
+    noSubscription,
+    () => (window.history.state?.idx ?? 0) > 0,
+    () => false,
+  );
   return (
     <Button
       variant="subtle"
