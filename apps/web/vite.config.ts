@@ -1,13 +1,37 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 // Relative, so the config bundles it (Node cannot load the contract's TypeScript by package name).
 import { API_EXACT_PATHS, API_PATH_PREFIXES } from '../../packages/contract/src/constants';
 
 /** The API's paths, which the dev server hands to the API on 3000 (npm run dev); the rest is the app's. */
 export const DEV_PROXIED_PATHS = [...API_PATH_PREFIXES, ...API_EXACT_PATHS];
 
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The built page asks for its JavaScript only once it has been painted (public/boot.js, ADR 011):
+ * the entry script and its module preloads become one deferred boot script that names them.
+ */
+export function paintFirst(): Plugin {
+  return {
+    name: 'releasebell:paint-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = MODULE_SCRIPT.exec(html)?.[1];
+        if (!entry) return html;
+        const imports = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+        const boot = `<script defer src="/boot.js" data-modules="${[entry, ...imports].join(' ')}"></script>`;
+        return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `  ${boot}\n  </body>`);
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), paintFirst()],
   // The server entry needs no copy of public/: the server serves the browser build's.
   publicDir: isSsrBuild ? false : 'public',
   // One stylesheet for every screen: a page the server renders is styled before its script loads.

@@ -70,6 +70,8 @@ export interface LighthousePage {
   name: string;
   path: string;
   runs: LighthouseRun[];
+  /** Runs Lighthouse could not measure (a runtime error) and ran again. */
+  redone: string[];
   /** Over the runs: "58-59", or one number when they agree; metrics with their unit. */
   ranges: Record<Category | MetricKey, string>;
   /**
@@ -230,6 +232,10 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
     for (const page of pages) {
       const runs: LighthouseRun[] = [];
       const lhrs: LhResult[] = [];
+      // A run Lighthouse could not measure (its trace lost, NO_NAVSTART and the like: "run Lighthouse
+      // again") is kept on disk and run again, twice at most per page; the table says so.
+      let redone = 0;
+      const redoneErrors: string[] = [];
       for (let i = 1; i <= options.runs; i++) {
         log(`lighthouse: ${page.path} run ${i}/${options.runs}…`);
         // A browser of its own for every run, as the lighthouse CLI does.
@@ -258,11 +264,21 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
           process.off('exit', killChrome);
           chrome.kill();
         }
-        const file = path.join(runDir, `${page.name}-${i}.json`);
+        const file = path.join(
+          runDir,
+          `${page.name}-${i}${redone > 0 ? `-after-${redone}-redone` : ''}.json`,
+        );
         mkdirSync(runDir, { recursive: true });
         writeFileSync(file, report);
         const run = readRun(lhr, path.relative(repoRoot, file), (performance.now() - runStarted) / 1000);
         if (run.runtimeError) log(`lighthouse: ${page.path} run ${i}: ${run.runtimeError}`);
+        if (run.runtimeError && redone < 2) {
+          redone++;
+          redoneErrors.push(run.runtimeError);
+          log(`lighthouse: ${page.path} run ${i} measured nothing; running it again`);
+          i--;
+          continue;
+        }
         runs.push(run);
         lhrs.push(lhr);
         last = lhr;
@@ -270,6 +286,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
       results.push({
         ...page,
         runs,
+        redone: redoneErrors,
         ranges: ranges(runs),
         toFix: toFix(runs, lhrs, base, Util.computeLogNormalScore),
       });
@@ -512,6 +529,8 @@ export function printLighthouse(outcome: LighthouseOutcome): void {
       );
     }
     for (const m of METRICS) console.log(`    ${pad(m.label, 16)}${page.ranges[m.key]}`);
+    for (const error of page.redone)
+      console.log(`    a run measured nothing and was run again: ${error.split(':')[0]}`);
     for (const [n, run] of page.runs.entries()) {
       if (run.runtimeError) console.log(`    run ${n + 1}: ${run.runtimeError}`);
       for (const w of run.warnings) console.log(`    run ${n + 1} warning: ${w}`);

@@ -1,6 +1,15 @@
 import type { MediaItem, SessionInfo } from '@releasebell/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { api } from './api-client';
 
 /** Who is signed in, as GET /api/session tells it. */
@@ -146,7 +155,10 @@ export function SessionProvider({
       completeSignIn,
     ],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  // Every card's Notify Me button reads the session: its answer redraws them in the background,
+  // in pieces, rather than in one long task just after the page is shown.
+  const deferred = useDeferredValue(value);
+  return <SessionContext.Provider value={deferred}>{children}</SessionContext.Provider>;
 }
 
 export function useSession(): Session {

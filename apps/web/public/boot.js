@@ -1,0 +1,21 @@
+// Starts the app once the server-rendered page has been painted (ADR 011), so the page's HTML and its
+// largest image have the network to themselves before the app's JavaScript is asked for. The script
+// tag's data-modules names the app's entry, then the modules it imports (preloaded at once, not one
+// after the other). Written by the build (vite.config.ts, paintFirst).
+(() => {
+  const [entry, ...imports] = (document.currentScript?.dataset.modules ?? '').split(' ').filter(Boolean);
+  if (!entry) return;
+  const start = () => {
+    for (const href of imports) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    import(entry);
+  };
+  // After the next frame has been drawn; a page opened in a background tab draws no frame, so at once.
+  if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+  else start();
+})();
