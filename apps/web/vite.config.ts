@@ -24,7 +24,10 @@ export function paintFirst(): Plugin {
         if (!entry) return html;
         const imports = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
         const boot = `<script defer src="/boot.js" data-modules="${[entry, ...imports].join(' ')}"></script>`;
-        return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `  ${boot}\n  </body>`);
+        return html
+          .replace(MODULE_SCRIPT, '')
+          .replace(MODULE_PRELOAD, '')
+          .replace('</body>', `  ${boot}\n  </body>`);
       },
     },
   };
