@@ -57,7 +57,8 @@ describe('ResetPasswordPage', () => {
     save();
     await waitFor(() => expect(location()).toBe('/homepage'));
     expect(api.calls[0]?.body).toEqual({ token: 'abc123', newPassword: 'longenough7' });
-    expect(session.current?.currentUser).toEqual(USER);
+    // The session's readers get the new member in a background render (lib/session.tsx).
+    await waitFor(() => expect(session.current?.currentUser).toEqual(USER));
     expect(await screen.findByText('Password updated')).toBeInTheDocument();
   });
 
