@@ -127,6 +127,51 @@ async function getJson<T>(url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/**
+ * Members who track titles, so the leaderboard (and the home page's trending row) are measured as
+ * they look with people using the app, not empty: `members` sign up through the API and each tracks
+ * the first `perMember` titles of every media type's trending list.
+ */
+async function addTrackingMembers(base: string, members = 3, perMember = 12): Promise<number> {
+  const headers = { origin: base, 'content-type': 'application/json' };
+  const post = async (path: string, body: unknown, cookie = '') => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  let tracked = 0;
+  for (let m = 0; m < members; m++) {
+    const email = `bench.member${m}.${Date.now()}@example.com`;
+    const signUp = await post('/api/auth/sign-up/email', {
+      email,
+      password: 'release day 2026',
+      name: `Bench ${m}`,
+    });
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const uid = ((await signUp.json()) as { user: { id: string } }).user.id;
+    await post(
+      '/user/register',
+      { email, firebase_id: uid, first_name: 'Bench', last_name: `Member ${m}` },
+      cookie,
+    );
+    for (const type of ['tv_seasons', 'movies', 'books']) {
+      const items = await getJson<{ item_id: string }[]>(`${base}/trending/${type}`);
+      for (const item of items.slice(m, m + perMember)) {
+        await post(`/watchlist/${uid}`, { item_id: item.item_id, media_type: type }, cookie);
+        tracked++;
+      }
+    }
+  }
+  return tracked;
+}
+
 /** A few plain requests for each page, so first-request costs (the server's first render) are not measured. */
 async function warmUp(base: string, paths: string[], times = 3): Promise<void> {
   for (const p of paths) {
@@ -210,6 +255,8 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
     const base = `http://localhost:${port}`;
     log(`lighthouse: app ready on ${base} in ${startupSeconds}s (PID ${server.pid}).`);
 
+    const tracked = await addTrackingMembers(base);
+    log(`lighthouse: 3 members track ${tracked} titles (the leaderboard has rows).`);
     const [movie] = await getJson<{ slug: string }[]>(`${base}/trending/movies`);
     if (!movie) throw new Error('/trending/movies is empty: no demo movie to open');
     const pages = [
@@ -513,7 +560,7 @@ export function printLighthouse(outcome: LighthouseOutcome): void {
     `Lighthouse ${outcome.lighthouseVersion}, ${outcome.formFactor} preset (${outcome.throttlingMethod} throttling: ${t.rttMs} ms RTT, ${((t.throughputKbps ?? 0) / 1024).toFixed(1)} Mbps, CPU ${t.cpuSlowdownMultiplier}x slower), ${outcome.browser} headless, ${runs} per page (a fresh browser each), after warm-up requests for each page:`,
   );
   console.log(
-    `  the built app (${outcome.app.command}) on a fresh embedded database with the demo catalog, no provider keys; ready in ${outcome.app.startupSeconds}s, RSS after ${outcome.app.rssMbAfter ?? '?'} MB; load average at start ${outcome.loadAverageAtStart.join(' ')}; Lighthouse's CPU benchmark index ${range(indexes, (n) => String(Math.round(n)))}`,
+    `  the built app (${outcome.app.command}) on a fresh embedded database with the demo catalog and 3 members tracking titles, no provider keys; ready in ${outcome.app.startupSeconds}s, RSS after ${outcome.app.rssMbAfter ?? '?'} MB; load average at start ${outcome.loadAverageAtStart.join(' ')}; Lighthouse's CPU benchmark index ${range(indexes, (n) => String(Math.round(n)))}`,
   );
   const pad = (s: string, n: number) => s.padEnd(n);
   const targets = lighthouseTargets(outcome);
