@@ -17,12 +17,18 @@ function attributes(tag: string): Record<string, string> {
   return attrs;
 }
 
-/** The JS the home route loads before it can render: the entry module and its modulepreloads. */
+/**
+ * The JS the home route loads before the app runs: the entry module and its modulepreloads, or, as the
+ * build writes it now, the boot script and the modules it names (`data-modules`, ADR 011).
+ */
 export function initialScripts(indexHtml: string): string[] {
   const files: string[] = [];
   for (const m of indexHtml.matchAll(/<(script|link)\b[^>]*>/gi)) {
     const attrs = attributes(m[0].slice(m[1]!.length + 1));
     if (m[1]!.toLowerCase() === 'script' && attrs.type === 'module' && attrs.src) files.push(attrs.src);
+    if (m[1]!.toLowerCase() === 'script' && attrs['data-modules'] !== undefined && attrs.src) {
+      files.push(attrs.src, ...attrs['data-modules'].split(/\s+/).filter(Boolean));
+    }
     if (m[1]!.toLowerCase() === 'link' && attrs.rel === 'modulepreload' && attrs.href) files.push(attrs.href);
   }
   return [...new Set(files)];
