@@ -24,6 +24,35 @@ const running = new Map<number, ChildProcess>();
 const WARNING_OR_WORSE = /"level":[456]0\b/;
 
 /**
+ * Spawns `node <args>`, registered for cleanup, with its stderr passed on prefixed with the name (the
+ * last 20 lines kept for an error message). `relayWarnings` reads its stdout as fast as it comes, as a
+ * log collector would, counting lines and passing on only pino's warnings and errors.
+ */
+function spawnRelayed(name: string, args: string[], env: NodeJS.ProcessEnv, cwd: string) {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const pid = child.pid;
+  if (pid !== undefined) {
+    running.set(pid, child);
+    child.once('exit', () => running.delete(pid));
+  }
+  const tail: string[] = [];
+  const relayLine = (line: string) => {
+    tail.push(line);
+    if (tail.length > 20) tail.shift();
+    process.stderr.write(`[${name}] ${line}\n`);
+  };
+  createInterface({ input: child.stderr }).on('line', relayLine);
+  const relayWarnings = (countLine: () => void) =>
+    child.stdout.on('data', (chunk: Buffer) => {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) countLine();
+      if (WARNING_OR_WORSE.test(chunk.toString('latin1'))) {
+        for (const l of chunk.toString('utf8').split('\n')) if (WARNING_OR_WORSE.test(l)) relayLine(l);
+      }
+    });
+  return { child, pid, tail, relayLine, relayWarnings };
+}
+
+/**
  * Runs `node --import tsx <script>`, which must print one JSON line `{"ready":true,"port":N}` on stdout
  * once it listens. Other output is passed on to stderr, prefixed with the name; with
  * `relay: 'warnings'`, what it writes on stdout once ready (its logs, a line per request under load)
@@ -38,22 +67,13 @@ export function startChild(
   timeoutMs = 180_000,
   relay: 'all' | 'warnings' = 'all',
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd,
+  const { child, pid, tail, relayLine, relayWarnings } = spawnRelayed(
+    name,
+    ['--import', 'tsx', script],
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const pid = child.pid;
+    cwd,
+  );
   if (pid === undefined) return Promise.reject(new Error(`could not start ${name}`));
-  running.set(pid, child);
-  child.once('exit', () => running.delete(pid));
-  const tail: string[] = [];
-  const relayLine = (line: string) => {
-    tail.push(line);
-    if (tail.length > 20) tail.shift();
-    process.stderr.write(`[${name}] ${line}\n`);
-  };
-  createInterface({ input: child.stderr }).on('line', relayLine);
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -73,12 +93,7 @@ export function startChild(
         const { port } = info;
         if (relay === 'warnings') {
           lines.close();
-          child.stdout.on('data', (chunk: Buffer) => {
-            for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) linesAfterReady++;
-            if (WARNING_OR_WORSE.test(chunk.toString('latin1'))) {
-              for (const l of chunk.toString('utf8').split('\n')) if (WARNING_OR_WORSE.test(l)) relayLine(l);
-            }
-          });
+          relayWarnings(() => linesAfterReady++);
           // Closing the line reader paused the stream.
           child.stdout.resume();
         }
@@ -115,26 +130,11 @@ export function startNodeServer(
   readyUrl: string,
   timeoutMs = 180_000,
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const pid = child.pid;
+  const { child, pid, tail, relayWarnings } = spawnRelayed(name, args, env, cwd);
   if (pid === undefined) return Promise.reject(new Error(`could not start ${name}`));
-  running.set(pid, child);
-  child.once('exit', () => running.delete(pid));
-  const tail: string[] = [];
-  const relayLine = (line: string) => {
-    tail.push(line);
-    if (tail.length > 20) tail.shift();
-    process.stderr.write(`[${name}] ${line}\n`);
-  };
-  createInterface({ input: child.stderr }).on('line', relayLine);
   let lines = 0;
   let linesAtReady = 0;
-  child.stdout.on('data', (chunk: Buffer) => {
-    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-    if (WARNING_OR_WORSE.test(chunk.toString('latin1'))) {
-      for (const l of chunk.toString('utf8').split('\n')) if (WARNING_OR_WORSE.test(l)) relayLine(l);
-    }
-  });
+  relayWarnings(() => lines++);
   const port = Number(new URL(readyUrl).port);
 
   return new Promise((resolve, reject) => {
