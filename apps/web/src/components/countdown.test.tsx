@@ -82,3 +82,15 @@ describe('MediaImage', () => {
     expect(img).toHaveAttribute('src', '/placeholders/tv_seasons.svg');
   });
 });
+
+describe('Countdown, as the server draws it (no clock of the viewer yet)', () => {
+  it('keeps the place of a dated countdown with an invisible line, and draws an undated one at once', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const dated = renderToString(<Countdown releaseDate="2027-03-14" precision="day" variant="card" />);
+    expect(dated).toMatch(/^<span data-variant="card" aria-hidden="true" class="[^"]*">\u00a0<\/span>$/);
+    expect(dated).not.toContain('role="timer"');
+    const undated = renderToString(<Countdown releaseDate={null} precision={null} variant="card" />);
+    expect(undated).toContain('Coming Soon');
+    expect(renderToString(<Countdown releaseDate={null} precision={null} variant="detail" />)).toBe('');
+  });
+});

@@ -1,6 +1,6 @@
 import type { ReleaseDatePrecision } from '@releasebell/contract';
 import { useSyncExternalStore } from 'react';
-import { cardCountdownText, detailCountdownText, releaseState } from '../lib/dates';
+import { cardCountdownText, detailCountdownText, releaseMoment, releaseState } from '../lib/dates';
 import classes from './countdown.module.css';
 
 interface Clock {
@@ -74,14 +74,19 @@ export interface CountdownProps {
  * change.
  */
 export function Countdown({ releaseDate, precision, variant, className }: CountdownProps) {
-  const now = useNow();
+  const clock = useNow();
+  // A title without a date reads the same at any time: drawn at once, on the server too.
+  const now = clock ?? (releaseMoment(releaseDate, precision) === null ? new Date(0) : null);
   if (!now)
     return (
       <span
         data-variant={variant}
         aria-hidden
         className={[classes.countdown, classes.pending, className].filter(Boolean).join(' ')}
-      />
+      >
+        {/* One line of text: the same height as the countdown it stands for. */}
+        {'\u00a0'}
+      </span>
     );
   const text =
     variant === 'card'

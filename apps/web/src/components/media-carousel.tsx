@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { startTransition, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { whenIdle } from '../lib/idle';
 import { MediaCard } from './media-card';
@@ -67,8 +67,10 @@ export function MediaCarousel({
     return () => row.removeEventListener('focusin', showAll);
   }, [more, showAll]);
 
+  // After the paint, when the browser has laid the row out anyway: measuring during the commit would
+  // force a layout of the whole page while it hydrates. The arrows are drawn over the row: no shift.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the row's extent changes with the items.
-  useLayoutEffect(() => {
+  useEffect(() => {
     update();
   }, [update, items, showRow, allCards]);
 
