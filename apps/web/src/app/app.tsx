@@ -1,14 +1,26 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/idle';
 import { SessionProvider } from '../lib/session';
 import { type Viewer, ViewerProvider } from '../lib/viewer';
 import { theme } from './theme';
 
-// Toasts are never part of the first paint: their container loads right after it.
+// Toasts are never part of the first paint: their container loads once the browser is idle (a toast
+// shown before then waits in Mantine's store and appears with it).
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
+
+function Toasts() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => whenIdle(() => setShown(true)), []);
+  return shown ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" zIndex={1000} />
+    </Suspense>
+  ) : null;
+}
 
 export function createQueryClient(options: { server?: boolean } = {}) {
   return new QueryClient({
@@ -43,9 +55,7 @@ export function AppProviders({
 }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark">
-      <Suspense fallback={null}>
-        <Notifications position="top-right" zIndex={1000} />
-      </Suspense>
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <ViewerProvider value={viewer}>
           <SessionProvider>{children}</SessionProvider>
