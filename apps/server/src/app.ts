@@ -59,6 +59,7 @@ import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-tok
 import { createIndexHtml } from './modules/previews/index-html';
 import { createCardRenderer } from './modules/previews/og-card';
 import { loadPageRenderer } from './modules/previews/page-renderer';
+import { createRenderBudget } from './modules/previews/render-budget';
 import { createPreviewsRepository } from './modules/previews/repository';
 import { createPageSender, previewRoutes } from './modules/previews/routes';
 import { createPreviewsService } from './modules/previews/service';
@@ -415,7 +416,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ...(options.sitemapPageSize ? { sitemapPageSize: options.sitemapPageSize } : {}),
   });
   await app.register(previewRoutes, { previews });
-  const sendPage = createPageSender(previews);
+  const sendPage = createPageSender(previews, createRenderBudget({ clock }));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,

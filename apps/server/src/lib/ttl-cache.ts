@@ -5,6 +5,8 @@
  */
 export interface TtlCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
+  /** Forgets one key (a value that turned out not worth keeping). */
+  delete(key: string): void;
   clear(): void;
 }
 
@@ -30,6 +32,9 @@ export function createTtlCache<V>(
         if (oldest !== undefined) entries.delete(oldest);
       }
       return value;
+    },
+    delete: (key) => {
+      entries.delete(key);
     },
     clear: () => entries.clear(),
   };

@@ -76,6 +76,8 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
     },
     logDestination: { write: (line) => logs.push(line) },
+    // A clock that stands still: the render budget (per address and minute) never refills here.
+    now: new Date('2026-11-25T12:00:00Z'),
   });
   await insertItem(app, { title: 'Orbit of Ash', mediaType: 'movies' });
 });
@@ -200,10 +202,30 @@ describe('a page rendered on the server', () => {
     // Five addresses that are never kept, so each one is a render of its own.
     const pending = Promise.all([1, 2, 3, 4].map((n) => page(`/unsubscribe?token=${n}`)));
     await vi.waitFor(() => expect(renders() - before).toBe(4));
-    const fifth = await page('/unsubscribe?token=5');
-    expect(rootOf(fifth.body)).toBe('');
+    expect(rootOf((await page('/unsubscribe?token=5')).body)).toBe('');
+    // A page kept for everyone is not kept undrawn: the next visitor gets it drawn.
+    expect(rootOf((await page('/privacy', { cookie: 'rb_media_type=movies' })).body)).toBe('');
     release();
     for (const res of await pending) expect(rootOf(res.body)).toContain('rendered /unsubscribe');
+    expect(rootOf((await page('/privacy', { cookie: 'rb_media_type=movies' })).body)).toContain(
+      'rendered /privacy',
+    );
+  });
+
+  it('draws at most 60 new pages a minute for one address; past that, its pages go out undrawn', async () => {
+    const from = (address: string, url: string) =>
+      app.inject({ url, remoteAddress: address, headers: { accept: 'text/html' } });
+    for (let n = 0; n < 60; n++)
+      expect(rootOf((await from('203.0.113.7', `/unsubscribe?token=b${n}`)).body), `render ${n}`).toContain(
+        'rendered /unsubscribe',
+      );
+    const over = await from('203.0.113.7', '/unsubscribe?token=b60');
+    expect(over.statusCode).toBe(200);
+    expect(rootOf(over.body)).toBe('');
+    // Another address is drawn as before; a page already kept costs nothing.
+    expect(rootOf((await from('203.0.113.8', '/unsubscribe?token=c')).body)).toContain('rendered');
+    await from('203.0.113.8', '/terms');
+    expect(rootOf((await from('203.0.113.7', '/terms')).body)).toContain('rendered /terms');
   });
 });
 

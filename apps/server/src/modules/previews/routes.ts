@@ -143,9 +143,9 @@ export const previewRoutes: FastifyPluginAsyncZod<{ previews: PreviewsService }>
  * PreviewsService.page). Pages are `no-cache`: browsers ask each time, and get a 304 when the page's
  * ETag has not changed.
  */
-export function createPageSender(previews: PreviewsService) {
+export function createPageSender(previews: PreviewsService, mayRender: (address: string) => boolean) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const page = await previews.page(req.url, viewerOf(req.headers));
+    const page = await previews.page(req.url, viewerOf(req.headers), () => mayRender(req.ip));
     if (!page) throw notFound('NOT_FOUND', 'No web app is installed.');
     // The page is rendered for the visitor's language and home tab choice (page-renderer.ts).
     reply

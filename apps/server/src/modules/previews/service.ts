@@ -61,6 +61,11 @@ export interface PreviewsServiceOptions {
 
 export interface Page {
   status: 200 | 404;
+  /**
+   * False when the server could have drawn the page but did not (renders busy, the visitor's render
+   * budget spent, or the render failed): such a page is sent but never kept.
+   */
+  drawn: boolean;
   html: string;
   /** The same, gzipped once when the page was made. */
   gzip: Buffer;
@@ -224,8 +229,8 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
   const maxRenders = options.maxConcurrentRenders ?? 4;
 
   /** The page's `#root` markup and data as the web app renders them; null to leave it to the browser. */
-  async function renderBody(url: string, viewer: PageViewer) {
-    if (!options.pageRenderer || rendering >= maxRenders) return null;
+  async function renderBody(url: string, viewer: PageViewer, mayRender: () => boolean) {
+    if (!options.pageRenderer || rendering >= maxRenders || !mayRender()) return null;
     rendering++;
     try {
       return await options.pageRenderer.render(url, viewer);
@@ -237,7 +242,12 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
     }
   }
 
-  async function buildPage(loaded: LoadedTemplate, url: string, viewer: PageViewer): Promise<Page> {
+  async function buildPage(
+    loaded: LoadedTemplate,
+    url: string,
+    viewer: PageViewer,
+    mayRender: () => boolean,
+  ): Promise<Page> {
     const pathname = url.split(/[?#]/)[0] ?? '/';
     const match = ITEM_PAGE.exec(pathname);
     let status: Page['status'] = 200;
@@ -258,7 +268,7 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
       }
     }
     // A title that is not in the catalog: the browser says so (it asks the API once).
-    const rendered = status === 200 ? await renderBody(url, viewer) : null;
+    const rendered = status === 200 ? await renderBody(url, viewer, mayRender) : null;
     if (rendered?.status === 404) {
       status = 404;
       head = { ...siteHead(), title: pageTitle('Page not found'), robots: 'noindex' };
@@ -271,7 +281,8 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
         : undefined,
     );
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    return { status, html, gzip: await gzipAsync(html), etag };
+    const drawn = rendered !== null || !options.pageRenderer || status !== 200;
+    return { status, drawn, html, gzip: await gzipAsync(html), etag };
   }
 
   /** The poster to draw: a demo poster's SVG, a proxied image, or null (the placeholder). */
@@ -352,14 +363,20 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
      * page gets its own (status 404 with the app's not-found page for a title not in the catalog),
      * any other page the product's. Title pages are kept `pageCacheSeconds`.
      */
-    async page(url: string, viewer: PageViewer): Promise<Page | null> {
+    async page(url: string, viewer: PageViewer, mayRender: () => boolean = () => true): Promise<Page | null> {
       if (!options.indexHtml) return null;
       const loaded = await options.indexHtml();
       const parsed = new URL(url, 'http://page');
       const { pathname } = parsed;
       const who = `${viewer.locale ?? ''}|${viewer.mediaType}`;
+      /** A page kept for everyone with this key, unless it went out undrawn (it is drawn next time). */
+      const kept = async (key: string, pageUrl: string) => {
+        const page = await pages.get(key, () => buildPage(loaded, pageUrl, viewer, mayRender));
+        if (!page.drawn) pages.delete(key);
+        return page;
+      };
       if (CACHED_PAGES.has(pathname) || ITEM_PAGE.test(pathname))
-        return pages.get(`${loaded.version}|${who}|${pathname}`, () => buildPage(loaded, pathname, viewer));
+        return kept(`${loaded.version}|${who}|${pathname}`, pathname);
       if (pathname === '/search') {
         // Rendered from its query and type alone, whatever else the address carries.
         const search = new URLSearchParams();
@@ -368,9 +385,9 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
           if (value !== null) search.set(key, value.slice(0, 200));
         }
         const page = `/search?${search.toString()}`;
-        return pages.get(`${loaded.version}|${who}|${page}`, () => buildPage(loaded, page, viewer));
+        return kept(`${loaded.version}|${who}|${page}`, page);
       }
-      return buildPage(loaded, `${pathname}${parsed.search}`, viewer);
+      return buildPage(loaded, `${pathname}${parsed.search}`, viewer, mayRender);
     },
 
     /**
