@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../test/helpers';
 import {
   AccessLogController,
+  hundredths,
   type LogOutputStream,
   lazyChildLogger,
   pathOf,
@@ -161,6 +162,14 @@ describe('the access line', () => {
     root.level = 'warn';
     controller.requestCompleted(null, request as never, reply as never);
     expect(emitted).toHaveLength(1);
+  });
+});
+
+describe('hundredths', () => {
+  it('writes a time in ms as JavaScript writes it rounded to hundredths', () => {
+    const times = [0, 0.004, 0.005, 0.1, 0.123456, 1, 1.2, 1.05, 9.999, 14.46, 120, 1e6 + 0.07];
+    for (let i = 0; i < 20_000; i++) times.push(Math.random() * 10 ** (i % 8));
+    for (const ms of times) expect(hundredths(ms)).toBe(String(Math.round(ms * 100) / 100));
   });
 });
 
