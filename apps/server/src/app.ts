@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -18,6 +19,7 @@ import { startJobs } from './jobs/boss';
 import { createJobTicker } from './jobs/ticker';
 import { systemClock } from './lib/clock';
 import { keepNextTickFast } from './lib/next-tick';
+import { createFrontDoor, installFrontDoor, RepeatAnswers } from './lib/repeat-answers';
 import { type LogDestination, loggingOptions } from './logger';
 import { createAuth } from './modules/auth/auth';
 import { authBridge } from './modules/auth/bridge';
@@ -174,12 +176,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const apiHeaders = apiSecurityHeaders(pageSecurityHeaders['strict-transport-security']);
   const securityHeaders = (url: string) => (isApiPath(url) ? apiHeaders : pageSecurityHeaders);
   const logging = loggingOptions(config, options.logDestination);
+  const requestId = (req: IncomingMessage) => {
+    const incoming = req.headers['x-request-id'];
+    return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  };
   const app = Fastify({
     ...logging,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestId,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     // Errors the router raises before any route runs (a malformed %-escape in the path, say) get the
@@ -220,6 +223,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const catalogRepo = createCatalogRepository(database.db);
   if (config.seedDemoCatalog) await seedDemoCatalog(catalogRepo, appState, clock, app.log);
   else if (config.tmdb || config.isbndb) await retireDemoCatalog(catalogRepo, app.log);
+
+  // A repeat of a cached catalog address is answered from memory as it reaches the server, before
+  // Fastify routes it (lib/repeat-answers.ts), with the headers and access line Fastify's path gives it.
+  const repeats = new RepeatAnswers();
+  installFrontDoor(
+    app,
+    createFrontDoor({
+      repeats,
+      securityHeaders,
+      requestId,
+      logAnswer: (id, method, url, status, elapsedMs) =>
+        logging.logController.answered(app.log, id, method, url, status, elapsedMs),
+    }),
+  );
 
   // One synchronous hook for every response, pages and API alike (also the 404s and static files).
   app.addHook('onRequest', (req, reply, done) => {
@@ -362,7 +379,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const catalog = createCatalogService(catalogRepo, options.clock, { defaultRegion: config.tmdb?.region });
   await app.register(systemRoutes, { config, database, metrics, catalogSync });
-  await app.register(catalogRoutes, { catalog, cacheSeconds: config.catalogCacheSeconds });
+  await app.register(catalogRoutes, { catalog, cacheSeconds: config.catalogCacheSeconds, repeats });
   await app.register(searchRoutes, {
     search: createSearchService(createSearchRepository(database.db), {
       search: providerSearch,

@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { acceptsGzip } from '../../lib/gzip';
+import { RepeatAnswers } from '../../lib/repeat-answers';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { CatalogService } from './service';
 
@@ -43,16 +44,6 @@ function toCachedJson<S extends z.ZodType>(schema: S, value: z.input<S>, expires
   return { json, gzip: gzipSync(json), expires };
 }
 
-/** A cached answer by the address it was sent for; `day` is the catalog day it belongs to, if any. */
-interface Answered {
-  body: CachedJson;
-  cacheControl: string | undefined;
-  day: string | undefined;
-}
-
-/** Addresses remembered at most (the oldest goes first): as many as the cache's own entries. */
-const MAX_ANSWERED = 2000;
-
 /**
  * Sends an answer from the in-memory cache as ready-made JSON, compressed once when it was cached: the
  * hot catalog reads (home lists, the featured item, popular detail pages) then cost neither a query nor
@@ -67,10 +58,12 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, body: CachedJson, 
   return reply.send(body.json);
 }
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cacheSeconds: number }> = async (
-  app,
-  { catalog, cacheSeconds },
-) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogService;
+  cacheSeconds: number;
+  /** Where repeats are remembered; the app shares it with its front door (lib/repeat-answers.ts). */
+  repeats?: RepeatAnswers;
+}> = async (app, { catalog, cacheSeconds, repeats = new RepeatAnswers() }) => {
   const ttlMs = cacheSeconds * 1000;
   const cache = createTtlCache<CachedJson>(ttlMs);
   /** The cached answer for `key`, made by `load` and shaped by the route's 200 schema. */
@@ -86,26 +79,24 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
    * validation, the handler and its promises, which cost a cached answer more than sending it (the
    * answer depends on the address only). Only an address the handler answered with a 200 is kept, so
    * an address is validated once per cache lifetime; a list of the day (upcoming, featured) is not
-   * answered from here once the catalog's day has changed.
+   * answered from here once the catalog's day has changed. On the app's own server, the front door
+   * answers these repeats before Fastify sees them; the hook answers the others (`inject`).
    */
-  const answered = new Map<string, Answered>();
   const remember = (req: FastifyRequest, body: CachedJson, cacheControl?: string, day?: string) => {
     if (ttlMs <= 0 || req.method !== 'GET') return;
-    if (answered.size >= MAX_ANSWERED && !answered.has(req.url)) {
-      const oldest = answered.keys().next().value;
-      if (oldest !== undefined) answered.delete(oldest);
-    }
-    answered.set(req.url, { body, cacheControl, day });
+    repeats.remember(req.url, {
+      json: body.json,
+      gzip: body.gzip,
+      expires: body.expires,
+      cacheControl,
+      current: day === undefined ? undefined : () => catalog.today() === day,
+    });
   };
   if (ttlMs > 0) {
     app.addHook('onRequest', (req, reply, done) => {
-      const hit = req.method === 'GET' ? answered.get(req.url) : undefined;
+      const hit = req.method === 'GET' ? repeats.get(req.url) : undefined;
       if (hit === undefined) return done();
-      if (hit.body.expires <= Date.now() || (hit.day !== undefined && hit.day !== catalog.today())) {
-        answered.delete(req.url);
-        return done();
-      }
-      sendCached(req, reply, hit.body, hit.cacheControl);
+      sendCached(req, reply, hit, hit.cacheControl);
     });
   }
 
