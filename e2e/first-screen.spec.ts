@@ -41,6 +41,8 @@ test.describe('the first screen, as the server sends it', () => {
     for (const item of upcoming)
       await expect(upcomingRow.getByRole('heading', { name: item.title, exact: true })).toHaveCount(1);
     await expect(phone.getByRole('region', { name: 'Trending' }).getByRole('article').first()).toBeVisible();
+    // No search field that could not work yet: text typed into it would be lost.
+    await expect(phone.getByRole('banner').getByRole('textbox')).toHaveCount(0);
 
     await phone.goto(`/media/movies/${encodeURIComponent(movie.slug)}`);
     await expect(phone.getByRole('heading', { level: 1, name: movie.title, exact: true })).toBeVisible();

@@ -4,6 +4,7 @@ import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 import { usePublicConfig } from '../lib/config';
+import { useHydrated } from '../lib/hydrated';
 import { useSession } from '../lib/session';
 import { useAddPendingAfterSignIn } from '../lib/watchlist';
 import classes from './layout.module.css';
@@ -40,6 +41,7 @@ function useGoogleReturn() {
 function Header() {
   const navigate = useNavigate();
   const { currentUser, isLoading, isModalOpen, openModal } = useSession();
+  const hydrated = useHydrated();
   useGoogleReturn();
   useAddPendingAfterSignIn();
   return (
@@ -56,9 +58,14 @@ function Header() {
             <Text className={classes.tagline}>{TAGLINE}</Text>
           </Stack>
         </UnstyledButton>
-        <Suspense fallback={<div className={classes.searchSlot} />}>
-          <HeaderSearch />
-        </Suspense>
+        {/* Not drawn on the server: a field typed into before its code has arrived would lose the text. */}
+        {hydrated ? (
+          <Suspense fallback={<div className={classes.searchSlot} />}>
+            <HeaderSearch />
+          </Suspense>
+        ) : (
+          <div className={classes.searchSlot} />
+        )}
         {isLoading ? (
           <div className={classes.accountSlot} />
         ) : currentUser ? (
