@@ -748,35 +748,27 @@ async function main() {
     }
     return outcome;
   };
+  /** One section's results alone (--only-sync, --only-lighthouse), beside the run's context. */
+  const writeSectionReport = (file: string, section: Record<string, unknown>) => {
+    const outFile = path.join(resultsDir, file);
+    const report = { startedAt: startedAt.toISOString(), machine: machineInfo(), options, ...section };
+    writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nResults written to ${path.relative(process.cwd(), outFile) || outFile}`);
+  };
   if (options.fanout === 'only' || options.sync === 'only' || options.lighthouse === 'only') {
     if (options.fanout === 'only') printFanout(await runFanout());
     if (options.sync === 'only') {
       const sync = await runSync();
       printSync(sync);
-      const outFile = path.join(resultsDir, 'latest-sync.json');
-      const report = {
-        startedAt: startedAt.toISOString(),
-        machine: machineInfo(),
-        options,
-        sync,
-        targets: { sync: syncTargets(sync) },
-      };
-      writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
-      console.log(`\nResults written to ${path.relative(process.cwd(), outFile) || outFile}`);
+      writeSectionReport('latest-sync.json', { sync, targets: { sync: syncTargets(sync) } });
     }
     if (options.lighthouse === 'only') {
       const lighthouse = await runLighthouse();
       printLighthouse(lighthouse);
-      const outFile = path.join(resultsDir, 'latest-lighthouse.json');
-      const report = {
-        startedAt: startedAt.toISOString(),
-        machine: machineInfo(),
-        options,
+      writeSectionReport('latest-lighthouse.json', {
         lighthouse,
         targets: { lighthouse: 'skipped' in lighthouse ? null : lighthouseTargets(lighthouse) },
-      };
-      writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
-      console.log(`\nResults written to ${path.relative(process.cwd(), outFile) || outFile}`);
+      });
     }
     return;
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { MediaType } from '@releasebell/contract';
+import type { MediaItem, MediaType } from '@releasebell/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -93,6 +93,31 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   if (!options.database) app.addHook('onClose', () => database.close());
   return app;
 }
+
+/** One item as the API answers it (for route tests that stand in a service). */
+export const GLASS_HARBOR: MediaItem = {
+  _id: '7b0e4a4e-1f6b-4d4c-9d0e-111111111111',
+  id: '7b0e4a4e-1f6b-4d4c-9d0e-111111111111',
+  item_id: '7b0e4a4e-1f6b-4d4c-9d0e-111111111111',
+  media_type: 'movies',
+  title: 'Glass Harbor',
+  slug: 'glass-harbor',
+  image: null,
+  description: '',
+  author: null,
+  director: 'Mara Quill',
+  network_name: null,
+  series: null,
+  series_number: null,
+  creator: 'Mara Quill',
+  creator_label: 'Director',
+  release_date: '2027-03-14',
+  release_date_precision: 'day',
+  language: 'en',
+  genres: ['Drama'],
+  hype_meter_percentage: 40,
+  popularity: 10,
+};
 
 let counter = 0;
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { RenderFetchAnswer } from '@releasebell/contract/pages';
 import { describe, expect, it } from 'vitest';
-import { makeItem } from './components/test-utils';
+import { makeConfig, makeItem } from './components/test-utils';
 import { createPageRenderer } from './entry-server';
 
 /**
@@ -26,15 +26,7 @@ const list = (kind: string) =>
       slug: `${kind}-${i}`,
     }),
   );
-const CONFIG = {
-  productName: 'Releasebell',
-  amazonAffiliateTag: null,
-  contactEmail: 'hello@example.com',
-  googleSignIn: false,
-  tmdbAttribution: false,
-  liveSearch: false,
-  imageProxies: { tmdb: '/proxy-image/tmdb', isbndb: '/proxy-image/isbndb' },
-};
+const CONFIG = makeConfig({ imageProxies: { tmdb: '/proxy-image/tmdb', isbndb: '/proxy-image/isbndb' } });
 
 function fakeServer(answers: Record<string, RenderFetchAnswer | null>) {
   const asked: string[] = [];

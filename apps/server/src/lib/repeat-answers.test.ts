@@ -5,11 +5,10 @@
  */
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import type { MediaItem } from '@releasebell/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/helpers';
+import { buildTestApp, GLASS_HARBOR } from '../../test/helpers';
 import { catalogRoutes } from '../modules/catalog/routes';
 import type { CatalogService } from '../modules/catalog/service';
 import { registerErrorHandling } from '../plugins/error-handler';
@@ -128,29 +127,7 @@ describe('the front door of the app', () => {
   });
 });
 
-const item: MediaItem = {
-  _id: '7b0e4a4e-1f6b-4d4c-9d0e-111111111111',
-  id: '7b0e4a4e-1f6b-4d4c-9d0e-111111111111',
-  item_id: '7b0e4a4e-1f6b-4d4c-9d0e-111111111111',
-  media_type: 'movies',
-  title: 'Glass Harbor',
-  slug: 'glass-harbor',
-  image: null,
-  description: '',
-  author: null,
-  director: 'Mara Quill',
-  network_name: null,
-  series: null,
-  series_number: null,
-  creator: 'Mara Quill',
-  creator_label: 'Director',
-  release_date: '2027-03-14',
-  release_date_precision: 'day',
-  language: 'en',
-  genres: ['Drama'],
-  hype_meter_percentage: 40,
-  popularity: 10,
-};
+const item = GLASS_HARBOR;
 
 describe('the front door', () => {
   let app: FastifyInstance | undefined;

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import type { MediaItem, WatchlistEntry } from '@releasebell/contract';
+import type { MediaItem, PublicConfig, WatchlistEntry } from '@releasebell/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -50,6 +50,20 @@ export function renderWithProviders(
 }
 
 /** Test-only: a media item with sensible values, overridable field by field. */
+/** What GET /api/config answers on a default install; override what the test is about. */
+export function makeConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
+  return {
+    productName: 'Releasebell',
+    amazonAffiliateTag: null,
+    contactEmail: 'hello@releasebell.app',
+    googleSignIn: false,
+    tmdbAttribution: false,
+    liveSearch: false,
+    imageProxies: { tmdb: '', isbndb: '' },
+    ...overrides,
+  };
+}
+
 export function makeItem(overrides: Partial<MediaItem> = {}): MediaItem {
   return {
     _id: 'id-1',

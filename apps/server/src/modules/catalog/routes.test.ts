@@ -1,36 +1,14 @@
 import { gunzipSync } from 'node:zlib';
-import type { MediaItem } from '@releasebell/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GLASS_HARBOR } from '../../../test/helpers';
 import { mediaNotFound } from '../../errors';
 import { registerErrorHandling } from '../../plugins/error-handler';
 import { catalogRoutes } from './routes';
 import type { CatalogService } from './service';
 
-const item: MediaItem = {
-  _id: '7b0e4a4e-1f6b-4d4c-9d0e-111111111111',
-  id: '7b0e4a4e-1f6b-4d4c-9d0e-111111111111',
-  item_id: '7b0e4a4e-1f6b-4d4c-9d0e-111111111111',
-  media_type: 'movies',
-  title: 'Glass Harbor',
-  slug: 'glass-harbor',
-  image: null,
-  description: '',
-  author: null,
-  director: 'Mara Quill',
-  network_name: null,
-  series: null,
-  series_number: null,
-  creator: 'Mara Quill',
-  creator_label: 'Director',
-  release_date: '2027-03-14',
-  release_date_precision: 'day',
-  language: 'en',
-  genres: ['Drama'],
-  hype_meter_percentage: 40,
-  popularity: 10,
-};
+const item = GLASS_HARBOR;
 
 // What a service might carry beside the answer: internal fields that must never reach a client.
 const leaky = { ...item, provider_id: 'synthetic:42', search_text: 'glass harbor mara quill' };

@@ -3,8 +3,9 @@ import type { MediaItem } from '@releasebell/contract';
 import type { MediaType } from '@releasebell/contract/constants';
 import { isMediaType } from '@releasebell/contract/constants';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useHydrated } from '../../../lib/hydrated';
 import { placeholderImage } from '../../../lib/media';
 import { usePageTitle } from '../../../lib/page-title';
 import { isNotFound, useMediaBySlug } from '../api/get-media-by-slug';
@@ -38,18 +39,11 @@ function Loading() {
   );
 }
 
-/** History changes only by navigating, which draws the page again. */
-const noSubscription = () => () => {};
-
 /** Back to where the visitor came from, or home when the page was opened directly. */
 function BackButton() {
   const navigate = useNavigate();
   // The server cannot know the visitor's history: the page is drawn with "Home" and hydrated so.
-  const hasHistory = useSyncExternalStore(
-    noSubscription,
-    () => (window.history.state?.idx ?? 0) > 0,
-    () => false,
-  );
+  const hasHistory = useHydrated() && (window.history.state?.idx ?? 0) > 0;
   return (
     <Button
       variant="subtle"

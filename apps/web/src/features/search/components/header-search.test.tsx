@@ -2,7 +2,7 @@ import type { MediaItem } from '@releasebell/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeItem, renderWithProviders } from '../../../components/test-utils';
+import { makeConfig, makeItem, renderWithProviders } from '../../../components/test-utils';
 import { HeaderSearch } from './header-search';
 
 const items = (n: number, overrides: Partial<MediaItem> = {}): MediaItem[] =>
@@ -12,15 +12,7 @@ const items = (n: number, overrides: Partial<MediaItem> = {}): MediaItem[] =>
 
 let fetchMock: ReturnType<typeof vi.fn>;
 /** A server with TMDB or ISBNdb configured: few matches ask them too. */
-const LIVE_SEARCH_CONFIG = {
-  productName: 'Releasebell',
-  amazonAffiliateTag: null,
-  contactEmail: 'hello@releasebell.app',
-  googleSignIn: false,
-  tmdbAttribution: true,
-  liveSearch: true,
-  imageProxies: { tmdb: '', isbndb: '' },
-};
+const LIVE_SEARCH_CONFIG = makeConfig({ tmdbAttribution: true, liveSearch: true });
 
 /** Answers the catalog's search with `answer`, and the providers' with `providers` (nothing by default). */
 function stubSearch(

@@ -2,20 +2,12 @@ import type { MediaItem } from '@releasebell/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeItem, renderWithProviders } from '../../../components/test-utils';
+import { makeConfig, makeItem, renderWithProviders } from '../../../components/test-utils';
 import { type RequestModalProps, SearchPage } from './search-page';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 /** A server with TMDB or ISBNdb configured: few matches ask them too. */
-const LIVE_SEARCH_CONFIG = {
-  productName: 'Releasebell',
-  amazonAffiliateTag: null,
-  contactEmail: 'hello@releasebell.app',
-  googleSignIn: false,
-  tmdbAttribution: true,
-  liveSearch: true,
-  imageProxies: { tmdb: '', isbndb: '' },
-};
+const LIVE_SEARCH_CONFIG = makeConfig({ tmdbAttribution: true, liveSearch: true });
 
 /** Answers the catalog's search with `answer`, and the providers' with `providers` (nothing by default). */
 function stubSearch(
