@@ -25,6 +25,7 @@ import { createAuth } from './modules/auth/auth';
 import { authBridge } from './modules/auth/bridge';
 import { createDeviceCookies } from './modules/auth/device-cookie';
 import { createAuthGuards } from './modules/auth/guards';
+import { createPasswordHasher, type HashingLimits, type PasswordHasher } from './modules/auth/password-hash';
 import { createRateLimiter } from './modules/auth/rate-limiter';
 import { createAuthRepository } from './modules/auth/repository';
 import { createPasswordResetService } from './modules/auth/reset-service';
@@ -95,6 +96,8 @@ declare module 'fastify' {
     catalogSync: CatalogSync;
     /** Content requests resolved from the providers (right after each is made, then daily). */
     requestResolver: RequestResolver;
+    /** Password hashing on its own threads, with its bounded queue (tests read its stats). */
+    passwordHasher: PasswordHasher;
   }
 }
 
@@ -112,6 +115,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Where log lines go (tests); otherwise stdout. */
   logDestination?: LogDestination;
+  /** The password hasher's threads and queue (tests); otherwise from the machine's cores. */
+  hashing?: HashingLimits;
 }
 
 /**
@@ -262,7 +267,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
   const authSecret = await authSecretFor(config);
-  const auth = createAuth({ config, db: database.db, secret: authSecret, mailer, log: app.log });
+  const hasher = createPasswordHasher(options.hashing);
+  app.decorate('passwordHasher', hasher);
+  app.addHook('onClose', () => hasher.close());
+  const auth = createAuth({ config, db: database.db, secret: authSecret, mailer, log: app.log, hasher });
   const authRepository = createAuthRepository(database.db);
   const limiter = createRateLimiter(database.db);
   const guards = createAuthGuards({
@@ -271,9 +279,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     devices: createDeviceCookies(authSecret, config.publicUrl.startsWith('https://')),
   });
   await app.register(sessionPlugin, { auth });
-  await app.register(authBridge, { auth, config, guards, repository: authRepository });
+  await app.register(authBridge, { auth, config, guards, repository: authRepository, hasher });
   await app.register(accountRoutes, {
     guards,
+    hasher,
     passwordReset: createPasswordResetService({
       auth,
       repository: authRepository,

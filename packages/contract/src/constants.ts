@@ -116,6 +116,8 @@ export const AUTH_MESSAGES = {
   tooManyRequests: 'Too many requests. Try again in a few minutes.',
   invalidToken: 'This reset link has expired or was already used. Ask for a new one.',
   crossSite: 'This request came from another site and was refused.',
+  /** Password checks are queued past their bound (a burst of sign-ins): try again shortly. */
+  busy: 'Too many sign-in attempts right now. Try again in a moment.',
 } as const;
 
 /** A state-changing request that reached the product at an address other than PUBLIC_URL. */
@@ -154,6 +156,9 @@ export const ERROR_CODES = {
   upstreamUnreachable: 'UPSTREAM_UNREACHABLE',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
+  authBusy: 'AUTH_BUSY',
+  invalidCode: 'INVALID_CODE',
+  phoneNotVerifiable: 'PHONE_NOT_VERIFIABLE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -187,6 +192,43 @@ export const NOTIFICATION_MESSAGES = {
   emailPaused: 'Release emails are paused.',
   testSent: 'Test notification sent.',
 } as const;
+
+/** Verifying the member's mobile number by a texted code (before any text goes to it). */
+export const PHONE_CODE_LENGTH = 6;
+/** How long a texted code works. */
+export const PHONE_CODE_MINUTES = 10;
+/** Wrong tries that end a code. */
+export const PHONE_CODE_MAX_TRIES = 5;
+/** Codes asked for per member per hour, and per number per day. */
+export const PHONE_CODES_PER_MEMBER_HOUR = 3;
+export const PHONE_CODES_PER_NUMBER_DAY = 5;
+export const PHONE_MESSAGES = {
+  codeSent: 'We texted you a 6-digit code. Enter it to turn on SMS.',
+  codeFormat: 'Enter the 6-digit code we texted you.',
+  wrongCode: 'That code is not right. Check the text and try again.',
+  noCode: 'This code has expired or was tried too many times. Ask for a new one.',
+  verified: 'Your number is verified: release texts will go to it.',
+  noNumber: 'Add a mobile number to your profile first.',
+  alreadyVerified: 'This number is already verified.',
+  tooManyCodes: 'You asked for several codes already. Try again later.',
+  notVerified: 'Verify your number to get texts.',
+} as const;
+
+/**
+ * Why a number cannot get texts: `countries` are the country names texts may go to (empty: any);
+ * `kind` is what the number is when it is not a mobile (e.g. "premium-rate"), else null.
+ */
+export function smsNumberProblem(countries: readonly string[], kind: string | null): string {
+  const where = countries.length === 0 ? '' : ` in ${listInWords(countries)}`;
+  const what = kind ? ` This is a ${kind} number.` : '';
+  return `We can only text mobile numbers${where}.${what}`;
+}
+
+/** "A", "A or B", "A, B or C". */
+function listInWords(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? '';
+  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
 
 /**
  * The first check of a phone number, before the server's full one: texts go to numbers anywhere, so

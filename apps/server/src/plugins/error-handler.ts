@@ -36,6 +36,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send(errorBody(ERROR_CODES.validation, message, details));
     }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
     }
     if (isUnstorableText(error)) {

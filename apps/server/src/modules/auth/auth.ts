@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
 import { ResetPasswordEmail } from '../notifications/emails/reset-password-email';
 import type { Mailer } from '../notifications/mailer';
-import { hashPassword, verifyPassword } from './password-hash';
+import type { PasswordHasher } from './password-hash';
 
 /** The header our Fastify bridge puts the client address in (any incoming one is replaced). */
 export const CLIENT_IP_HEADER = 'x-releasebell-client-ip';
@@ -23,9 +23,10 @@ export interface AuthOptions {
   secret: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  hasher: PasswordHasher;
 }
 
-export function createAuth({ config, db, secret, mailer, log }: AuthOptions) {
+export function createAuth({ config, db, secret, mailer, log, hasher }: AuthOptions) {
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
@@ -45,7 +46,7 @@ export function createAuth({ config, db, secret, mailer, log }: AuthOptions) {
       autoSignIn: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: hasher.hash, verify: hasher.verify },
       resetPasswordTokenExpiresIn: RESET_TOKEN_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword({ user, token }) {

@@ -22,6 +22,7 @@ import { errorBody } from '../../errors';
 import { allowedOrigin } from '../../plugins/same-origin';
 import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from './auth';
 import type { AuthGuards } from './guards';
+import type { PasswordHasher } from './password-hash';
 import type { AuthRepository } from './repository';
 
 interface BridgeOptions {
@@ -29,6 +30,7 @@ interface BridgeOptions {
   config: Config;
   guards: AuthGuards;
   repository: AuthRepository;
+  hasher: PasswordHasher;
 }
 
 /** What a guard may add to the answer: Set-Cookie values, or an answer of its own. */
@@ -48,6 +50,8 @@ interface Endpoint {
     summary: string;
     response: Record<number, z.ZodType | { description: string }>;
   };
+  /** Checks or sets a password: waits for the password hasher, or is refused when it is full. */
+  hashes?: boolean;
   /** Runs before the identity service; returns what to do with its answer. */
   before?: (req: FastifyRequest) => Promise<((response: Response) => Promise<Outcome>) | undefined>;
 }
@@ -92,7 +96,7 @@ const publicUser = (user: AuthUser): { user: SessionUser } => ({
  * that one path and that one body: the request handed on is rebuilt from them, never copied.
  */
 export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, options) => {
-  const { auth, config, guards, repository } = options;
+  const { auth, config, guards, repository, hasher } = options;
 
   const signIn: Endpoint['before'] = async (req) => {
     await guards.limitAddress(req);
@@ -151,22 +155,24 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
       method: 'POST',
       path: '/sign-in/email',
       body: signInBodySchema,
+      hashes: true,
       before: signIn,
       doc: {
         operationId: 'signInWithEmail',
         summary: 'Sign in with email and password; sets the session cookie',
-        response: { 200: signedInSchema, ...refusals, 401: errorResponseSchema },
+        response: { 200: signedInSchema, ...refusals, 401: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     {
       method: 'POST',
       path: '/sign-up/email',
       body: signUpBodySchema,
+      hashes: true,
       before: signUp,
       doc: {
         operationId: 'signUpWithEmail',
         summary: 'Create an account and sign in; sets the session cookie',
-        response: { 200: signedInSchema, ...refusals, 422: errorResponseSchema },
+        response: { 200: signedInSchema, ...refusals, 422: errorResponseSchema, 503: errorResponseSchema },
       },
     },
     {
@@ -281,9 +287,12 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
         if (pathOf(req.url) !== url) return reply.callNotFound();
       },
       handler: async (req, reply) => {
-        const after = endpoint.before ? await endpoint.before(req) : undefined;
-        const response = await auth.handler(toFetchRequest(req, endpoint));
-        return send(reply, response, after ? await after(response) : {});
+        const answer = async () => {
+          const after = endpoint.before ? await endpoint.before(req) : undefined;
+          const response = await auth.handler(toFetchRequest(req, endpoint));
+          return send(reply, response, after ? await after(response) : {});
+        };
+        return endpoint.hashes ? hasher.admit(answer) : answer();
       },
     });
   }

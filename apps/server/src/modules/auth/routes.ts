@@ -2,17 +2,19 @@ import { errorResponseSchema, resetPasswordBodySchema, sessionSchema } from '@re
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOptional } from '../../plugins/openapi';
 import type { AuthGuards } from './guards';
+import type { PasswordHasher } from './password-hash';
 import type { PasswordResetService } from './reset-service';
 
 interface AccountRoutesOptions {
   guards: AuthGuards;
   passwordReset: PasswordResetService;
+  hasher: PasswordHasher;
 }
 
 /** The product's own session and account endpoints, beside the identity service's. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { guards, passwordReset },
+  { guards, passwordReset, hasher },
 ) => {
   app.get(
     '/api/session',
@@ -40,16 +42,20 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         operationId: 'resetPassword',
         summary: 'Choose a new password with the emailed token; signs the user in',
         body: resetPasswordBodySchema,
-        response: { 200: sessionSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: sessionSchema,
+          400: errorResponseSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
+        },
       },
     },
     async (req, reply) => {
       await guards.limitAddress(req);
       const { token, newPassword } = req.body;
-      const { user, cookies } = await passwordReset.reset(token, newPassword, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'],
-      });
+      const { user, cookies } = await hasher.admit(() =>
+        passwordReset.reset(token, newPassword, { ip: req.ip, userAgent: req.headers['user-agent'] }),
+      );
       reply.header('set-cookie', cookies);
       return { user };
     },
