@@ -50,7 +50,7 @@ import { createLeaderboardRepository } from './modules/leaderboard/repository';
 import { leaderboardRoutes } from './modules/leaderboard/routes';
 import { createLeaderboardService } from './modules/leaderboard/service';
 import { createEmailChannel } from './modules/notifications/channels/email';
-import { createSmsChannel, smsOutboxDir } from './modules/notifications/channels/sms';
+import { createSmsChannel, createSmsSender, smsOutboxDir } from './modules/notifications/channels/sms';
 import { createDispatcher } from './modules/notifications/dispatcher';
 import { createNotificationEngine, type NotificationEngine } from './modules/notifications/engine';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
@@ -75,6 +75,8 @@ import { createSearchRepository } from './modules/search/repository';
 import { searchRoutes } from './modules/search/routes';
 import { createSearchService } from './modules/search/service';
 import { systemRoutes } from './modules/system/routes';
+import { createPhoneRules } from './modules/users/phone-rules';
+import { createPhoneVerification } from './modules/users/phone-verification';
 import { createUsersRepository } from './modules/users/repository';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -270,9 +272,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const hasher = createPasswordHasher(options.hashing);
   app.decorate('passwordHasher', hasher);
   app.addHook('onClose', () => hasher.close());
-  const auth = createAuth({ config, db: database.db, secret: authSecret, mailer, log: app.log, hasher });
+  const limiter = createRateLimiter(database.db, clock);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: authSecret,
+    mailer,
+    log: app.log,
+    hasher,
+    limiter,
+  });
   const authRepository = createAuthRepository(database.db);
-  const limiter = createRateLimiter(database.db);
   const guards = createAuthGuards({
     config,
     limiter,
@@ -290,8 +300,28 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       clock: options.clock ?? systemClock,
     }),
   });
+  const phoneRules = createPhoneRules(config.sms.countries);
+  const smsSender = createSmsSender({
+    textable: phoneRules.problem,
+    twilio: config.twilio,
+    outboxDir: smsOutboxDir(config.dataDir),
+    limiter,
+    maxPerHour: config.sms.maxPerHour,
+    clock,
+    log: app.log,
+  });
+  const usersRepository = createUsersRepository(database.db);
   await app.register(usersRoutes, {
-    users: createUsersService(createUsersRepository(database.db), options.clock),
+    users: createUsersService(usersRepository, phoneRules, clock),
+    phone: createPhoneVerification({
+      repo: usersRepository,
+      limiter,
+      sms: smsSender,
+      rules: phoneRules,
+      secret: authSecret,
+      publicUrl: config.publicUrl,
+      clock,
+    }),
   });
 
   const metrics = new Registry();
@@ -303,12 +333,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const unsubscribeTokens = createUnsubscribeTokens(authSecret);
   const channels = [
     createEmailChannel({ mailer, publicUrl: config.publicUrl, tokens: unsubscribeTokens }),
-    createSmsChannel({
-      twilio: config.twilio,
-      outboxDir: smsOutboxDir(config.dataDir),
-      publicUrl: config.publicUrl,
-      log: app.log,
-    }),
+    createSmsChannel({ sender: smsSender, publicUrl: config.publicUrl, clock }),
   ];
   const engine = createNotificationEngine({
     planner: createPlanner(notificationsRepo, { settleSeconds: config.notify.settleSeconds }),

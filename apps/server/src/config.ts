@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
 const booleanString = z
@@ -146,6 +147,19 @@ const envSchema = z.object({
   TWILIO_API_URL: z
     .url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' })
     .default('https://api.twilio.com'),
+  SMS_COUNTRIES: z
+    .string()
+    .regex(/^\s*[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*\s*$/, {
+      error: 'must be ISO 3166-1 country codes separated by commas, e.g. US,CA',
+    })
+    .optional(),
+  SMS_MAX_PER_HOUR: z.coerce
+    .number({ error: () => 'must be a number of texts' })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(500),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -211,6 +225,17 @@ export interface Config {
   isbndb: { apiUrl: string; apiKey: string; requestsPerSecond: number } | null;
   /** Twilio's Messages API; null writes texts to DATA_DIR/sms-outbox/ instead. */
   twilio: { apiUrl: string; accountSid: string; authToken: string; from: string } | null;
+  sms: {
+    /**
+     * ISO 3166-1 countries whose mobile numbers may get texts (SMS_COUNTRIES; by default TWILIO_FROM's
+     * country); null: any country (texts go to the local outbox).
+     */
+    countries: string[] | null;
+    /** Texts of every kind across the install per clock hour; past it they wait for the next hour. */
+    maxPerHour: number;
+  };
+  /** Bearer token /metrics asks for; null serves it to loopback addresses only. */
+  metricsToken: string | null;
   /** The image hosts behind /proxy-image/{provider}/...; nothing else is ever fetched. */
   imageProxy: {
     upstreams: { tmdb: string; isbndb: string };
@@ -227,6 +252,12 @@ export class ConfigError extends Error {
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** The country of a sending number (`+14155550100` -> US); none for an alphanumeric sender ID. */
+function countryOfSender(from: string): string[] | null {
+  const country = from.startsWith('+') ? parsePhoneNumberFromString(from)?.country : undefined;
+  return country ? [country] : null;
+}
 
 /** Reads the environment once. Throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -247,6 +278,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const twilioKeys = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
   if (twilioKeys.some(Boolean) && !twilioKeys.every(Boolean)) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: set all three or none');
+  }
+  const smsCountries = e.SMS_COUNTRIES
+    ? [...new Set(e.SMS_COUNTRIES.split(',').map((c) => c.trim().toUpperCase()))]
+    : e.TWILIO_FROM
+      ? countryOfSender(e.TWILIO_FROM)
+      : null;
+  const unknown = (e.SMS_COUNTRIES ? (smsCountries ?? []) : []).filter((c) => !isSupportedCountry(c));
+  if (unknown.length > 0) problems.push(`SMS_COUNTRIES: unknown country codes ${unknown.join(', ')}`);
+  if (e.TWILIO_FROM && !smsCountries?.length) {
+    problems.push(
+      'SMS_COUNTRIES: required when TWILIO_FROM is not a phone number with a country (an alphanumeric sender ID)',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -313,6 +356,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             from: e.TWILIO_FROM,
           }
         : null,
+    sms: { countries: smsCountries, maxPerHour: e.SMS_MAX_PER_HOUR },
+    metricsToken: e.METRICS_TOKEN ?? null,
     imageProxy: {
       upstreams: {
         tmdb: e.TMDB_IMAGE_BASE_URL.replace(/\/+$/, ''),

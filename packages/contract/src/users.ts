@@ -10,6 +10,9 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MESSAGES,
   PASSWORD_MIN_LENGTH,
+  PHONE_CODE_LENGTH,
+  PHONE_CODE_MINUTES,
+  PHONE_MESSAGES,
   REGION_MESSAGES,
   REMINDER_DAY_OPTIONS,
 } from './constants';
@@ -126,6 +129,11 @@ export const userProfileSchema = z
     /** The member replied STOP to a text: mobile was turned off and stays off until they turn it on. */
     sms_opted_out: z.boolean(),
     /**
+     * The member proved the number is theirs with a texted code (POST /api/phone/verification); no
+     * text goes to a number that is not. Changing the number clears it.
+     */
+    phone_verified: z.boolean(),
+    /**
      * ISO 3166-1 alpha-2 country whose movie release dates the member sees and is told about; null
      * follows the browser's locale on pages, and the server's default region (TMDB_REGION) in
      * notifications.
@@ -151,3 +159,32 @@ export const resetPasswordBodySchema = z.strictObject({
   token: text().min(1).max(200),
   newPassword: passwordSchema,
 });
+
+/** POST /api/phone/verification: a code was texted to the profile's number. */
+export const phoneCodeSentSchema = z
+  .object({
+    /** The number the code went to, as people write it. */
+    phone_number_display: z.string(),
+    /** When the code stops working (PHONE_CODE_MINUTES after it was sent). */
+    expires_at: z.string(),
+  })
+  .meta({ id: 'PhoneCodeSent' });
+export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
+
+/** POST /api/phone/verification/confirm. */
+export const phoneCodeBodySchema = z
+  .strictObject({
+    code: z
+      .string({ error: PHONE_MESSAGES.codeFormat })
+      .trim()
+      .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), { error: PHONE_MESSAGES.codeFormat }),
+  })
+  .meta({
+    id: 'PhoneCode',
+    description: `The code texted to the number, valid ${PHONE_CODE_MINUTES} minutes`,
+  });
+export type PhoneCodeBody = z.infer<typeof phoneCodeBodySchema>;
+
+export const phoneVerifiedSchema = z
+  .object({ phone_verified: z.literal(true) })
+  .meta({ id: 'PhoneVerified' });

@@ -252,6 +252,8 @@ export const userProfiles = pgTable(
     emailPausedAt: timestamp('email_paused_at', { withTimezone: true }),
     /** Set when Twilio says the member texted STOP; cleared when they turn SMS on again. */
     smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true }),
+    /** When the member proved `phone_number` is theirs with a texted code; cleared when it changes. */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     /**
      * ISO 3166-1 country whose release dates the member sees and is told about; NULL follows the
      * browser's locale (and TMDB_REGION where there is none).
@@ -283,6 +285,21 @@ export const userAvatars = pgTable('user_avatars', {
   contentType: text('content_type').notNull(),
   data: bytea('data').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The code texted to prove a mobile number, one pending per member (a new one replaces it). Only its
+ * keyed hash is kept; `tries` counts wrong answers.
+ */
+export const phoneVerifications = pgTable('phone_verifications', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  phoneNumber: text('phone_number').notNull(),
+  codeHash: text('code_hash').notNull(),
+  tries: integer('tries').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Fixed-window counters shared by every app process (auth rate limits). */

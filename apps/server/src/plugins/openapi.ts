@@ -184,6 +184,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
             name: sessionCookieName(config),
             description: 'The HttpOnly session cookie set by signing in through `/api/auth/*`.',
           },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'METRICS_TOKEN, for /metrics (unset: /metrics answers this machine only).',
+          },
         },
       },
     },

@@ -11,10 +11,13 @@ import { accounts, sessions, users, verifications } from '../../db/schema';
 import { ResetPasswordEmail } from '../notifications/emails/reset-password-email';
 import type { Mailer } from '../notifications/mailer';
 import type { PasswordHasher } from './password-hash';
+import type { RateLimiter } from './rate-limiter';
 
 /** The header our Fastify bridge puts the client address in (any incoming one is replaced). */
 export const CLIENT_IP_HEADER = 'x-releasebell-client-ip';
 export const RESET_TOKEN_MINUTES = 60;
+/** Reset emails one address gets per hour, whoever asks: more would be mail-bombing it. */
+export const RESET_MAILS_PER_HOUR = 3;
 export const AUTH_BASE_PATH = '/api/auth';
 
 export interface AuthOptions {
@@ -24,9 +27,10 @@ export interface AuthOptions {
   mailer: Mailer;
   log: FastifyBaseLogger;
   hasher: PasswordHasher;
+  limiter: RateLimiter;
 }
 
-export function createAuth({ config, db, secret, mailer, log, hasher }: AuthOptions) {
+export function createAuth({ config, db, secret, mailer, log, hasher, limiter }: AuthOptions) {
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
@@ -53,15 +57,18 @@ export function createAuth({ config, db, secret, mailer, log, hasher }: AuthOpti
         // The link opens our own page, which asks for the new password and signs the user in.
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         const email = createElement(ResetPasswordEmail, { url, expiresInMinutes: RESET_TOKEN_MINUTES });
-        // Not awaited: the answer must not wait for the mail, or its timing tells known addresses
-        // from unknown ones. A failure is logged; the member can ask again.
+        // Not awaited: the answer must not wait for the mail (or the cap), or its timing tells known
+        // addresses from unknown ones. A failure is logged; the member can ask again.
         void (async () => {
+          if ((await limiter.hit(`reset-mail:${user.id}`, 3_600_000)) > RESET_MAILS_PER_HOUR) {
+            log.warn({ user: user.id }, 'reset email not sent: this address had its emails for the hour');
+            return;
+          }
           await mailer.send({
             to: user.email,
             subject: `Reset your ${PRODUCT_NAME} password`,
             html: await render(email),
             text: await render(email, { plainText: true }),
-            link: url,
           });
         })().catch((err) => log.error({ err }, 'password reset mail failed'));
         return Promise.resolve();

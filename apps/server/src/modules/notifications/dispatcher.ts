@@ -67,6 +67,13 @@ export function createDispatcher(options: DispatcherOptions) {
           : new DeliveryError('transient', 'unexpected', err instanceof Error ? err.message : String(err));
       const reason = `${error.code}: ${error.message}`.slice(0, 500);
       const now = clock();
+      if (error.kind === 'deferred') {
+        const until = new Date(now.getTime() + (error.retryAfterSeconds ?? 60) * 1000);
+        log.info({ channel: channel.name, code: error.code, until }, 'notification held by a cap');
+        await repo.markDeferred(ids, until, reason);
+        report(rows, 'retry');
+        return [];
+      }
       // 24 hours from when each row was queued: one caught up late after downtime gets them too.
       const queued = Math.min(...rows.map((r) => Math.max(r.dueAt.getTime(), r.createdAt.getTime())));
       const giveUp = now.getTime() - queued >= RETRY_FOR_HOURS * 3_600_000;

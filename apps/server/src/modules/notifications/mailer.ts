@@ -9,8 +9,6 @@ export interface Mail {
   subject: string;
   html: string;
   text: string;
-  /** The one link the mail is about, logged when mail goes to the local mailbox. */
-  link?: string;
   /** `<id@host>`; set by callers that may send the same message again (a resend keeps its id). */
   messageId?: string;
   /** Extra headers, e.g. List-Unsubscribe. */
@@ -33,7 +31,8 @@ export interface MailerOptions {
 
 /**
  * SMTP when SMTP_URL is set; otherwise every message is written as an .eml file under the mailbox
- * directory and its link is logged, so a new install can still reset a password.
+ * directory and the file is named in the log (not the address or a link: logs travel further than
+ * mail), so a new install can still reset a password.
  */
 export function createMailer({ smtpUrl, from, mailboxDir, log }: MailerOptions): Mailer {
   const message = (mail: Mail) => ({
@@ -77,8 +76,8 @@ export function createMailer({ smtpUrl, from, mailboxDir, log }: MailerOptions):
       );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       log.info(
-        { to: mail.to, subject: mail.subject, file, link: mail.link },
-        'mail written to the local mailbox',
+        { subject: mail.subject, file },
+        'mail written to the local mailbox: open the file to read it',
       );
       return { messageId: info.messageId };
     },

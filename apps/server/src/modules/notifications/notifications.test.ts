@@ -51,6 +51,7 @@ describe('release notifications', () => {
         TWILIO_AUTH_TOKEN: AUTH_TOKEN,
         TWILIO_FROM: '+15005550006',
         TWILIO_API_URL: twilio.url,
+        SMS_COUNTRIES: 'US,GB',
       },
     });
   });
@@ -257,10 +258,18 @@ describe('release notifications', () => {
       const itemId = row!.id;
       const member = await insertMember(app, {
         timeZone: 'Europe/London',
-        phoneNumber: '+447700900123',
+        phoneNumber: '+447400123456',
+        phoneVerifiedAt: new Date('2027-09-01T00:00:00Z'),
+        notificationPreferences: ['email', 'mobile'],
+      });
+      // The same wish without having proven the number: email only, never a text.
+      const unproven = await insertMember(app, {
+        timeZone: 'Europe/London',
+        phoneNumber: '+447400123457',
         notificationPreferences: ['email', 'mobile'],
       });
       await track(app, member.id, itemId, new Date('2027-09-01T00:00:00Z'));
+      await track(app, unproven.id, itemId, new Date('2027-09-01T00:00:00Z'));
       // Announced at 21:30 London time (BST): the email goes at once, the text waits for 08:00.
       await insertItems(
         app,
@@ -269,15 +278,17 @@ describe('release notifications', () => {
       );
       await tick('2027-10-01T20:35:00Z');
       expect(mailsTo(member.email)).toHaveLength(1);
-      expect(textsTo('+447700900123')).toHaveLength(0);
+      expect(textsTo('+447400123456')).toHaveLength(0);
       await tick('2027-10-02T06:59:00Z');
-      expect(textsTo('+447700900123')).toHaveLength(0);
+      expect(textsTo('+447400123456')).toHaveLength(0);
       await tick('2027-10-02T07:00:00Z');
-      const [text] = textsTo('+447700900123');
+      const [text] = textsTo('+447400123456');
       expect(text!.body).toMatch(
         /^Releasebell: Night Owl has a release date: Dec 1, 2027\. http:\/\/localhost:3999\/s\/[\w-]{22}$/,
       );
       expect(text!.body.length).toBeLessThanOrEqual(160);
+      expect(mailsTo(unproven.email)).toHaveLength(1);
+      expect(textsTo('+447400123457')).toHaveLength(0);
       const link = new URL(text!.body.split(' ').at(-1)!);
       const redirect = await app.inject({ url: link.pathname });
       expect(redirect.statusCode).toBe(302);
@@ -290,7 +301,7 @@ describe('release notifications', () => {
       const user = await signUp(app, { register: true });
       await app.database.db
         .update(userProfiles)
-        .set({ phoneNumber: phone, notificationPreferences: ['email', 'mobile'] })
+        .set({ phoneNumber: phone, phoneVerifiedAt: now, notificationPreferences: ['email', 'mobile'] })
         .where(eq(userProfiles.userId, user.id));
       const itemId = await insertItem(app, { releaseDate: '2027-11-03', releaseDatePrecision: 'day' });
       await track(app, user.id, itemId, new Date('2027-01-01T00:00:00Z'));

@@ -1,6 +1,7 @@
 import type { NotificationKind, ReleaseDatePrecision } from '@releasebell/contract';
 import type { NewDeliveryRow } from '../../db/schema';
 import { addDays, toIsoDate } from '../../lib/dates';
+import { smsUnavailable } from './channels/sms';
 import { localToday, releaseMessageTime, reminderTime, smsAllowedAt } from './local-time';
 import type { NotificationsRepository, SettledChange, Watcher } from './repository';
 
@@ -69,7 +70,7 @@ export function deliveryRows(
     },
   ];
   if (!watcher.emailPaused) rows.push({ status: 'pending', ...base, channel: 'email', nextAttemptAt: dueAt });
-  if (watcher.preferences.includes('mobile') && watcher.phoneNumber && !watcher.smsOptedOut) {
+  if (smsUnavailable(watcher) === null) {
     const at = smsAllowedAt(new Date(Math.max(dueAt.getTime(), now.getTime())), watcher.timeZone);
     rows.push({ status: 'pending', ...base, channel: 'sms', nextAttemptAt: at });
   }

@@ -35,6 +35,7 @@ export interface Watcher {
   reminderDays: number;
   preferences: NotificationChannel[];
   phoneNumber: string | null;
+  phoneVerified: boolean;
   emailPaused: boolean;
   smsOptedOut: boolean;
 }
@@ -53,6 +54,7 @@ export interface Recipient {
   userId: string;
   email: string;
   phoneNumber: string | null;
+  phoneVerified: boolean;
   timeZone: string;
   preferences: NotificationChannel[];
   emailPaused: boolean;
@@ -82,6 +84,7 @@ const watcherColumns = {
   reminderDays: sql<number>`coalesce(${userProfiles.reminderDays}, 1)`,
   preferences: sql<NotificationChannel[]>`coalesce(${userProfiles.notificationPreferences}, '{email}')`,
   phoneNumber: userProfiles.phoneNumber,
+  phoneVerified: sql<boolean>`${userProfiles.phoneVerifiedAt} is not null`,
   emailPaused: sql<boolean>`${userProfiles.emailPausedAt} is not null`,
   smsOptedOut: sql<boolean>`${userProfiles.smsOptedOutAt} is not null`,
 };
@@ -299,6 +302,7 @@ export function createNotificationsRepository(db: Database, options: Notificatio
           userId: users.id,
           email: users.email,
           phoneNumber: userProfiles.phoneNumber,
+          phoneVerified: sql<boolean>`${userProfiles.phoneVerifiedAt} is not null`,
           timeZone: sql<string>`coalesce(${userProfiles.timeZone}, 'UTC')`,
           preferences: sql<
             NotificationChannel[]
@@ -381,6 +385,25 @@ export function createNotificationsRepository(db: Database, options: Notificatio
       await db
         .update(notificationDeliveries)
         .set({ status: 'pending', nextAttemptAt, lastError: error, claimedUntil: null })
+        .where(and(inArray(notificationDeliveries.id, ids), eq(notificationDeliveries.status, 'sending')));
+    },
+
+    /**
+     * Held by a cap on texts: due again at `nextAttemptAt`, not counted as an attempt, and out of its
+     * batch, so the next claim sends it in one text with whatever else is due then.
+     */
+    async markDeferred(ids: string[], nextAttemptAt: Date, reason: string) {
+      if (ids.length === 0) return;
+      await db
+        .update(notificationDeliveries)
+        .set({
+          status: 'pending',
+          nextAttemptAt,
+          lastError: reason,
+          claimedUntil: null,
+          batchId: null,
+          attempts: sql`greatest(${notificationDeliveries.attempts} - 1, 0)`,
+        })
         .where(and(inArray(notificationDeliveries.id, ids), eq(notificationDeliveries.status, 'sending')));
     },
 

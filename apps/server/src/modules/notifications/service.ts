@@ -82,6 +82,7 @@ export function createNotificationsService({
       if (!recipient) throw new HttpError(404, ERROR_CODES.profileNotFound, 'Complete your profile first.');
       const sent: ('email' | 'mobile')[] = [];
       const failed: string[] = [];
+      let capped = false;
       for (const channel of channels) {
         if (channel.unavailable(recipient)) continue;
         try {
@@ -89,13 +90,15 @@ export function createNotificationsService({
           sent.push(channel.name === 'sms' ? 'mobile' : 'email');
         } catch (err) {
           const why = err instanceof DeliveryError ? err.message : 'unexpected error';
+          capped ||= err instanceof DeliveryError && err.kind === 'deferred';
           failed.push(`${CHANNEL_WORDS[channel.name]} (${why})`);
         }
       }
       if (failed.length > 0) {
+        // A cap on texts is this member's limit, not a provider's failure.
         throw new HttpError(
-          502,
-          ERROR_CODES.upstreamError,
+          capped ? 429 : 502,
+          capped ? ERROR_CODES.rateLimited : ERROR_CODES.upstreamError,
           `The test could not be sent by ${failed.join(' or ')}.`,
         );
       }

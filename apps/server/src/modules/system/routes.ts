@@ -1,10 +1,14 @@
+import { timingSafeEqual } from 'node:crypto';
 import {
+  ERROR_CODES,
+  type ErrorCode,
   errorResponseSchema,
   healthSchema,
   PRODUCT_NAME,
   publicConfigSchema,
   readinessSchema,
 } from '@releasebell/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import { z } from 'zod';
@@ -12,6 +16,36 @@ import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { errorBody } from '../../errors';
 import type { CatalogSync } from '../catalog-sync/sync-service';
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const sameBytes = (a: string, b: string) => {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * Who may read /metrics (process internals): the holder of METRICS_TOKEN; with none set, only this
+ * machine. The client's address as the app sees it (TRUST_PROXY), and nothing a proxy forwarded.
+ */
+function metricsRefusal(
+  token: string | null,
+  req: FastifyRequest,
+): { status: 401 | 403; code: ErrorCode; message: string } | null {
+  if (token) {
+    const given = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    return sameBytes(given, token)
+      ? null
+      : { status: 401, code: ERROR_CODES.unauthorized, message: 'Send the metrics token as a Bearer token.' };
+  }
+  const forwarded = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+  return LOOPBACK.test(req.ip) && LOOPBACK.test(req.socket.remoteAddress ?? '') && !forwarded
+    ? null
+    : {
+        status: 403,
+        code: ERROR_CODES.forbidden,
+        message: 'Metrics are served to this machine only. Set METRICS_TOKEN to read them from elsewhere.',
+      };
+}
 
 export const systemRoutes: FastifyPluginAsyncZod<{
   config: Config;
@@ -27,11 +61,24 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         operationId: 'getMetrics',
         summary:
           'Prometheus metrics: process, and releasebell_notifications_* (deliveries by channel and kind)',
-        response: { 200: z.string().describe('Prometheus text exposition format') },
+        description:
+          'With `Authorization: Bearer $METRICS_TOKEN`; without METRICS_TOKEN set, only to requests from this machine (loopback, not forwarded by a proxy).',
+        security: [{ metricsToken: [] }],
+        response: {
+          200: z.string().describe('Prometheus text exposition format'),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
       },
     },
-    async (_req, reply) => {
-      reply.header('content-type', metrics.contentType).header('cache-control', 'no-store');
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const refusal = metricsRefusal(config.metricsToken, req);
+      if (refusal) {
+        if (refusal.status === 401) reply.header('www-authenticate', 'Bearer realm="metrics"');
+        return reply.status(refusal.status).send(errorBody(refusal.code, refusal.message));
+      }
+      reply.header('content-type', metrics.contentType);
       return metrics.metrics();
     },
   );

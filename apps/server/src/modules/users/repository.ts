@@ -1,7 +1,7 @@
 import type { NotificationChannel } from '@releasebell/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type UserProfileRow, userAvatars, userProfiles, users } from '../../db/schema';
+import { phoneVerifications, type UserProfileRow, userAvatars, userProfiles, users } from '../../db/schema';
 
 export interface NewProfile {
   userId: string;
@@ -23,6 +23,9 @@ export interface ProfileRecord extends UserProfileRow {
 }
 
 export function createUsersRepository(db: Database) {
+  const deletePhoneCode = async (userId: string) => {
+    await db.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
+  };
   return {
     async findProfile(userId: string): Promise<ProfileRecord | null> {
       const rows = await db
@@ -74,10 +77,67 @@ export function createUsersRepository(db: Database) {
     ): Promise<boolean> {
       const updated = await db
         .update(userProfiles)
-        .set({ ...fields, updatedAt: at })
+        .set({
+          ...fields,
+          // A new number is not verified, whoever owned the old one.
+          phoneVerifiedAt: sql`case when ${userProfiles.phoneNumber} is not distinct from ${fields.phoneNumber}
+            then ${userProfiles.phoneVerifiedAt} end`,
+          updatedAt: at,
+        })
         .where(eq(userProfiles.userId, userId))
         .returning({ userId: userProfiles.userId });
       return updated.length > 0;
+    },
+
+    /** The member's pending code (a new one replaces the last). */
+    async savePhoneCode(
+      code: { userId: string; phoneNumber: string; codeHash: string; expiresAt: Date },
+      at: Date,
+    ) {
+      const row = { ...code, tries: 0, createdAt: at };
+      await db
+        .insert(phoneVerifications)
+        .values(row)
+        .onConflictDoUpdate({ target: phoneVerifications.userId, set: row });
+    },
+
+    async findPhoneCode(userId: string) {
+      const rows = await db.select().from(phoneVerifications).where(eq(phoneVerifications.userId, userId));
+      return rows[0] ?? null;
+    },
+
+    /** Counts a wrong answer; returns whether the code still works (fewer than `maxTries` wrong). */
+    async failPhoneCode(userId: string, maxTries: number): Promise<boolean> {
+      const rows = await db
+        .update(phoneVerifications)
+        .set({ tries: sql`${phoneVerifications.tries} + 1` })
+        .where(and(eq(phoneVerifications.userId, userId), lt(phoneVerifications.tries, maxTries)))
+        .returning({ tries: phoneVerifications.tries });
+      const tries = rows[0]?.tries ?? maxTries;
+      if (tries >= maxTries) await deletePhoneCode(userId);
+      return tries < maxTries;
+    },
+
+    deletePhoneCode,
+
+    /**
+     * The code was right: the number it was sent to is verified, if it is still the profile's, and
+     * the code is used up (one statement, so a second right answer finds nothing).
+     */
+    async confirmPhoneCode(userId: string, phoneNumber: string, at: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const used = await tx
+          .delete(phoneVerifications)
+          .where(and(eq(phoneVerifications.userId, userId), eq(phoneVerifications.phoneNumber, phoneNumber)))
+          .returning({ userId: phoneVerifications.userId });
+        if (used.length === 0) return false;
+        const verified = await tx
+          .update(userProfiles)
+          .set({ phoneVerifiedAt: at, updatedAt: at })
+          .where(and(eq(userProfiles.userId, userId), eq(userProfiles.phoneNumber, phoneNumber)))
+          .returning({ userId: userProfiles.userId });
+        return verified.length > 0;
+      });
     },
 
     async findAvatar(userId: string) {

@@ -1,15 +1,26 @@
 import {
   errorResponseSchema,
+  phoneCodeBodySchema,
+  phoneCodeSentSchema,
+  phoneVerifiedSchema,
   registerBodySchema,
   uidParamsSchema,
   updateProfileBodySchema,
   usernameSchema,
   userProfileSchema,
 } from '@releasebell/contract';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@releasebell/contract/constants';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES,
+  PHONE_CODE_LENGTH,
+  PHONE_CODE_MAX_TRIES,
+  PHONE_CODES_PER_MEMBER_HOUR,
+  PHONE_CODES_PER_NUMBER_DAY,
+} from '@releasebell/contract/constants';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { imageResponse, rawBody } from '../../plugins/openapi';
 import { ownerOnly, unauthorized } from '../../plugins/session';
+import type { PhoneVerification } from './phone-verification';
 import type { UsersService } from './service';
 
 const tags = ['users'];
@@ -20,7 +31,10 @@ const errors = {
   404: errorResponseSchema,
 };
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; phone: PhoneVerification }> = async (
+  app,
+  { users, phone },
+) => {
   // Profile answers are personal: never cached by the browser or anything in between.
   app.addHook('onSend', async (_req, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
@@ -89,6 +103,41 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (req) => users.update(req.params.uid, req.body),
+  );
+
+  const member = async (req: { sessionUser(): Promise<{ id: string } | null> }) => {
+    const user = await req.sessionUser();
+    if (!user) throw unauthorized();
+    return user.id;
+  };
+
+  app.post(
+    '/api/phone/verification',
+    {
+      schema: {
+        tags,
+        operationId: 'sendPhoneCode',
+        summary: `Text a ${PHONE_CODE_LENGTH}-digit code to the profile's number, to verify it before any text goes to it`,
+        description: `At most ${PHONE_CODES_PER_MEMBER_HOUR} codes per member per hour and ${PHONE_CODES_PER_NUMBER_DAY} per number per day (429 past them). A new code replaces the last.`,
+        response: { 202: phoneCodeSentSchema, ...errors, 429: errorResponseSchema, 502: errorResponseSchema },
+      },
+    },
+    async (req, reply) => reply.status(202).send(await phone.sendCode(await member(req))),
+  );
+
+  app.post(
+    '/api/phone/verification/confirm',
+    {
+      schema: {
+        tags,
+        operationId: 'confirmPhoneCode',
+        summary: 'Verify the number with the texted code',
+        description: `A wrong code is a 400; after ${PHONE_CODE_MAX_TRIES} wrong ones the code no longer works.`,
+        body: phoneCodeBodySchema,
+        response: { 200: phoneVerifiedSchema, ...errors },
+      },
+    },
+    async (req) => phone.confirm(await member(req), req.body.code),
   );
 
   // The picture arrives as the raw body, typed by its Content-Type; the service checks the bytes.

@@ -3,10 +3,8 @@ import {
   AVATAR_MESSAGES,
   DEFAULT_TIME_ZONE,
   type MovieReleaseKind,
-  NOTIFICATION_MESSAGES,
   type NotificationChannel,
   notificationChannels,
-  phoneFormatProblem,
   type SessionUser,
   type UserProfile,
 } from '@releasebell/contract';
@@ -14,6 +12,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@releasebell/contract/constants'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { HttpError } from '../../errors';
 import { type Clock, systemClock } from '../../lib/clock';
+import type { PhoneRules } from './phone-rules';
 import type { ProfileRecord, UsersRepository } from './repository';
 
 /** The spec's rule: the email's local part without non-alphanumerics, plus a number 0-999. */
@@ -27,24 +26,6 @@ export function generateUsername(email: string, random: () => number = () => ran
 const preferences = (asked: NotificationChannel[]) => notificationChannels(asked.includes('mobile'));
 
 const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-
-/**
- * A phone number in E.164 (`+14155550132`), or null when none was given. Texts go to numbers from
- * anywhere, so the number must carry its country code; one that cannot be a real number is a 400.
- */
-export function toE164(raw: string | null | undefined): string | null {
-  const value = emptyToNull(raw);
-  if (!value) return null;
-  const parsed = phoneFormatProblem(value)
-    ? undefined
-    : parsePhoneNumberFromString(value.startsWith('+') ? value : `+${value.slice(2)}`);
-  if (!parsed?.isValid()) {
-    throw new HttpError(400, 'VALIDATION_ERROR', `phone_number: ${NOTIFICATION_MESSAGES.badPhone}`, [
-      { field: 'phone_number', message: NOTIFICATION_MESSAGES.badPhone },
-    ]);
-  }
-  return parsed.number;
-}
 
 export const profileNotFound = () =>
   new HttpError(404, 'PROFILE_NOT_FOUND', 'This user has not completed registration yet.');
@@ -69,6 +50,7 @@ export function toUserProfile(record: ProfileRecord): UserProfile {
     reminder_days: record.reminderDays,
     email_paused: record.emailPausedAt !== null,
     sms_opted_out: record.smsOptedOutAt !== null,
+    phone_verified: record.phoneVerifiedAt !== null,
     region: record.region,
     movie_release_kind: record.movieReleaseKind,
     created_at: record.createdAt.toISOString(),
@@ -88,7 +70,7 @@ export interface RegisterInput {
   time_zone?: string;
 }
 
-export function createUsersService(repo: UsersRepository, clock: Clock = systemClock) {
+export function createUsersService(repo: UsersRepository, rules: PhoneRules, clock: Clock = systemClock) {
   const load = async (userId: string) => {
     const record = await repo.findProfile(userId);
     if (!record) throw profileNotFound();
@@ -113,7 +95,7 @@ export function createUsersService(repo: UsersRepository, clock: Clock = systemC
           { field: 'email', message: "must be the signed-in account's email" },
         ]);
       }
-      const phoneNumber = toE164(input.phone_number);
+      const phoneNumber = rules.toE164(input.phone_number);
       for (let attempt = 0; attempt < 20; attempt++) {
         const outcome = await repo.insertProfile(
           {
@@ -154,7 +136,7 @@ export function createUsersService(repo: UsersRepository, clock: Clock = systemC
         movie_release_kind?: MovieReleaseKind | undefined;
       },
     ): Promise<UserProfile> {
-      const phone = toE164(input.phone_number);
+      const phone = rules.toE164(input.phone_number);
       const now = clock();
       const mobile = input.notification_preferences.includes('mobile');
       const updated = await repo.updateProfile(

@@ -6,7 +6,8 @@
  */
 export class DeliveryError extends Error {
   constructor(
-    readonly kind: 'transient' | 'permanent',
+    /** `deferred`: not tried, a cap on texts is reached; sent after `retryAfterSeconds`, as no attempt. */
+    readonly kind: 'transient' | 'permanent' | 'deferred',
     readonly code: string,
     message: string,
     /** Seconds the provider asked us to wait (Retry-After), when it said. */

@@ -1,17 +1,96 @@
 import path from 'node:path';
 import { formatReleaseDate, PRODUCT_NAME } from '@releasebell/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../../lib/clock';
+import type { RateLimiter } from '../../auth/rate-limiter';
+import { localToday, smsAllowedAt } from '../local-time';
 import type { Channel, Notice } from './channel';
+import { DeliveryError } from './delivery-error';
 import { writeSmsToOutbox } from './sms-outbox';
 import { fitSms } from './sms-text';
 import { sendTwilioSms, type TwilioSettings } from './twilio';
 
-export interface SmsChannelOptions {
-  /** Twilio's Messages API; null writes each text under `outboxDir` and logs it. */
+/** Texts one member may be sent per day, whatever they are (codes, tests, release texts). */
+export const SMS_PER_MEMBER_PER_DAY = 10;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface SmsSenderOptions {
+  /** Twilio's Messages API; null writes each text under `outboxDir` and logs the file's name. */
   twilio: TwilioSettings | null;
   outboxDir: string;
-  publicUrl: string;
+  limiter: RateLimiter;
+  /** Texts across the install per hour (SMS_MAX_PER_HOUR). */
+  maxPerHour: number;
+  /** Why a number may not get texts (not a mobile, or a country texts do not go to), or null. */
+  textable: (to: string) => string | null;
+  clock: Clock;
   log: FastifyBaseLogger;
+}
+
+/** Sends one text to a member; every text of the app goes through it, so its caps bound the cost. */
+export interface SmsSender {
+  /**
+   * Throws a DeliveryError: `deferred` (with the seconds to wait) past a cap, `transient` or
+   * `permanent` from Twilio.
+   */
+  send(userId: string, to: string, body: string): Promise<{ providerMessageId: string }>;
+}
+
+/**
+ * Texts through Twilio (or the local outbox) under two caps that hold across app processes: at most
+ * SMS_PER_MEMBER_PER_DAY per member and `maxPerHour` across the install. Past one, the text waits for
+ * the cap's next window; the first text held in a window logs a warning.
+ */
+export function createSmsSender(options: SmsSenderOptions): SmsSender {
+  const { twilio, outboxDir, limiter, maxPerHour, clock, log } = options;
+  const wait = (resetsAt: Date, why: string) =>
+    new DeliveryError(
+      'deferred',
+      'sms_cap',
+      why,
+      Math.max(1, Math.ceil((resetsAt.getTime() - clock().getTime()) / 1000)),
+    );
+
+  return {
+    async send(userId, to, body) {
+      const refused = options.textable(to);
+      if (refused) throw new DeliveryError('permanent', 'number_not_allowed', refused);
+      const memberKey = `sms-member:${userId}`;
+      const member = await limiter.hitWindow(memberKey, DAY_MS);
+      if (member.count > SMS_PER_MEMBER_PER_DAY) {
+        if (member.count === SMS_PER_MEMBER_PER_DAY + 1) {
+          log.warn(
+            { member: userId, until: member.resetsAt },
+            'a member reached the daily text cap: texts wait',
+          );
+        }
+        throw wait(member.resetsAt, `at most ${SMS_PER_MEMBER_PER_DAY} texts a day per member`);
+      }
+      const install = await limiter.hitWindow('sms-install', HOUR_MS);
+      if (install.count > maxPerHour) {
+        await limiter.release(memberKey);
+        if (install.count === maxPerHour + 1) {
+          log.warn({ until: install.resetsAt }, 'SMS_MAX_PER_HOUR reached: texts wait for the next hour');
+        }
+        throw wait(install.resetsAt, `at most ${maxPerHour} texts an hour (SMS_MAX_PER_HOUR)`);
+      }
+      if (twilio) {
+        const { sid } = await sendTwilioSms(twilio, { to, body });
+        return { providerMessageId: sid };
+      }
+      const { id, file } = await writeSmsToOutbox(outboxDir, { to, body });
+      // The file's name only: the number and the text (a code, say) stay out of the log.
+      log.info({ file }, 'text written to the local SMS outbox');
+      return { providerMessageId: id };
+    },
+  };
+}
+
+export interface SmsChannelOptions {
+  sender: SmsSender;
+  publicUrl: string;
+  clock: Clock;
 }
 
 /** The short link a text carries: the title's id, which `/s/{code}` redirects to the title's page. */
@@ -19,8 +98,11 @@ export function shortLinkCode(itemId: string): string {
   return Buffer.from(itemId.replace(/-/g, ''), 'hex').toString('base64url');
 }
 
-/** What happened, in a text's few words. */
-export function smsText(notices: Notice[]): string {
+/**
+ * What happened, in a text's few words. `today` (the member's date as it goes out) words a release
+ * day that a cap on texts held over as past.
+ */
+export function smsText(notices: Notice[], today?: string): string {
   const [lead] = notices;
   if (!lead) return PRODUCT_NAME;
   const { delivery, item } = lead;
@@ -28,7 +110,8 @@ export function smsText(notices: Notice[]): string {
   let what: string;
   switch (delivery.kind) {
     case 'released':
-      what = `${item.title} is out today!`;
+      what =
+        today && today !== delivery.keyDate ? `${item.title} is out now!` : `${item.title} is out today!`;
       break;
     case 'date_announced':
       what = `${item.title} has a release date: ${date(delivery.newDate, delivery.newPrecision)}.`;
@@ -50,36 +133,49 @@ export function smsText(notices: Notice[]): string {
   return `${PRODUCT_NAME}: ${what}${more}`;
 }
 
+/** Why a member cannot get texts, or null when they can (the planner asks too, before making rows). */
+export function smsUnavailable(r: {
+  smsOptedOut: boolean;
+  preferences: readonly string[];
+  phoneNumber: string | null;
+  phoneVerified: boolean;
+}): string | null {
+  if (r.smsOptedOut) return 'the member replied STOP';
+  if (!r.preferences.includes('mobile')) return 'mobile notifications are off';
+  if (!r.phoneNumber) return 'no phone number';
+  if (!r.phoneVerified) return 'the number is not verified';
+  return null;
+}
+
 /** Texts: one per batch, a single 160-character GSM-7 segment with a short link; STOP is Twilio's. */
-export function createSmsChannel({ twilio, outboxDir, publicUrl, log }: SmsChannelOptions): Channel {
+export function createSmsChannel({ sender, publicUrl, clock }: SmsChannelOptions): Channel {
   return {
     name: 'sms',
-    unavailable(r) {
-      if (r.smsOptedOut) return 'the member replied STOP';
-      if (!r.preferences.includes('mobile')) return 'mobile notifications are off';
-      if (!r.phoneNumber) return 'no phone number';
-      return null;
-    },
+    unavailable: smsUnavailable,
     async send({ recipient, notices }) {
       const lead = notices[0];
       const link = lead ? `${publicUrl}/s/${shortLinkCode(lead.item.id)}` : `${publicUrl}/`;
-      return text(recipient.phoneNumber ?? '', fitSms({ text: smsText(notices), link }));
+      const text = smsText(notices, localToday(clock(), recipient.timeZone));
+      try {
+        return await sender.send(recipient.userId, recipient.phoneNumber ?? '', fitSms({ text, link }));
+      } catch (err) {
+        if (!(err instanceof DeliveryError) || err.kind !== 'deferred') throw err;
+        // Held by a cap: it goes when the cap allows and the member's quiet hours are over.
+        const now = clock().getTime();
+        const capEnds = new Date(now + (err.retryAfterSeconds ?? 0) * 1000);
+        const at = smsAllowedAt(capEnds, recipient.timeZone).getTime();
+        throw new DeliveryError('deferred', err.code, err.message, Math.ceil((at - now) / 1000));
+      }
     },
     async sendTest(recipient) {
       const body = `${PRODUCT_NAME}: test text. Release alerts for titles you track come here. Reply STOP to stop.`;
-      await text(recipient.phoneNumber ?? '', fitSms({ text: body, link: `${publicUrl}/profile` }));
+      await sender.send(
+        recipient.userId,
+        recipient.phoneNumber ?? '',
+        fitSms({ text: body, link: `${publicUrl}/profile` }),
+      );
     },
   };
-
-  async function text(to: string, body: string) {
-    if (twilio) {
-      const { sid } = await sendTwilioSms(twilio, { to, body });
-      return { providerMessageId: sid };
-    }
-    const { id, file } = await writeSmsToOutbox(outboxDir, { to, body });
-    log.info({ file, body }, 'text written to the local SMS outbox');
-    return { providerMessageId: id };
-  }
 }
 
 export const smsOutboxDir = (dataDir: string) => path.join(dataDir, 'sms-outbox');
