@@ -4,6 +4,7 @@
  * request logger made unless something logs through it.
  */
 import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -128,6 +129,23 @@ describe('access log', () => {
     expect(err.message).toBe('the database went away');
     expect(err.stack).toContain('logger.test.ts');
     expect(access).toMatchObject({ level: 30, path: '/api/test-failure', status: 500, reqId: 'failure-1' });
+  });
+
+  it('logs a failed query without its parameters (what members typed)', async () => {
+    const email = 'someone.secret@example.com';
+    const insert = () =>
+      app.database.db.execute(
+        sql`insert into users (id, name, email) values (${`u-${email}`}, 'N', ${email})`,
+      );
+    await insert();
+    const failure = await insert().catch((err: unknown) => err);
+    app.log.error({ err: failure }, 'query failed');
+    const line = lines.find((l) => l.includes('"query failed"'))!;
+    const err = (JSON.parse(line) as Line).err as { message: string; stack: string; query: string };
+    expect(err.message).toMatch(/^Failed query: insert into users/);
+    expect(err.message).toMatch(/params: \[not logged\]/);
+    expect(err.query).toMatch(/^insert into users/);
+    expect(line).not.toContain('someone.secret');
   });
 });
 

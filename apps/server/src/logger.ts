@@ -28,7 +28,7 @@ import {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
-import type { Bindings, ChildLoggerOptions } from 'pino';
+import { type Bindings, type ChildLoggerOptions, stdSerializers } from 'pino';
 import pinoPretty from 'pino-pretty';
 import type { Config } from './config';
 
@@ -183,11 +183,30 @@ export function loggingOptions(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: { err: errorWithoutParams },
       stream,
     },
     logController: new AccessLogController(emit),
     childLoggerFactory: lazyChildLogger,
   };
+}
+
+/**
+ * An error as pino writes it, less the parameters of a failed query: drizzle puts them in the
+ * error's `params` and in its message and stack, and they hold what members typed (emails, numbers).
+ */
+export function errorWithoutParams(err: Error): ReturnType<typeof stdSerializers.err> {
+  const scrub = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return value.replace(/^params: .*$/gm, 'params: [not logged]');
+    if (depth > 4 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'params')
+        .map(([key, v]) => [key, scrub(v, depth + 1)]),
+    );
+  };
+  return scrub(stdSerializers.err(err), 0) as ReturnType<typeof stdSerializers.err>;
 }
 
 /** The path of a request's URL: the query is never logged (unsubscribe links carry a token there). */

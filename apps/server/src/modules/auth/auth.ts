@@ -20,6 +20,23 @@ export const RESET_TOKEN_MINUTES = 60;
 export const RESET_MAILS_PER_HOUR = 3;
 export const AUTH_BASE_PATH = '/api/auth';
 
+/** What better-auth warns of when a sign-in or reset is refused: answered to the member, not logged. */
+const MEMBER_MISTAKES = new Set([
+  'User not found',
+  'Password not found',
+  'Invalid password',
+  'Reset Password: User not found',
+]);
+
+/** PostgreSQL's unique_violation anywhere in an error's causes. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export interface AuthOptions {
   config: Config;
   db: Database;
@@ -93,6 +110,12 @@ export function createAuth({ config, db, secret, mailer, log, hasher, limiter }:
         // Its details (often an Error) come as extra arguments.
         const err = args.find((a) => a instanceof Error);
         const context = err ? { err } : args.length > 0 ? { details: args } : {};
+        // A member's own mistake (a wrong password, a lost race for an address: answered 401 or
+        // 422) is no operator's warning, and the failed query's text names the address.
+        if (MEMBER_MISTAKES.has(message) || (err && isUniqueViolation(err))) {
+          target.debug(message);
+          return;
+        }
         if (level === 'error') target.error(context, message);
         else if (level === 'warn') target.warn(context, message);
         else if (level === 'info') target.info(context, message);

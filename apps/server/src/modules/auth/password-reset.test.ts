@@ -183,3 +183,45 @@ describe('without SMTP', () => {
     }
   });
 });
+
+describe('reset emails to one address', () => {
+  it('sends at most 3 an hour, whoever asks, and answers every request alike', async () => {
+    const lines: string[] = [];
+    const capped = await buildTestApp({
+      env: { SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
+      logDestination: { write: (line) => lines.push(line) },
+    });
+    try {
+      const user = await signUp(capped);
+      const answers = [];
+      for (let i = 1; i <= 6; i++) {
+        const res = await capped.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          headers: { origin: TEST_ORIGIN },
+          remoteAddress: `198.51.100.${i}`,
+          payload: { email: user.email },
+        });
+        answers.push([res.statusCode, res.body]);
+      }
+      const unknown = await capped.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: 'nobody-here@example.com' },
+      });
+      expect(
+        new Set([...answers, [unknown.statusCode, unknown.body]].map((a) => JSON.stringify(a))).size,
+      ).toBe(1);
+      // The mails go after the answers: three arrive, and three are refused (said in the log).
+      await smtp.waitFor(user.email, 3);
+      for (let i = 0; i < 100 && lines.filter((l) => l.includes('reset email not sent')).length < 3; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(lines.filter((l) => l.includes('reset email not sent'))).toHaveLength(3);
+      expect(smtp.mails.filter((m) => m.to.includes(user.email))).toHaveLength(3);
+    } finally {
+      await capped.close();
+    }
+  });
+});

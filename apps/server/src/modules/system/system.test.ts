@@ -233,3 +233,47 @@ describe('routing', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('/metrics', () => {
+  it('without METRICS_TOKEN, answers this machine only, never a request a proxy forwarded', async () => {
+    const local = await app.inject({ url: '/metrics' });
+    expect(local.statusCode).toBe(200);
+    expect(local.body).toMatch(/^# HELP process_cpu_user_seconds_total/m);
+    for (const ip of ['::1', '127.0.0.2']) {
+      expect((await app.inject({ url: '/metrics', remoteAddress: ip })).statusCode, ip).toBe(200);
+    }
+    for (const [remoteAddress, headers] of [
+      ['203.0.113.9', {}],
+      ['10.0.0.7', {}],
+      ['127.0.0.1', { 'x-forwarded-for': '203.0.113.9' }],
+      ['127.0.0.1', { forwarded: 'for=203.0.113.9' }],
+    ] as const) {
+      const res = await app.inject({ url: '/metrics', remoteAddress, headers });
+      expect(res.statusCode, `${remoteAddress} ${JSON.stringify(headers)}`).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+      expect(res.body).not.toMatch(/process_/);
+    }
+  });
+
+  it('with METRICS_TOKEN, answers the bearer of it from anywhere, and no one else', async () => {
+    const token = 'metrics-token-0123456789abcdef';
+    const guarded = await buildTestApp({ env: { METRICS_TOKEN: token } });
+    try {
+      const ask = (authorization?: string, remoteAddress = '203.0.113.9') =>
+        guarded.inject({ url: '/metrics', remoteAddress, headers: authorization ? { authorization } : {} });
+      const ok = await ask(`Bearer ${token}`);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+      for (const authorization of [undefined, 'Bearer wrong', `Basic ${token}`, `Bearer ${token}x`]) {
+        const res = await ask(authorization);
+        expect(res.statusCode, String(authorization)).toBe(401);
+        expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+        expect(res.body).not.toMatch(/process_/);
+      }
+      // The token is the only way in: loopback without it is refused too.
+      expect((await ask(undefined, '127.0.0.1')).statusCode).toBe(401);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
