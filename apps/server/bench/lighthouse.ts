@@ -40,8 +40,8 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
  * The app's own settings (src/config.ts): none is taken from the shell running the benchmark, so the
  * app runs on its defaults (no DATABASE_URL, no TMDB/ISBNdb keys, no SMTP, production).
  */
-const APP_SETTING =
-  /^(NODE_ENV|HOST|PORT|DATA_DIR|DATABASE_|SEED_DEMO_CATALOG|LOG_|TRUST_PROXY|AMAZON_|CONTACT_EMAIL|WEB_DIST_DIR|CATALOG_|PUBLIC_URL|AUTH_|SMTP_|MAIL_|GOOGLE_|TMDB_|ISBNDB_|IMAGE_PROXY_|NOTIFY_|SYNC_|TWILIO_)/;
+export const APP_SETTING =
+  /^(NODE_ENV|HOST|PORT|DATA_DIR|DATABASE_|SEED_DEMO_CATALOG|LOG_|TRUST_PROXY|AMAZON_|CONTACT_EMAIL|WEB_DIST_DIR|CATALOG_|PUBLIC_URL|AUTH_|SMTP_|MAIL_|GOOGLE_|TMDB_|ISBNDB_|IMAGE_PROXY_|NOTIFY_|SYNC_|TWILIO_|SMS_|METRICS_)/;
 
 export interface LighthouseRun {
   /** 0-100; null when Lighthouse could not score the category. */
@@ -189,7 +189,7 @@ async function warmUp(base: string, paths: string[], times = 3): Promise<void> {
  * The load tests pin the benchmark's own process to CPU 1, and children inherit that: give this
  * section's app and browsers every CPU back, as with --only-lighthouse (Linux; elsewhere nothing was pinned).
  */
-function unpinSelf(): void {
+export function unpinSelf(): void {
   if (os.platform() !== 'linux') return;
   try {
     const all = `0-${os.cpus().length - 1}`;

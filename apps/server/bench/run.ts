@@ -17,6 +17,12 @@ import { installCleanup, runCommand, startChild, stopAllChildren } from './child
 import { type FanoutResult, measureFanout } from './fanout';
 import { type LighthouseOutcome, lighthouseTargets, measureLighthouse, printLighthouse } from './lighthouse';
 import { buildSearchQueries, type SearchQuery } from './queries';
+import {
+  measureSigninBurst,
+  printSigninBurst,
+  type SigninBurstOutcome,
+  signinBurstTargets,
+} from './signin-burst';
 import { type LatencySummary, round, summarise } from './stats';
 import { measureSync, type SyncResult } from './sync';
 import { type HomeJs, measureHomeJs } from './web-js';
@@ -26,7 +32,8 @@ const USAGE = `Usage: npm run bench -- [options]
 Generates (or reuses) a synthetic catalog, starts the app (at the default log level, as it ships)
 and a bare Fastify baseline in child processes, loads them with wrk (autocannon, with a warning, when
 wrk is not installed: apt-get install wrk), measures search latency and the home page's initial JS;
-then the notification fan-out, the TMDB sync, and Lighthouse on the built app's pages.
+then a burst of sign-ins against pages, the notification fan-out, the TMDB sync, and Lighthouse on the
+built app's pages.
 
 Options:
   --items <n>           synthetic catalog size                          (default: 100000)
@@ -45,6 +52,10 @@ Options:
   --serve-script <file> start the app with this script instead of bench/serve.ts (to A/B a
                         prototype); it must print {"ready":true,"port":N} once listening
   --build-web           rebuild the web app before measuring its JS
+  --only-signin-burst   run only the sign-in burst: 90 sign-ins at once (unknown emails, 30 each from
+                        127.0.0.2-4) while GET / and a script are timed, on a fresh embedded database
+                        (with --only-sync and the like: those too, nothing else); wrk not needed
+  --no-signin-burst     skip the sign-in burst
   --fanout-members <n>  members tracking the title whose release day arrives (default: 10000)
   --only-fanout         run only the notification fan-out
   --no-fanout           skip the notification fan-out
@@ -60,10 +71,12 @@ Options:
   -h, --help            show this help
 
 Environment: BENCH_DATABASE_URL=postgres://… benchmarks against PostgreSQL instead of a cached
-embedded database under bench-results/ (the TMDB sync and Lighthouse always use a fresh embedded one).
+embedded database under bench-results/ (the sign-in burst, the TMDB sync and Lighthouse always use a
+fresh embedded one).
 CHROME_PATH: the Chromium Lighthouse drives (default /usr/bin/chromium; missing: Lighthouse is skipped
 with a warning). Results go to bench-results/latest.json (--only-sync: bench-results/latest-sync.json,
---only-lighthouse: bench-results/latest-lighthouse.json); Lighthouse's full results to
+--only-lighthouse: bench-results/latest-lighthouse.json, --only-signin-burst:
+bench-results/latest-signin-burst.json); Lighthouse's full results to
 bench-results/lighthouse/<start time>/.`;
 
 /** Bump when the generator's output changes, so cached catalogs are made again. */
@@ -101,6 +114,7 @@ interface Options {
   buildWeb: boolean;
   dataDir: string | undefined;
   serveScript: string;
+  signinBurst: 'only' | 'yes' | 'no';
   fanoutMembers: number;
   fanout: 'only' | 'yes' | 'no';
   syncItems: number;
@@ -125,6 +139,8 @@ function parseOptions(): Options | null {
       'build-web': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
       'serve-script': { type: 'string' },
+      'only-signin-burst': { type: 'boolean', default: false },
+      'no-signin-burst': { type: 'boolean', default: false },
       'fanout-members': { type: 'string', default: '10000' },
       'only-fanout': { type: 'boolean', default: false },
       'no-fanout': { type: 'boolean', default: false },
@@ -160,6 +176,7 @@ function parseOptions(): Options | null {
     buildWeb: values['build-web'],
     dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : undefined,
     serveScript: path.resolve(values['serve-script'] ?? path.join(serverDir, 'bench/serve.ts')),
+    signinBurst: values['only-signin-burst'] ? 'only' : values['no-signin-burst'] ? 'no' : 'yes',
     fanoutMembers: int('fanout-members', values['fanout-members'], 1, 1_000_000),
     fanout: values['only-fanout'] ? 'only' : values['no-fanout'] ? 'no' : 'yes',
     syncItems: int('sync-items', values['sync-items'], 1, 1_000_000),
@@ -729,6 +746,20 @@ async function main() {
       serverDir,
       log,
     });
+  const runSigninBurst = async (): Promise<SigninBurstOutcome> => {
+    // Never stops the rest of the benchmark: a failure is reported and the section skipped.
+    try {
+      return await measureSigninBurst({
+        serveScript: options.serveScript,
+        env: childEnv({}),
+        repoRoot,
+        logLevel: options.logLevel,
+        log,
+      });
+    } catch (err) {
+      return { skipped: `failed: ${(err as Error).stack ?? err}` };
+    }
+  };
   const runSync = () =>
     measureSync({ items: options.syncItems, env: childEnv({}), repoRoot, serverDir, log });
   const runLighthouse = async (): Promise<LighthouseOutcome> => {
@@ -755,7 +786,20 @@ async function main() {
     writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nResults written to ${path.relative(process.cwd(), outFile) || outFile}`);
   };
-  if (options.fanout === 'only' || options.sync === 'only' || options.lighthouse === 'only') {
+  if (
+    options.fanout === 'only' ||
+    options.sync === 'only' ||
+    options.lighthouse === 'only' ||
+    options.signinBurst === 'only'
+  ) {
+    if (options.signinBurst === 'only') {
+      const signinBurst = await runSigninBurst();
+      printSigninBurst(signinBurst);
+      writeSectionReport('latest-signin-burst.json', {
+        signinBurst,
+        targets: { signinBurst: 'skipped' in signinBurst ? null : signinBurstTargets(signinBurst) },
+      });
+    }
     if (options.fanout === 'only') printFanout(await runFanout());
     if (options.sync === 'only') {
       const sync = await runSync();
@@ -898,6 +942,7 @@ async function main() {
   if (generator.scriptDir) rmSync(generator.scriptDir, { recursive: true, force: true });
 
   await stopAllChildren();
+  const signinBurst = options.signinBurst === 'yes' ? await runSigninBurst() : null;
   const fanout = options.fanout === 'yes' ? await runFanout() : null;
   const sync = options.sync === 'yes' ? await runSync() : null;
   const web = await homeJs(options.buildWeb);
@@ -921,6 +966,7 @@ async function main() {
   const targets = {
     catalogLists: readTarget(/upcoming|trending/, TARGETS.listRatio),
     itemPages: readTarget(/slug/, TARGETS.itemRatio),
+    ...(signinBurst && !('skipped' in signinBurst) ? { signinBurst: signinBurstTargets(signinBurst) } : {}),
     ...(sync ? { sync: syncTargets(sync) } : {}),
     ...(lighthouse && !('skipped' in lighthouse) ? { lighthouse: lighthouseTargets(lighthouse) } : {}),
     searchP95: {
@@ -1008,6 +1054,7 @@ async function main() {
     `  search p95 ${targets.searchP95.target}: ${ms(search.overall.p95)} ms  ${verdict(targets.searchP95.met)}`,
   );
   console.log(`  home JS ${targets.homeJs.target}: ${homeKb ?? '-'} KB  ${verdict(targets.homeJs.met)}`);
+  if (signinBurst) printSigninBurst(signinBurst);
   if (fanout) printFanout(fanout);
   if (sync) printSync(sync);
   if (lighthouse) printLighthouse(lighthouse);
@@ -1030,6 +1077,7 @@ async function main() {
     load: loads,
     search,
     homeJs: web,
+    signinBurst,
     fanout,
     sync,
     lighthouse,
