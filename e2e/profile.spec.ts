@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PHONE_MESSAGES } from '@releasebell/contract/constants';
 import { signUpThroughUi } from './auth-helpers';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
@@ -39,7 +40,7 @@ test.describe('Profile', () => {
     );
 
     const phone = page.getByRole('textbox', { name: 'Phone Number' });
-    await phone.fill('+44 20 7946 0958');
+    await phone.fill('+44 7400 123456');
     await expect(sms).toBeEnabled();
     await sms.check({ force: true });
     await expect(sms).toBeChecked();
@@ -55,18 +56,22 @@ test.describe('Profile', () => {
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await page.getByRole('textbox', { name: 'First Name' }).fill('Augusta Ada');
-    await phone.fill('+44 20 7946 0958');
+    await phone.fill('+44 7400 123456');
     await sms.check({ force: true });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
     await expect(page.getByText('Augusta Ada Lovelace').first()).toBeVisible();
-    await expect(page.getByText('+44 20 7946 0958', { exact: true })).toBeVisible();
+    await expect(page.getByText('+44 7400 123456', { exact: true })).toBeVisible();
     await expect(sms).toBeChecked();
+    // Texts go only to a verified number: its code is asked for at once (phone-verification.spec.ts).
+    await expect(page.getByRole('textbox', { name: 'Verification code' })).toBeVisible();
 
-    // It is saved on the server: a reload shows the same.
+    // It is saved on the server: a reload shows the same, the number still to be verified.
     await page.reload();
     await expect(page.getByText('Augusta Ada Lovelace').first()).toBeVisible();
     await expect(page.getByRole('switch', { name: /^SMS/ })).toBeChecked();
+    await expect(page.getByText(PHONE_MESSAGES.notVerified)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Text me a code' })).toBeVisible();
   });
 
   test('refuses an avatar of the wrong type without sending it, and uploads a PNG', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { AUTH_MESSAGES, ERROR_CODES } from '@releasebell/contract/constants';
 import { ApiError } from '../../lib/api-client';
 
 /** How long the auth toasts stay. */
@@ -12,7 +13,15 @@ export function showAuthNotice(title: string, message: string, color: 'yellow' |
   notifications.show({ title, message, color, autoClose: AUTH_TOAST_MS });
 }
 
-/** The server's message for a failed call, or `fallback` when it has none. */
+/**
+ * A 503 AUTH_BUSY: the password checks are queued past their bound (a burst of sign-ins). Nothing is
+ * wrong with what the member typed; trying again shortly works.
+ */
+export const isAuthBusy = (error: unknown) =>
+  error instanceof ApiError && error.code === ERROR_CODES.authBusy;
+
+/** The server's message for a failed call, or `fallback` when it has none; a busy server always says so. */
 export function messageOf(error: unknown, fallback: string): string {
+  if (isAuthBusy(error)) return AUTH_MESSAGES.busy;
   return error instanceof ApiError && error.message ? error.message : fallback;
 }

@@ -46,6 +46,22 @@ export const toUpdateBody = (form: ProfileFormState): UpdateProfileBody => ({
   movie_release_kind: form.movie_release_kind,
 });
 
+/** Texts are asked for: SMS on, with a number. */
+const wantsTexts = (p: UserProfile | undefined) =>
+  !!p?.phone_number && p.notification_preferences.includes('mobile');
+
+/**
+ * Whether a save (`before` -> `after`) asked for texts to a number that is not verified yet: SMS was just
+ * turned on, or the number changed while it was on. Its code is then sent at once.
+ */
+export const smsNeedsCode = (before: UserProfile | undefined, after: UserProfile) =>
+  wantsTexts(after) &&
+  !after.phone_verified &&
+  (!wantsTexts(before) || before?.phone_number !== after.phone_number);
+
+/** Texts are asked for, and the number is not verified yet: the profile offers to verify it. */
+export const needsVerification = (p: UserProfile) => wantsTexts(p) && !p.phone_verified;
+
 export const fullName = (p: UserProfile) => `${p.first_name} ${p.last_name}`.trim() || p.username;
 
 /** "Off", "1 day before", "3 days before"... */

@@ -1,4 +1,4 @@
-import type { UserProfile } from '@releasebell/contract';
+import type { NotificationChannel, UserProfile } from '@releasebell/contract';
 import { isTimeZone } from '@releasebell/contract/constants';
 import { ApiError, api } from '../../../lib/api-client';
 import type { CurrentUser } from '../../../lib/session';
@@ -35,6 +35,8 @@ export interface ProfileDetails {
   first_name?: string;
   last_name?: string;
   phone_number?: string | null;
+  /** Email only unless said otherwise; mobile needs a phone number. */
+  notification_preferences?: NotificationChannel[];
 }
 
 /**
@@ -70,7 +72,7 @@ export function registerProfile(user: CurrentUser, details: ProfileDetails = {})
     first_name: details.first_name ?? first,
     last_name: details.last_name ?? rest.join(' '),
     phone_number: details.phone_number ?? null,
-    notification_preferences: ['email'],
+    notification_preferences: details.notification_preferences ?? ['email'],
     ...readUtm(),
     ...browserTimeZone(),
   });

@@ -1,4 +1,5 @@
 import { Notifications, notifications } from '@mantine/notifications';
+import { AUTH_MESSAGES, PHONE_MESSAGES } from '@releasebell/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeItem, renderWithProviders, stubApiRoutes } from '../../../components/test-utils';
@@ -47,6 +48,13 @@ const field = (dialog: HTMLElement, label: RegExp) => within(dialog).getByLabelT
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 const press = (dialog: HTMLElement, name: string) =>
   fireEvent.click(within(dialog).getByRole('button', { name }));
+
+/**
+ * Once the modal has closed: it closes through the session (a deferred render) and a transition, which
+ * take more than waitFor's default second on a busy two-core machine.
+ */
+const modalClosed = () =>
+  waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
 
 /** The toast with this title, once it shows. */
 function toast(title: string) {
@@ -149,10 +157,10 @@ describe('AuthModal', () => {
     press(dialog, 'Continue');
     type(field(dialog, /^First Name/), 'Ada');
     type(field(dialog, /^Last Name/), 'Lovelace');
-    type(field(dialog, /^Phone Number/), '+44 20 7946 0000');
+    type(field(dialog, /^Phone Number/), '+44 7400 123456');
     press(dialog, 'Create Account');
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await modalClosed();
     expect(api.called('POST', '/api/auth/sign-up/email')[0]?.body).toEqual({
       email: 'ada@example.com',
       password: 'analytical9',
@@ -163,7 +171,7 @@ describe('AuthModal', () => {
       firebase_id: USER.id,
       first_name: 'Ada',
       last_name: 'Lovelace',
-      phone_number: '+44 20 7946 0000',
+      phone_number: '+44 7400 123456',
       notification_preferences: ['email'],
       utm_source: 'newsletter',
       utm_medium: 'email',
@@ -185,7 +193,7 @@ describe('AuthModal', () => {
     type(field(dialog, /^Password/), 'analytical9');
     type(field(dialog, /^Confirm Password/), 'analytical9');
     press(dialog, 'Continue');
-    type(field(dialog, /^Phone Number/), '020 7946 0000');
+    type(field(dialog, /^Phone Number/), '07400 123456');
     press(dialog, 'Create Account');
     expect(
       await within(dialog).findByText(
@@ -194,7 +202,7 @@ describe('AuthModal', () => {
     ).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
     // Fixing the number takes the message away.
-    type(field(dialog, /^Phone Number/), '+44 20 7946 0000');
+    type(field(dialog, /^Phone Number/), '+44 7400 123456');
     expect(within(dialog).queryByText(/Enter a valid phone number/)).not.toBeInTheDocument();
   });
 
@@ -253,6 +261,7 @@ describe('AuthModal', () => {
   it.each([
     [422, 'EMAIL_IN_USE', 'This email is already in use. Please sign in instead.'],
     [500, 'INTERNAL_ERROR', 'An unexpected error occurred. Please try again.'],
+    [503, 'AUTH_BUSY', AUTH_MESSAGES.busy],
   ])(
     'shows a sign-up failure (%s %s) as "Sign-Up Error" and keeps the modal open',
     async (status, code, shown) => {
@@ -290,6 +299,30 @@ describe('AuthModal', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
+  it('says the server is busy when the password checks are queued, and signs in on the next try', async () => {
+    let busy = true;
+    stubApiRoutes({
+      'GET /api/config': config(false),
+      'POST /api/auth/sign-in/email': () =>
+        busy
+          ? { status: 503, body: { error: { code: 'AUTH_BUSY', message: AUTH_MESSAGES.busy } } }
+          : { status: 200, body: { user: USER } },
+      [`GET /user/profile/${USER.id}`]: () => ({ status: 200, body: { username: 'ada42' } }),
+    });
+    const { dialog, session } = await open();
+    type(field(dialog, /^Email/), 'ada@example.com');
+    type(field(dialog, /^Password/), 'analytical9');
+    press(dialog, 'Sign In');
+    expect(within(await toast('Error logging in')).getByText(AUTH_MESSAGES.busy)).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(field(dialog, /^Password/)).toHaveValue('analytical9');
+
+    busy = false;
+    press(dialog, 'Sign In');
+    await modalClosed();
+    expect(session.current?.currentUser).toEqual(USER);
+  });
+
   it('asks for email and password before signing in', async () => {
     const api = stubApiRoutes({ 'GET /api/config': config(false) });
     const { dialog } = await open();
@@ -315,7 +348,7 @@ describe('AuthModal', () => {
     type(field(dialog, /^Email/), 'ada@example.com');
     type(field(dialog, /^Password/), 'analytical9');
     press(dialog, 'Sign In');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await modalClosed();
     expect(handler).toHaveBeenCalledWith(USER, {
       item_id: ITEM.item_id,
       media_type: ITEM.media_type,
@@ -329,7 +362,7 @@ describe('AuthModal', () => {
     const { dialog, session } = await open('Notify Me');
     type(field(dialog, /^Email/), 'ada@example.com');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await modalClosed();
     expect(session.current?.itemToAdd).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Open sign in' }));
     expect(field(await screen.findByRole('dialog'), /^Email/)).toHaveValue('');
@@ -351,7 +384,7 @@ describe('AuthModal', () => {
     press(dialog, 'Send Reset Link');
     const sent = await toast('Password Reset Email Sent');
     expect(within(sent).getByText('Check your inbox for the reset link.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await modalClosed();
     expect(api.called('POST', '/api/auth/request-password-reset')[0]?.body).toEqual({
       email: 'ada@example.com',
     });
@@ -394,5 +427,175 @@ describe('AuthModal', () => {
       ),
     ).toBeInTheDocument();
     expect(api.called('POST', '/api/auth/sign-in/social')).toEqual([]);
+  });
+});
+
+describe('AuthModal: sign-up with texts', () => {
+  const CODE = '482913';
+  const PHONE = '+44 7400 123456';
+  const profileAnswer = { status: 201, body: {} };
+
+  /** Sign-up through the phone verification, each answer overridable. */
+  function stubSignUp(routes: Parameters<typeof stubApiRoutes>[0] = {}) {
+    return stubApiRoutes({
+      'GET /api/config': config(false),
+      'POST /api/auth/sign-up/email': () => ({ status: 200, body: { user: USER } }),
+      'POST /user/register': () => profileAnswer,
+      'POST /api/phone/verification': () => ({
+        status: 202,
+        body: { phone_number_display: PHONE, expires_at: '2999-01-01T00:10:00.000Z' },
+      }),
+      'POST /api/phone/verification/confirm': (body) =>
+        (body as { code: string }).code === CODE
+          ? { status: 200, body: { phone_verified: true } }
+          : { status: 400, body: { error: { code: 'INVALID_CODE', message: PHONE_MESSAGES.wrongCode } } },
+      ...routes,
+    });
+  }
+
+  /** Step 1 filled in, on step 2. */
+  async function toStepTwo() {
+    const view = await open('Open sign up');
+    const { dialog } = view;
+    type(field(dialog, /^Email/), 'ada@example.com');
+    type(field(dialog, /^Password/), 'analytical9');
+    type(field(dialog, /^Confirm Password/), 'analytical9');
+    press(dialog, 'Continue');
+    return view;
+  }
+  const textMe = (dialog: HTMLElement) =>
+    within(dialog).getByRole('switch', { name: /^Text me release alerts/ });
+
+  it('offers texts only with a phone number, and switches them off when the number is emptied', async () => {
+    stubSignUp();
+    const { dialog } = await toStepTwo();
+    expect(textMe(dialog)).toBeDisabled();
+    expect(textMe(dialog)).not.toBeChecked();
+    type(field(dialog, /^Phone Number/), PHONE);
+    expect(textMe(dialog)).toBeEnabled();
+    fireEvent.click(textMe(dialog));
+    expect(textMe(dialog)).toBeChecked();
+    type(field(dialog, /^Phone Number/), '');
+    expect(textMe(dialog)).not.toBeChecked();
+    expect(textMe(dialog)).toBeDisabled();
+  });
+
+  it('with texts on, registers for them, asks for the texted code in step 2, and closes once it is right', async () => {
+    const api = stubSignUp();
+    const { dialog, session } = await toStepTwo();
+    type(field(dialog, /^Phone Number/), PHONE);
+    fireEvent.click(textMe(dialog));
+    press(dialog, 'Create Account');
+
+    expect(await within(dialog).findByText(PHONE_MESSAGES.codeSent)).toBeInTheDocument();
+    const code = within(dialog).getByRole('textbox', { name: 'Verification code' });
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAccessibleDescription(/Sent to \+44 7400 123456/);
+    expect(within(dialog).getByText('Step 2 of 2')).toBeInTheDocument();
+    // The account exists: there is no way back to step 1.
+    expect(within(dialog).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    expect(api.called('POST', '/user/register')[0]?.body).toMatchObject({
+      phone_number: PHONE,
+      notification_preferences: ['email', 'mobile'],
+    });
+    await waitFor(() => expect(session.current?.currentUser).toEqual(USER));
+
+    type(code, '111111');
+    press(dialog, 'Verify');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(PHONE_MESSAGES.wrongCode);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    type(code, CODE);
+    press(dialog, 'Verify');
+    await modalClosed();
+    expect(within(await toast('Number verified')).getByText(PHONE_MESSAGES.verified)).toBeInTheDocument();
+    expect(api.called('POST', '/api/phone/verification/confirm').map((c) => c.body)).toEqual([
+      { code: '111111' },
+      { code: CODE },
+    ]);
+
+    // Opened again, the modal starts from the beginning.
+    fireEvent.click(screen.getByRole('button', { name: 'Open sign up' }));
+    const again = await screen.findByRole('dialog');
+    expect(field(again, /^Email/)).toHaveValue('');
+    expect(within(again).queryByRole('textbox', { name: 'Verification code' })).not.toBeInTheDocument();
+  });
+
+  it('"Skip for now" closes with the member signed in and nothing checked', async () => {
+    const api = stubSignUp();
+    const { dialog, session } = await toStepTwo();
+    type(field(dialog, /^Phone Number/), PHONE);
+    fireEvent.click(textMe(dialog));
+    press(dialog, 'Create Account');
+    await within(dialog).findByRole('textbox', { name: 'Verification code' });
+    press(dialog, 'Skip for now');
+    await modalClosed();
+    expect(session.current?.currentUser).toEqual(USER);
+    expect(api.called('POST', '/api/phone/verification/confirm')).toEqual([]);
+  });
+
+  it('without texts, sends no code and closes as before', async () => {
+    const api = stubSignUp();
+    const { dialog } = await toStepTwo();
+    type(field(dialog, /^Phone Number/), PHONE);
+    press(dialog, 'Create Account');
+    await modalClosed();
+    expect(api.called('POST', '/user/register')[0]?.body).toMatchObject({
+      notification_preferences: ['email'],
+    });
+    expect(api.called('POST', '/api/phone/verification')).toEqual([]);
+  });
+
+  it('has no code step when the server refused the number', async () => {
+    const refusal = 'We can only text mobile numbers in the United Kingdom. This is a premium-rate number.';
+    let registrations = 0;
+    const api = stubSignUp({
+      'POST /user/register': () =>
+        ++registrations === 1
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  code: 'VALIDATION_ERROR',
+                  message: `phone_number: ${refusal}`,
+                  details: [{ field: 'phone_number', message: refusal }],
+                },
+              },
+            }
+          : profileAnswer,
+    });
+    const { dialog } = await toStepTwo();
+    type(field(dialog, /^Phone Number/), '+44 909 879 0000');
+    fireEvent.click(textMe(dialog));
+    press(dialog, 'Create Account');
+    expect(await toast('Phone number not saved')).toHaveTextContent(
+      `${refusal} You can add it in your profile.`,
+    );
+    await modalClosed();
+    expect(api.called('POST', '/user/register').map((c) => c.body)).toMatchObject([
+      { phone_number: '+44 909 879 0000', notification_preferences: ['email', 'mobile'] },
+      { phone_number: null, notification_preferences: ['email'] },
+    ]);
+    expect(api.called('POST', '/api/phone/verification')).toEqual([]);
+  });
+
+  it('closes and says so when the code cannot be sent', async () => {
+    stubSignUp({
+      'POST /api/phone/verification': () => ({
+        status: 429,
+        body: { error: { code: 'RATE_LIMITED', message: PHONE_MESSAGES.tooManyCodes } },
+      }),
+    });
+    const { dialog, session } = await toStepTwo();
+    type(field(dialog, /^Phone Number/), PHONE);
+    fireEvent.click(textMe(dialog));
+    press(dialog, 'Create Account');
+    expect(await toast('Code not sent')).toHaveTextContent(
+      `${PHONE_MESSAGES.tooManyCodes} You can verify your number in your profile.`,
+    );
+    await modalClosed();
+    expect(session.current?.currentUser).toEqual(USER);
   });
 });

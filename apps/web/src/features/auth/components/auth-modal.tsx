@@ -44,7 +44,8 @@ export default function AuthModal() {
       <Modal.Content>
         <Modal.Header component="div">
           <Group gap="xs" wrap="nowrap">
-            {step > 1 && (
+            {/* Once the account exists (the code step) there is no going back to step 1. */}
+            {step > 1 && !form.codeStep && (
               <ActionIcon variant="subtle" aria-label="Back" onClick={() => setStep(step - 1)}>
                 <IconArrowLeft size={18} aria-hidden />
               </ActionIcon>

@@ -1,4 +1,5 @@
 import { Notifications, notifications } from '@mantine/notifications';
+import { AUTH_MESSAGES } from '@releasebell/contract/constants';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApiRoutes } from '../../../components/test-utils';
@@ -60,6 +61,28 @@ describe('ResetPasswordPage', () => {
     // The session's readers get the new member in a background render (lib/session.tsx).
     await waitFor(() => expect(session.current?.currentUser).toEqual(USER));
     expect(await screen.findByText('Password updated')).toBeInTheDocument();
+  });
+
+  it('says the server is busy and keeps the form, so the same link can be tried again', async () => {
+    let busy = true;
+    const api = stubApiRoutes({
+      'POST /api/account/reset-password': () =>
+        busy
+          ? { status: 503, body: { error: { code: 'AUTH_BUSY', message: AUTH_MESSAGES.busy } } }
+          : { status: 200, body: { user: USER } },
+    });
+    const { location } = renderPage('/reset-password?token=abc123');
+    type(/^New Password/, 'longenough7');
+    type(/^Confirm New Password/, 'longenough7');
+    save();
+    expect(await screen.findByText(AUTH_MESSAGES.busy)).toBeInTheDocument();
+    expect(screen.queryByText("This link can't be used")).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^New Password/)).toHaveValue('longenough7');
+
+    busy = false;
+    save();
+    await waitFor(() => expect(location()).toBe('/homepage'));
+    expect(api.called('POST', '/api/account/reset-password')).toHaveLength(2);
   });
 
   it('says so when the link has expired or was used', async () => {

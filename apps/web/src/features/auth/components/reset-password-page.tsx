@@ -1,11 +1,13 @@
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { AUTH_MESSAGES } from '@releasebell/contract/constants';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
 import { resetPassword } from '../api/auth-calls';
+import { isAuthBusy } from '../auth-feedback';
 import { type PasswordPairProblem, usePasswordPair } from '../hooks/use-password-pair';
 
 /** Where the emailed reset link leads: choose a new password, then you are signed in. */
@@ -21,6 +23,8 @@ export function ResetPasswordPage() {
     token ? null : 'This page needs the link from your reset email.',
   );
   const [busy, setBusy] = useState(false);
+  /** A failure that is not the link's nor the password's (the server is busy): the form stays. */
+  const [formProblem, setFormProblem] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,6 +32,7 @@ export function ResetPasswordPage() {
     const problem = passwords.problem();
     if (problem) return setError(problem);
     setError(null);
+    setFormProblem(null);
     setBusy(true);
     try {
       const { user } = await resetPassword(token, passwords.password);
@@ -40,7 +45,8 @@ export function ResetPasswordPage() {
       });
       navigate('/homepage');
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'INVALID_TOKEN') setLinkProblem(err.message);
+      if (isAuthBusy(err)) setFormProblem(AUTH_MESSAGES.busy);
+      else if (err instanceof ApiError && err.code === 'INVALID_TOKEN') setLinkProblem(err.message);
       else if (err instanceof ApiError && err.code === 'VALIDATION_ERROR')
         setError({ field: 'password', message: err.message });
       else setLinkProblem('Something went wrong. Please try again.');
@@ -69,6 +75,11 @@ export function ResetPasswordPage() {
                 <Text size="sm" c="dimmed">
                   At least 8 characters, with at least one number.
                 </Text>
+                {formProblem && (
+                  <Alert color="yellow" title="Password not saved yet">
+                    {formProblem}
+                  </Alert>
+                )}
                 <PasswordInput
                   label="New Password"
                   autoComplete="new-password"

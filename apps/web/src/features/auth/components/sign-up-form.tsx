@@ -1,13 +1,20 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { ERROR_CODES, phoneFormatProblem } from '@releasebell/contract/constants';
+import { Anchor, Button, Group, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  AUTH_MESSAGES,
+  ERROR_CODES,
+  notificationChannels,
+  phoneFormatProblem,
+} from '@releasebell/contract/constants';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { sendErrorMessage, sendPhoneCode } from '../../../lib/phone-verification';
 import { type AuthMode, useSession } from '../../../lib/session';
 import { registerProfile, signUpWithEmail } from '../api/auth-calls';
-import { showAuthError, showAuthNotice } from '../auth-feedback';
+import { isAuthBusy, showAuthError, showAuthNotice } from '../auth-feedback';
 import type { AuthForm } from '../hooks/use-auth-form';
 import { EmailField, ModeLink, PasswordField } from './auth-fields';
 import { GoogleSignIn } from './google-sign-in';
+import { SignUpCodeStep } from './sign-up-code-step';
 
 export interface SignUpFormProps {
   form: AuthForm;
@@ -22,6 +29,8 @@ export interface SignUpFormProps {
 const ORIGIN_REFUSALS = new Set<string>([ERROR_CODES.originNotAllowed, ERROR_CODES.crossSiteRequest]);
 
 function signUpErrorMessage(error: unknown): string {
+  // The password checks are queued past their bound: nothing typed is wrong, trying again shortly works.
+  if (isAuthBusy(error)) return AUTH_MESSAGES.busy;
   if (error instanceof ApiError && error.code === 'EMAIL_IN_USE')
     return 'This email is already in use. Please sign in instead.';
   if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') return error.message;
@@ -30,10 +39,15 @@ function signUpErrorMessage(error: unknown): string {
   return 'An unexpected error occurred. Please try again.';
 }
 
-/** Sign Up in two steps (account, then about you), with the agreement note and the way to Sign In. */
+/**
+ * Sign Up in two steps (account, then about you), with the agreement note and the way to Sign In. With
+ * SMS on, step 2 then asks for the code texted to the number (or the member skips it).
+ */
 export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormProps) {
   const { completeSignIn, closeModal } = useSession();
   const { passwords } = form;
+
+  if (form.codeStep) return <SignUpCodeStep form={form} codeStep={form.codeStep} onDone={onDone} />;
 
   const checkAccount = () => {
     if (!form.email.trim()) return form.fail('email', 'Email is required');
@@ -59,8 +73,16 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
         `${firstName} ${lastName}`.trim(),
       );
       // A brand-new account: register straight away (no need to ask whether it is registered).
-      const details = { first_name: firstName, last_name: lastName, phone_number: form.phone.trim() || null };
+      const details = {
+        first_name: firstName,
+        last_name: lastName,
+        phone_number: form.phone.trim() || null,
+        notification_preferences: notificationChannels(form.sms),
+      };
+      // Texts were asked for and the profile has the number: it is verified next.
+      let textsAsked = form.sms;
       await registerProfile(user, details).catch(async (error) => {
+        textsAsked = false;
         // The account exists by now: a number the server cannot text must not lose it. Register
         // without it and say so; the profile takes it later.
         const phone = error instanceof ApiError && error.details.find((d) => d.field === 'phone_number');
@@ -70,11 +92,26 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
           `${phone.message} You can add it in your profile.`,
           'yellow',
         );
-        await registerProfile(user, { ...details, phone_number: null }).catch((again) =>
-          console.warn('Profile registration failed', again),
-        );
+        await registerProfile(user, {
+          ...details,
+          phone_number: null,
+          notification_preferences: notificationChannels(false),
+        }).catch((again) => console.warn('Profile registration failed', again));
       });
       completeSignIn(user);
+      if (textsAsked) {
+        try {
+          // The modal stays open on step 2, now asking for the code.
+          return form.setCodeStep({ user, sent: await sendPhoneCode() });
+        } catch (error) {
+          console.warn('Verification code not sent', error);
+          showAuthNotice(
+            'Code not sent',
+            `${sendErrorMessage(error)} You can verify your number in your profile.`,
+            'yellow',
+          );
+        }
+      }
       onDone();
     } catch (error) {
       showAuthError('Sign-Up Error', signUpErrorMessage(error));
@@ -133,6 +170,17 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
               description="With the country code, for text alerts"
               error={form.errorFor('phone')}
               onChange={(e) => form.edited('phone', form.setPhone)(e.currentTarget.value)}
+            />
+            <Switch
+              label="Text me release alerts"
+              description={
+                form.phone.trim()
+                  ? "We'll text a code to the number to check it is yours."
+                  : 'Add a phone number to get texts.'
+              }
+              checked={form.sms}
+              disabled={!form.phone.trim()}
+              onChange={(e) => form.setSms(e.currentTarget.checked)}
             />
           </>
         )}

@@ -1,5 +1,13 @@
+import type { PhoneCodeSent } from '@releasebell/contract';
 import { useState } from 'react';
+import type { CurrentUser } from '../../../lib/session';
 import { usePasswordPair } from './use-password-pair';
+
+/** The account and profile exist and a code went to the number: sign-up's step 2 asks for it. */
+export interface CodeStep {
+  user: CurrentUser;
+  sent: PhoneCodeSent;
+}
 
 export type AuthField = 'email' | 'password' | 'confirm' | 'phone';
 
@@ -13,7 +21,9 @@ export function useAuthForm() {
   const passwords = usePasswordPair();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
-  const [phone, setPhone] = useState('');
+  const [phone, setPhoneValue] = useState('');
+  const [sms, setSms] = useState(false);
+  const [codeStep, setCodeStep] = useState<CodeStep | null>(null);
   const [fieldError, setFieldError] = useState<{ field: AuthField; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -26,7 +36,16 @@ export function useAuthForm() {
     lastName,
     setLastName,
     phone,
-    setPhone,
+    /** Emptying the phone switches SMS off by itself. */
+    setPhone(value: string) {
+      setPhoneValue(value);
+      if (!value.trim()) setSms(false);
+    },
+    /** Text release alerts (sign-up): only with a phone number typed. */
+    sms: sms && phone.trim() !== '',
+    setSms,
+    codeStep,
+    setCodeStep,
     busy,
     setBusy,
     setFieldError,
@@ -49,7 +68,9 @@ export function useAuthForm() {
       passwords.clear();
       setFirstName('');
       setLastName('');
-      setPhone('');
+      setPhoneValue('');
+      setSms(false);
+      setCodeStep(null);
       setFieldError(null);
     },
   };

@@ -10,12 +10,14 @@ import type { ProfileForm } from '../hooks/use-profile-form';
 import {
   BROWSER_REGION,
   MOVIE_RELEASE_KIND_OPTIONS,
+  needsVerification,
   REMINDER_OPTIONS,
   regionLabel,
   regionOptions,
   reminderLabel,
   timeZoneOptions,
 } from '../profile-form';
+import { PhoneVerificationPanel } from './phone-verification';
 
 const TIME_ZONE_HELP = 'Release emails go out at 9:00 in this time zone.';
 const REGION_LABEL = 'Country for movie release dates';
@@ -27,6 +29,16 @@ const regionHelp = (region: string | null) =>
   region
     ? "Movie pages and your notifications use this country's release dates."
     : "Movie pages follow your browser's country; notifications use our default country until you choose one.";
+
+/** Where texts go: only to a verified number (the saved one, unchanged). */
+function smsDescription(profile: UserProfile, phone: string): string {
+  if (phone === '') return 'Add a phone number to enable SMS notifications.';
+  const saved = profile.phone_number_display ?? profile.phone_number;
+  return profile.phone_verified && phone === saved
+    ? `Texts go to ${phone}.`
+    : `Texts go to ${phone} once it is verified.`;
+}
+
 const CHANNEL_WORDS: Record<TestChannel, string> = { email: 'email', mobile: 'SMS', in_app: 'in the app' };
 
 /** "Test notification sent by email, SMS and in the app." */
@@ -90,12 +102,13 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
         checked={smsOn && phone !== ''}
         disabled={phone === '' || saving}
         label="SMS"
-        description={
-          phone === '' ? 'Add a phone number to enable SMS notifications.' : `Texts go to ${phone}.`
-        }
+        description={smsDescription(profile, phone)}
         error={errors.notification_preferences}
         onChange={(e) => form.toggleSms(e.currentTarget.checked)}
       />
+      {!form.editing && (needsVerification(profile) || form.verification.justVerified) && (
+        <PhoneVerificationPanel profile={profile} verification={form.verification} />
+      )}
       {profile.sms_opted_out && (
         <Text size="sm" c="yellow.4">
           {NOTIFICATION_MESSAGES.smsStopped}

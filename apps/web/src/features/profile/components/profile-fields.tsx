@@ -1,12 +1,23 @@
 import { ActionIcon, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UserProfile } from '@releasebell/contract';
 import { EMAIL_LOCKED_TOOLTIP } from '@releasebell/contract/constants';
-import { IconInfoCircle, IconLock } from '@tabler/icons-react';
+import { IconCircleCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ProfileFormState } from '../profile-form';
 import classes from './profile-page.module.css';
 
-function Field({ label, value, hint }: { label: string; value: string; hint?: ReactNode }) {
+function Field({
+  label,
+  value,
+  hint,
+  mark,
+}: {
+  label: string;
+  value: string;
+  hint?: ReactNode;
+  /** Beside the value (the phone's "Verified"). */
+  mark?: ReactNode;
+}) {
   return (
     <Stack gap={2}>
       <Group gap={4}>
@@ -15,10 +26,25 @@ function Field({ label, value, hint }: { label: string; value: string; hint?: Re
         </Text>
         {hint}
       </Group>
-      <Text fw={500} className={classes.value}>
-        {value}
-      </Text>
+      <Group gap={8} wrap="wrap">
+        <Text fw={500} className={classes.value}>
+          {value}
+        </Text>
+        {mark}
+      </Group>
     </Stack>
+  );
+}
+
+/** The member proved the number is theirs with a texted code. */
+function VerifiedMark() {
+  return (
+    <Group gap={4} wrap="nowrap" c="teal.4">
+      <IconCircleCheck size={16} aria-hidden />
+      <Text size="sm" fw={600} c="teal.4">
+        Verified
+      </Text>
+    </Group>
   );
 }
 
@@ -43,6 +69,7 @@ export function ProfileDetails({ profile }: { profile: UserProfile }) {
       <Field
         label="Phone"
         value={profile.phone_number_display ?? profile.phone_number ?? 'No phone number'}
+        mark={profile.phone_number && profile.phone_verified ? <VerifiedMark /> : undefined}
       />
     </SimpleGrid>
   );

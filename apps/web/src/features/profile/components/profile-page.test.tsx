@@ -1,6 +1,11 @@
 import { Notifications, notifications } from '@mantine/notifications';
 import type { UserProfile } from '@releasebell/contract';
-import { EMAIL_LOCKED_TOOLTIP, NOTIFICATION_MESSAGES } from '@releasebell/contract/constants';
+import {
+  EMAIL_LOCKED_TOOLTIP,
+  NOTIFICATION_MESSAGES,
+  PHONE_MESSAGES,
+  smsNumberProblem,
+} from '@releasebell/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -26,13 +31,23 @@ const SAVED: UserProfile = {
   reminder_days: 1,
   email_paused: false,
   sms_opted_out: false,
+  phone_verified: false,
   region: null,
   movie_release_kind: 'theatrical',
   created_at: '2026-11-01T10:00:00.000Z',
 };
 
-/** The profile API over one stored profile; PUT applies the body like the server does. */
-function stubProfileApi(initial: Partial<UserProfile> = {}, options: { failUpdate?: boolean } = {}) {
+/** The code the fake server texts. */
+const CODE = '482913';
+
+/**
+ * The profile API over one stored profile; PUT applies the body like the server does (a new number is
+ * not verified), and the phone verification takes CODE.
+ */
+function stubProfileApi(
+  initial: Partial<UserProfile> = {},
+  options: { failUpdate?: boolean; tooManyCodes?: boolean } = {},
+) {
   // Like the server: the number is kept in E.164 and answered also as written.
   const withPhone = (p: UserProfile): UserProfile => ({
     ...p,
@@ -45,12 +60,38 @@ function stubProfileApi(initial: Partial<UserProfile> = {}, options: { failUpdat
     [`PUT /user/update/${USER.id}`]: (body) => {
       if (options.failUpdate)
         return { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong.' } } };
-      stored = withPhone({ ...stored, ...(body as Partial<UserProfile>) });
+      const next = withPhone({ ...stored, ...(body as Partial<UserProfile>) });
+      stored = {
+        ...next,
+        phone_verified: stored.phone_verified && next.phone_number === stored.phone_number,
+      };
       return { status: 200, body: stored };
     },
     [`PUT /user/avatar/${USER.id}`]: () => {
       stored = { ...stored, avatar: `/user/avatar/${USER.id}?v=1` };
       return { status: 200, body: stored };
+    },
+    'POST /api/phone/verification': () =>
+      options.tooManyCodes
+        ? {
+            status: 429,
+            body: { error: { code: 'RATE_LIMITED', message: PHONE_MESSAGES.tooManyCodes } },
+          }
+        : {
+            status: 202,
+            body: {
+              phone_number_display: stored.phone_number_display,
+              expires_at: new Date(Date.now() + 600_000).toISOString(),
+            },
+          },
+    'POST /api/phone/verification/confirm': (body) => {
+      if ((body as { code: string }).code !== CODE)
+        return {
+          status: 400,
+          body: { error: { code: 'INVALID_CODE', message: PHONE_MESSAGES.wrongCode } },
+        };
+      stored = { ...stored, phone_verified: true };
+      return { status: 200, body: { phone_verified: true } };
     },
   };
   const api = stubApiRoutes(routes);
@@ -171,12 +212,16 @@ describe('ProfilePage', () => {
     expect(sms()).toBeChecked();
     // Save reloads the profile from the server.
     await waitFor(() => expect(api.called('GET', `/user/details/${USER.id}`).length).toBeGreaterThan(1));
+    // Texts were just turned on for a number not verified yet: its code is asked for at once.
+    expect(await screen.findByRole('textbox', { name: 'Verification code' })).toHaveFocus();
+    expect(api.called('POST', '/api/phone/verification')).toHaveLength(1);
   });
 
   it('switches SMS off by itself when the phone is emptied while editing', async () => {
     const api = stubProfileApi({
       phone_number: '+1 555 0100',
       notification_preferences: ['email', 'mobile'],
+      phone_verified: true,
     });
     await renderProfile();
     expect(sms()).toBeChecked();
@@ -432,5 +477,159 @@ describe('ProfilePage', () => {
     );
     expect(api.called('PUT', `/user/avatar/${USER.id}`)).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Remove photo' })).toBeInTheDocument();
+  });
+});
+
+describe('ProfilePage: verifying the mobile number', () => {
+  const UNVERIFIED = {
+    phone_number: '+44 7400 123456',
+    notification_preferences: ['email', 'mobile'],
+  } as const;
+  const codeField = () => screen.getByRole('textbox', { name: 'Verification code' });
+  const typeCode = (value: string) => fireEvent.change(codeField(), { target: { value } });
+  const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
+  it('texts a code on request, says a wrong code is wrong, and verifies the right one', async () => {
+    const api = stubProfileApi({ ...UNVERIFIED, notification_preferences: ['email', 'mobile'] });
+    await renderProfile();
+    expect(screen.getByText(PHONE_MESSAGES.notVerified)).toBeInTheDocument();
+    expect(sms()).toHaveAccessibleDescription('Texts go to +44 7400 123456 once it is verified.');
+    expect(screen.queryByText('Verified')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).not.toBeInTheDocument();
+
+    press('Text me a code');
+    expect(await screen.findByText(PHONE_MESSAGES.codeSent)).toBeInTheDocument();
+    expect(api.called('POST', '/api/phone/verification')).toHaveLength(1);
+    const field = codeField();
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field).toHaveAccessibleDescription(/Sent to \+44 7400 123456/);
+
+    typeCode('111 111');
+    expect(field).toHaveValue('111111');
+    press('Verify');
+    expect(await screen.findByRole('alert')).toHaveTextContent(PHONE_MESSAGES.wrongCode);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(PHONE_MESSAGES.wrongCode));
+
+    // Typing takes the message away; Enter verifies.
+    typeCode(CODE);
+    expect(screen.queryByText(PHONE_MESSAGES.wrongCode)).not.toBeInTheDocument();
+    fireEvent.keyDown(field, { key: 'Enter' });
+
+    expect(await screen.findByText(PHONE_MESSAGES.verified)).toBeInTheDocument();
+    expect(api.called('POST', '/api/phone/verification/confirm').map((c) => c.body)).toEqual([
+      { code: '111111' },
+      { code: CODE },
+    ]);
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(sms()).toHaveAccessibleDescription('Texts go to +44 7400 123456.');
+    expect(screen.queryByText(PHONE_MESSAGES.notVerified)).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).not.toBeInTheDocument();
+    // Enter in the code field did not submit the profile's form.
+    expect(api.called('PUT', `/user/update/${USER.id}`)).toEqual([]);
+    // The profile is read again from the server.
+    await waitFor(() => expect(api.called('GET', `/user/details/${USER.id}`).length).toBeGreaterThan(1));
+  });
+
+  it('asks for all six digits before sending a code to the server, and sends a new code on request', async () => {
+    const api = stubProfileApi({ ...UNVERIFIED, notification_preferences: ['email', 'mobile'] });
+    await renderProfile();
+    press('Text me a code');
+    await screen.findByRole('textbox', { name: 'Verification code' });
+    typeCode('12a3');
+    expect(codeField()).toHaveValue('123');
+    press('Verify');
+    expect(await screen.findByRole('alert')).toHaveTextContent(PHONE_MESSAGES.codeFormat);
+    expect(api.called('POST', '/api/phone/verification/confirm')).toEqual([]);
+
+    press('Send a new code');
+    await waitFor(() => expect(api.called('POST', '/api/phone/verification')).toHaveLength(2));
+    await waitFor(() => expect(codeField()).toHaveValue(''));
+  });
+
+  it('says so when too many codes were asked for', async () => {
+    stubProfileApi({ ...UNVERIFIED, notification_preferences: ['email', 'mobile'] }, { tooManyCodes: true });
+    await renderProfile();
+    press('Text me a code');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Code not sent');
+    expect(alert).toHaveTextContent(PHONE_MESSAGES.tooManyCodes);
+    expect(screen.queryByRole('textbox', { name: 'Verification code' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Text me a code' })).toBeEnabled();
+  });
+
+  it('shows a verified number as verified, with nothing to do', async () => {
+    stubProfileApi({ ...UNVERIFIED, notification_preferences: ['email', 'mobile'], phone_verified: true });
+    await renderProfile();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
+    expect(sms()).toHaveAccessibleDescription('Texts go to +44 7400 123456.');
+    expect(screen.queryByText(PHONE_MESSAGES.notVerified)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Text me a code' })).not.toBeInTheDocument();
+  });
+
+  it('offers nothing while SMS is off', async () => {
+    stubProfileApi({ phone_number: '+44 7400 123456' });
+    await renderProfile();
+    expect(screen.queryByText(PHONE_MESSAGES.notVerified)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Text me a code' })).not.toBeInTheDocument();
+  });
+
+  it('turning SMS on in view mode saves and texts a code straight away, once', async () => {
+    const api = stubProfileApi({ phone_number: '+44 7400 123456' });
+    await renderProfile();
+    fireEvent.click(sms());
+    expect(await screen.findByRole('textbox', { name: 'Verification code' })).toBeInTheDocument();
+    expect(screen.getByText(PHONE_MESSAGES.codeSent)).toBeInTheDocument();
+    // Off and on again: the code sent a moment ago still works, so no other is spent.
+    fireEvent.click(sms());
+    await waitFor(() => expect(sms()).not.toBeChecked());
+    fireEvent.click(sms());
+    await waitFor(() => expect(sms()).toBeChecked());
+    expect(await screen.findByRole('textbox', { name: 'Verification code' })).toBeInTheDocument();
+    expect(api.called('PUT', `/user/update/${USER.id}`)).toHaveLength(3);
+    expect(api.called('POST', '/api/phone/verification')).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of a number it cannot text under the phone field, and sends no code", async () => {
+    const refusal = smsNumberProblem(['the United States'], 'premium-rate');
+    const api = stubProfileApi();
+    api.routes[`PUT /user/update/${USER.id}`] = () => ({
+      status: 400,
+      body: {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: `phone_number: ${refusal}`,
+          details: [{ field: 'phone_number', message: refusal }],
+        },
+      },
+    });
+    await renderProfile();
+    edit();
+    type(/^Phone Number/, '+1 900 555 0100');
+    fireEvent.click(sms());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Phone Number/)).toHaveAccessibleDescription(refusal));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(api.called('POST', '/api/phone/verification')).toEqual([]);
+  });
+
+  it('a new number while SMS is on needs a new code', async () => {
+    const api = stubProfileApi({
+      ...UNVERIFIED,
+      notification_preferences: ['email', 'mobile'],
+      phone_verified: true,
+    });
+    await renderProfile();
+    edit();
+    type(/^Phone Number/, '+44 7400 123457');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('textbox', { name: 'Verification code' })).toHaveAccessibleDescription(
+      /Sent to \+44 7400 123457/,
+    );
+    expect(screen.getByText(PHONE_MESSAGES.notVerified)).toBeInTheDocument();
+    expect(screen.queryByText('Verified')).not.toBeInTheDocument();
+    expect(api.called('POST', '/api/phone/verification')).toHaveLength(1);
   });
 });

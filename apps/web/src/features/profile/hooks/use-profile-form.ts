@@ -3,22 +3,27 @@ import type { UserProfile } from '@releasebell/contract';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
-import { fromProfile, type ProfileFormState, toUpdateBody } from '../profile-form';
+import { fromProfile, type ProfileFormState, smsNeedsCode, toUpdateBody } from '../profile-form';
+import { usePhoneVerification } from './use-phone-verification';
 
 /**
  * The profile's view and edit modes: Edit Profile fills the form from the saved profile, Save sends it
  * and returns to view, Cancel discards it and reloads. Errors from the server show under their field.
+ * A save that turns texts on for a number not yet verified texts a code to it straight away.
  */
 export function useProfileForm(uid: string, saved: UserProfile | undefined, reload: () => unknown) {
   const update = useUpdateProfile(uid);
+  const verification = usePhoneVerification(uid, saved);
   const [form, setForm] = useState<ProfileFormState | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [resuming, setResuming] = useState(false);
 
   const save = (next: ProfileFormState, after?: () => void) => {
     setErrors({});
+    const before = saved;
     update.mutate(toUpdateBody(next), {
-      onSuccess: () => {
+      onSuccess: (profile) => {
+        if (smsNeedsCode(before, profile)) verification.askFor(profile);
         notifications.show({
           title: 'Profile updated',
           message: 'Your changes are saved.',
@@ -50,6 +55,8 @@ export function useProfileForm(uid: string, saved: UserProfile | undefined, relo
     form,
     errors,
     editing,
+    /** Verifying the saved number by a texted code. */
+    verification,
     saving: update.isPending,
     /** The phone SMS would go to ('' for none). */
     phone,

@@ -1,0 +1,67 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import type { UserProfile } from '@releasebell/contract';
+import { PHONE_CODE_LENGTH, PHONE_CODE_MINUTES, PHONE_MESSAGES } from '@releasebell/contract/constants';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { PhoneCodeEntry } from '../../../components/phone-code-entry';
+import type { PhoneVerification } from '../hooks/use-phone-verification';
+
+export interface PhoneVerificationPanelProps {
+  profile: UserProfile;
+  verification: PhoneVerification;
+}
+
+/**
+ * Under the SMS switch while texts are on for a number that is not verified: says so, texts a code, and
+ * takes it. Once the code is taken it says the number is verified.
+ */
+export function PhoneVerificationPanel({ profile, verification: v }: PhoneVerificationPanelProps) {
+  if (v.justVerified) {
+    return (
+      <Alert color="teal" role="status" icon={<IconCircleCheck size={18} aria-hidden />}>
+        {PHONE_MESSAGES.verified}
+      </Alert>
+    );
+  }
+  const number = profile.phone_number_display ?? profile.phone_number ?? '';
+  return (
+    <Stack gap="xs" align="stretch">
+      <Text size="sm" c="yellow.4">
+        <IconAlertTriangle size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
+        {PHONE_MESSAGES.notVerified}
+      </Text>
+      {v.sendError && (
+        <Alert color="red" title="Code not sent">
+          {v.sendError}
+        </Alert>
+      )}
+      {v.sent ? (
+        <>
+          <Text size="sm" role="status">
+            {PHONE_MESSAGES.codeSent}
+          </Text>
+          <PhoneCodeEntry
+            code={v.code}
+            onCodeChange={v.changeCode}
+            error={v.codeError}
+            description={`Sent to ${v.sent.phone_number_display}; it works for ${PHONE_CODE_MINUTES} minutes.`}
+            verifying={v.verifying}
+            onVerify={v.verify}
+          >
+            <Button variant="subtle" loading={v.sending} disabled={v.verifying} onClick={v.send}>
+              Send a new code
+            </Button>
+          </PhoneCodeEntry>
+        </>
+      ) : (
+        <div>
+          <Button variant="light" loading={v.sending} onClick={v.send}>
+            Text me a code
+          </Button>
+          <Text size="xs" c="dimmed" mt={4}>
+            We'll text a {PHONE_CODE_LENGTH}-digit code to {number}.
+          </Text>
+        </div>
+      )}
+    </Stack>
+  );
+}
