@@ -6,6 +6,7 @@
  */
 import { type CountryCode, Metadata, type NumberType } from 'libphonenumber-js/core';
 import metadataJson from 'libphonenumber-js/metadata.max.json';
+import { mulberry32 } from '../src/providers/synthetic/synthetic-provider';
 
 export const NUMBER_TYPES = [
   'FIXED_LINE',
@@ -25,18 +26,6 @@ export type KnownType = (typeof NUMBER_TYPES)[number];
 interface NumberingPlan {
   callingCode(): string;
   type(type: KnownType): { pattern(): string } | undefined;
-}
-
-/** A small seeded generator (mulberry32), so a failure names a case that comes back. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A string the pattern matches: alternatives and repeat counts chosen at random. */
@@ -149,7 +138,7 @@ export interface DrawnNumber {
 
 /** For every country and every type it has, one number drawn from the type's pattern. */
 export function numbersOfEveryType(seed = 1): DrawnNumber[] {
-  const random = seeded(seed);
+  const random = mulberry32(seed);
   const metadata = new Metadata(metadataJson);
   const drawn: DrawnNumber[] = [];
   for (const country of Object.keys(metadataJson.countries)) {

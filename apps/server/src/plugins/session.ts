@@ -37,6 +37,13 @@ export const sessionPlugin = fp<{ auth: Auth }>(async (app: FastifyInstance, { a
 export const unauthorized = () => new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue.');
 export const forbidden = () => new HttpError(403, ERROR_CODES.forbidden, 'This belongs to another user.');
 
+/** The signed-in member's id, or a 401: for routes about "my" things without a uid in the path. */
+export async function signedInId(req: FastifyRequest): Promise<string> {
+  const user = await req.sessionUser();
+  if (!user) throw unauthorized();
+  return user.id;
+}
+
 /**
  * For routes with `:uid`: 401 when signed out, 403 when the uid is not the session's user. Runs before
  * validation, so a malformed uid is simply someone else's (403) and leaks nothing about the schema.

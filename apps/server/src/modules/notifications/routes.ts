@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../errors';
-import { unauthorized } from '../../plugins/session';
+import { signedInId } from '../../plugins/session';
 import type { NotificationsService } from './service';
 
 const tags = ['notifications'];
@@ -25,11 +25,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
   app.addHook('onSend', async (_req, reply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
   });
-  const member = async (req: { sessionUser(): Promise<{ id: string } | null> }) => {
-    const user = await req.sessionUser();
-    if (!user) throw unauthorized();
-    return user.id;
-  };
+  const member = signedInId;
 
   app.get(
     '/api/notifications',

@@ -19,7 +19,7 @@ import {
 } from '@releasebell/contract/constants';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { imageResponse, rawBody } from '../../plugins/openapi';
-import { ownerOnly, unauthorized } from '../../plugins/session';
+import { ownerOnly, signedInId, unauthorized } from '../../plugins/session';
 import type { PhoneVerification } from './phone-verification';
 import type { UsersService } from './service';
 
@@ -105,11 +105,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; phone: Ph
     async (req) => users.update(req.params.uid, req.body),
   );
 
-  const member = async (req: { sessionUser(): Promise<{ id: string } | null> }) => {
-    const user = await req.sessionUser();
-    if (!user) throw unauthorized();
-    return user.id;
-  };
+  const member = signedInId;
 
   app.post(
     '/api/phone/verification',
