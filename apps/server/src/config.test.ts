@@ -116,4 +116,37 @@ describe('loadConfig', () => {
       expect(problems).toContain(name);
     expect((error as ConfigError).message).toContain('Invalid configuration');
   });
+
+  it("texts mobiles of TWILIO_FROM's country by default, any country without Twilio, or SMS_COUNTRIES", () => {
+    const twilio = { TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'token-123456' };
+    expect(loadConfig({}).sms).toEqual({ countries: null, maxPerHour: 500 });
+    expect(loadConfig({ ...twilio, TWILIO_FROM: '+447400123456' }).sms.countries).toEqual(['GB']);
+    expect(loadConfig({ ...twilio, TWILIO_FROM: '+14155550100', SMS_COUNTRIES: ' us, ca ,US' }).sms).toEqual({
+      countries: ['US', 'CA'],
+      maxPerHour: 500,
+    });
+    expect(loadConfig({ SMS_MAX_PER_HOUR: '20' }).sms.maxPerHour).toBe(20);
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (e) {
+        return (e as ConfigError).problems.join('\n');
+      }
+    };
+    expect(problems({ ...twilio, TWILIO_FROM: 'Releasebell' })).toContain(
+      'SMS_COUNTRIES: required when TWILIO_FROM is not a phone number',
+    );
+    expect(problems({ SMS_COUNTRIES: 'USA' })).toContain('SMS_COUNTRIES: must be ISO 3166-1 country codes');
+    expect(problems({ SMS_COUNTRIES: 'US,XQ' })).toBe('SMS_COUNTRIES: unknown country codes XQ');
+    expect(problems({ SMS_MAX_PER_HOUR: '0' })).toContain('SMS_MAX_PER_HOUR');
+  });
+
+  it('serves /metrics by token when METRICS_TOKEN is set, and takes no short one', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+  });
 });
