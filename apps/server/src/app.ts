@@ -19,7 +19,6 @@ import { startJobs } from './jobs/boss';
 import { createJobTicker } from './jobs/ticker';
 import { systemClock } from './lib/clock';
 import { keepNextTickFast } from './lib/next-tick';
-import { createFrontDoor, installFrontDoor, RepeatAnswers } from './lib/repeat-answers';
 import { type LogDestination, loggingOptions } from './logger';
 import { createAuth } from './modules/auth/auth';
 import { authBridge } from './modules/auth/bridge';
@@ -231,20 +230,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   if (config.seedDemoCatalog) await seedDemoCatalog(catalogRepo, appState, clock, app.log);
   else if (config.tmdb || config.isbndb) await retireDemoCatalog(catalogRepo, app.log);
 
-  // A repeat of a cached catalog address is answered from memory as it reaches the server, before
-  // Fastify routes it (lib/repeat-answers.ts), with the headers and access line Fastify's path gives it.
-  const repeats = new RepeatAnswers();
-  installFrontDoor(
-    app,
-    createFrontDoor({
-      repeats,
-      securityHeaders,
-      requestId,
-      logAnswer: (id, method, url, status, elapsedMs) =>
-        logging.logController.answered(app.log, id, method, url, status, elapsedMs),
-    }),
-  );
-
   // One synchronous hook for every response, pages and API alike (also the 404s and static files).
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaders(req.url));
@@ -413,7 +398,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const catalog = createCatalogService(catalogRepo, options.clock, { defaultRegion: config.tmdb?.region });
   await app.register(systemRoutes, { config, database, metrics, catalogSync });
-  await app.register(catalogRoutes, { catalog, cacheSeconds: config.catalogCacheSeconds, repeats });
+  await app.register(catalogRoutes, { catalog, cacheSeconds: config.catalogCacheSeconds });
   await app.register(searchRoutes, {
     search: createSearchService(createSearchRepository(database.db), {
       search: providerSearch,

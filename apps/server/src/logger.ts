@@ -268,9 +268,8 @@ export class AccessLogController extends LogController {
   }
 
   /**
-   * The access line of one answer, through `log` (the app logger): also for answers sent before
-   * Fastify handles the request (`lib/repeat-answers.ts`). `elapsedMs` is the time from the request's
-   * arrival to the answer's end.
+   * The access line of one answer, through `log` (the app logger). `elapsedMs` is the time from the
+   * request's arrival to the answer's end.
    */
   answered(
     log: FastifyBaseLogger,

@@ -3,13 +3,13 @@ import { createTtlCache } from './ttl-cache';
 
 describe('createTtlCache', () => {
   it('serves a value until it expires, then loads again', async () => {
-    let time = 0;
+    let time = 1_795_000_000_000;
     const cache = createTtlCache<number>(1000, { now: () => time });
     const load = vi.fn().mockResolvedValueOnce(1).mockResolvedValueOnce(2);
     expect(await cache.get('k', load)).toBe(1);
-    time = 999;
+    time += 1000;
     expect(await cache.get('k', load)).toBe(1);
-    time = 1000;
+    time += 1;
     expect(await cache.get('k', load)).toBe(2);
     expect(load).toHaveBeenCalledTimes(2);
   });
@@ -30,12 +30,13 @@ describe('createTtlCache', () => {
     expect(await cache.get('k', () => Promise.resolve('back'))).toBe('back');
   });
 
-  it('drops the oldest entry beyond its size', async () => {
+  it('drops the least recently used entry beyond its size', async () => {
     const cache = createTtlCache<string>(1000, { maxEntries: 2 });
     await cache.get('a', async () => 'a1');
     await cache.get('b', async () => 'b1');
+    await cache.get('a', async () => 'a-again');
     await cache.get('c', async () => 'c1');
-    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('b', async () => 'b2')).toBe('b2');
     expect(await cache.get('c', async () => 'c2')).toBe('c1');
   });
 

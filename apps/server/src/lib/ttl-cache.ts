@@ -1,7 +1,9 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * A small in-memory cache for read-mostly answers. A value lives `ttlMs`; concurrent misses for one key
- * share a single load, so a burst of visitors costs one query; failed loads are never kept. The
- * oldest entry goes first once `maxEntries` is reached. A TTL of 0 turns it off.
+ * The one in-memory cache for read-mostly answers, on lru-cache: a value lives `ttlMs`; concurrent
+ * misses for one key share a single load, so a burst of visitors costs one query; failed loads are
+ * never kept; past `maxEntries` the least recently used goes. A TTL of 0 turns it off.
  */
 export interface TtlCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V>;
@@ -14,23 +16,23 @@ export function createTtlCache<V>(
   ttlMs: number,
   { maxEntries = 2000, now = () => Date.now() }: { maxEntries?: number; now?: () => number } = {},
 ): TtlCache<V> {
-  const entries = new Map<string, { expires: number; value: Promise<V> }>();
+  // The load's promise is what is kept, so a second miss while the first loads waits for the same one.
+  const entries = new LRUCache<string, Promise<V>>({
+    max: maxEntries,
+    ttl: Math.max(ttlMs, 1),
+    ttlResolution: 0,
+    perf: { now },
+  });
   return {
     get(key, load) {
       if (ttlMs <= 0) return load();
-      const time = now();
       const hit = entries.get(key);
-      if (hit && hit.expires > time) return hit.value;
-      entries.delete(key);
+      if (hit) return hit;
       const value = load();
-      entries.set(key, { expires: time + ttlMs, value });
+      entries.set(key, value);
       value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
+        if (entries.peek(key) === value) entries.delete(key);
       });
-      if (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
       return value;
     },
     delete: (key) => {

@@ -14,7 +14,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { acceptsGzip } from '../../lib/gzip';
-import { RepeatAnswers } from '../../lib/repeat-answers';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { CatalogService } from './service';
 
@@ -30,8 +29,6 @@ const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 interface CachedJson {
   json: Buffer;
   gzip: Buffer;
-  /** When the cache lets it go (Date.now() time): a repeat of its address is answered from it until then. */
-  expires: number;
 }
 
 /**
@@ -39,9 +36,9 @@ interface CachedJson {
  * as the serializer would: the value is checked and anything the schema does not name is dropped.
  * Once per cache fill, never per request.
  */
-function toCachedJson<S extends z.ZodType>(schema: S, value: z.input<S>, expires: number): CachedJson {
+function toCachedJson<S extends z.ZodType>(schema: S, value: z.input<S>): CachedJson {
   const json = Buffer.from(JSON.stringify(schema.parse(value)), 'utf8');
-  return { json, gzip: gzipSync(json), expires };
+  return { json, gzip: gzipSync(json) };
 }
 
 /**
@@ -61,44 +58,11 @@ function sendCached(req: FastifyRequest, reply: FastifyReply, body: CachedJson, 
 export const catalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogService;
   cacheSeconds: number;
-  /** Where repeats are remembered; the app shares it with its front door (lib/repeat-answers.ts). */
-  repeats?: RepeatAnswers;
-}> = async (app, { catalog, cacheSeconds, repeats = new RepeatAnswers() }) => {
-  const ttlMs = cacheSeconds * 1000;
-  const cache = createTtlCache<CachedJson>(ttlMs);
+}> = async (app, { catalog, cacheSeconds }) => {
+  const cache = createTtlCache<CachedJson>(cacheSeconds * 1000);
   /** The cached answer for `key`, made by `load` and shaped by the route's 200 schema. */
   const cached = <S extends z.ZodType>(schema: S, key: string, load: () => Promise<z.input<S>>) =>
-    cache.get(key, async () => {
-      // The cache counts its time from this moment too (it calls us right after reading its clock).
-      const expires = Date.now() + ttlMs;
-      return toCachedJson(schema, await load(), expires);
-    });
-
-  /**
-   * The same address again, while its cached answer lives, is answered as the request arrives: before
-   * validation, the handler and its promises, which cost a cached answer more than sending it (the
-   * answer depends on the address only). Only an address the handler answered with a 200 is kept, so
-   * an address is validated once per cache lifetime; a list of the day (upcoming, featured) is not
-   * answered from here once the catalog's day has changed. On the app's own server, the front door
-   * answers these repeats before Fastify sees them; the hook answers the others (`inject`).
-   */
-  const remember = (req: FastifyRequest, body: CachedJson, cacheControl?: string, day?: string) => {
-    if (ttlMs <= 0 || req.method !== 'GET') return;
-    repeats.remember(req.url, {
-      json: body.json,
-      gzip: body.gzip,
-      expires: body.expires,
-      cacheControl,
-      current: day === undefined ? undefined : () => catalog.today() === day,
-    });
-  };
-  if (ttlMs > 0) {
-    app.addHook('onRequest', (req, reply, done) => {
-      const hit = req.method === 'GET' ? repeats.get(req.url) : undefined;
-      if (hit === undefined) return done();
-      sendCached(req, reply, hit, hit.cacheControl);
-    });
-  }
+    cache.get(key, async () => toCachedJson(schema, await load()));
 
   app.get(
     '/trending/:mediaType',
@@ -119,7 +83,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       const body = await cached(mediaListSchema, `trending:${mediaType}:${limit}`, () =>
         catalog.trending(mediaType, limit),
       );
-      remember(req, body, LIST_CACHE);
       return sendCached(req, reply, body, LIST_CACHE);
     },
   );
@@ -145,7 +108,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       const body = await cached(mediaListSchema, `upcoming:${day}:${mediaType}:${limit}`, () =>
         catalog.upcoming(mediaType, limit),
       );
-      remember(req, body, LIST_CACHE, day);
       return sendCached(req, reply, body, LIST_CACHE);
     },
   );
@@ -168,7 +130,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       const body = await cached(mediaItemSchema, `featured:${day}:${mediaType}`, () =>
         catalog.featured(mediaType),
       );
-      remember(req, body, LIST_CACHE, day);
       return sendCached(req, reply, body, LIST_CACHE);
     },
   );
@@ -194,7 +155,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       const body = await cached(mediaDetailSchema, `slug:${mediaType}:${slug}:${region ?? ''}`, () =>
         catalog.bySlug(mediaType, slug, region),
       );
-      remember(req, body);
       return sendCached(req, reply, body);
     },
   );

@@ -1,10 +1,12 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../lib/clock';
 
 /**
  * How many pages one address may have the server draw a minute (a token bucket per address). Kept
  * pages cost nothing and do not count; past the budget a page goes out for the browser to draw, so a
  * client asking for endless new addresses (a search per request, a new language each time) cannot
- * keep the server's CPU busy drawing. At most `maxAddresses` are remembered (the oldest go first).
+ * keep the server's CPU busy drawing. At most `maxAddresses` are remembered (the least recent go
+ * first), each for a minute: a bucket untouched that long is full again, as a new one is.
  */
 export function createRenderBudget({
   perMinute = 60,
@@ -15,15 +17,17 @@ export function createRenderBudget({
   maxAddresses?: number;
   clock: Clock;
 }): (address: string) => boolean {
-  const buckets = new Map<string, { tokens: number; at: number }>();
+  const buckets = new LRUCache<string, { tokens: number; at: number }>({
+    max: maxAddresses,
+    ttl: 60_000,
+    updateAgeOnGet: true,
+    ttlResolution: 0,
+    perf: { now: () => clock().getTime() },
+  });
   return (address) => {
     const now = clock().getTime();
     let bucket = buckets.get(address);
     if (!bucket) {
-      if (buckets.size >= maxAddresses) {
-        const oldest = buckets.keys().next().value;
-        if (oldest !== undefined) buckets.delete(oldest);
-      }
       bucket = { tokens: perMinute, at: now };
       buckets.set(address, bucket);
     }
