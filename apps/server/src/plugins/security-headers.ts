@@ -3,8 +3,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Helmet's response headers, worked out once. With static options they are the same for every
- * response, and running helmet's middleware per request halved the server's throughput, so each
- * response copies this object instead (see the benchmark README).
+ * response, and running helmet's middleware per request cost more than the rest of a cached answer
+ * (ADR 004), so each response copies this object instead.
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
