@@ -1,8 +1,10 @@
-import type {
-  MediaType,
-  NotificationChannel,
-  NotificationKind,
-  ReleaseDatePrecision,
+import {
+  DEFAULT_REMINDER_DAYS,
+  DEFAULT_TIME_ZONE,
+  type MediaType,
+  type NotificationChannel,
+  type NotificationKind,
+  type ReleaseDatePrecision,
 } from '@releasebell/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -245,9 +247,9 @@ export const userProfiles = pgTable(
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
     /** IANA zone: release messages go out at 09:00 there; texts wait out 21:00-08:00. */
-    timeZone: text('time_zone').notNull().default('UTC'),
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     /** Days before a release the reminder goes out; 0 is off. */
-    reminderDays: integer('reminder_days').notNull().default(1),
+    reminderDays: integer('reminder_days').notNull().default(DEFAULT_REMINDER_DAYS),
     /** Set by the unsubscribe link: no release emails until the member resumes them. */
     emailPausedAt: timestamp('email_paused_at', { withTimezone: true }),
     /** Set when Twilio says the member texted STOP; cleared when they turn SMS on again. */

@@ -1,7 +1,7 @@
 import type { NotificationKind, ReleaseDatePrecision } from '@releasebell/contract';
 import type { NewDeliveryRow } from '../../db/schema';
 import { addDays, toIsoDate } from '../../lib/dates';
-import { smsUnavailable } from './channels/sms';
+import { emailUnavailable, smsUnavailable } from './eligibility';
 import { localToday, releaseMessageTime, reminderTime, smsAllowedAt } from './local-time';
 import type { NotificationsRepository, SettledChange, Watcher } from './repository';
 
@@ -69,7 +69,8 @@ export function deliveryRows(
       ...(skipped ? { status: 'skipped' as const, sentAt: null } : {}),
     },
   ];
-  if (!watcher.emailPaused) rows.push({ status: 'pending', ...base, channel: 'email', nextAttemptAt: dueAt });
+  if (emailUnavailable(watcher) === null)
+    rows.push({ status: 'pending', ...base, channel: 'email', nextAttemptAt: dueAt });
   if (smsUnavailable(watcher) === null) {
     const at = smsAllowedAt(new Date(Math.max(dueAt.getTime(), now.getTime())), watcher.timeZone);
     rows.push({ status: 'pending', ...base, channel: 'sms', nextAttemptAt: at });

@@ -1,6 +1,8 @@
 import {
   DEFAULT_MOVIE_RELEASE_KIND,
   DEFAULT_REGION,
+  DEFAULT_REMINDER_DAYS,
+  DEFAULT_TIME_ZONE,
   MEDIA_TYPES,
   type MediaType,
   MOVIE_RELEASE_KINDS,
@@ -76,13 +78,20 @@ export interface ItemNow {
 const CLAIM_LOCK = 7_243_001;
 const ANALYZE_AFTER_ROWS = 500;
 
+/** A member's settings as notifications read them, with the profile's defaults where none is set. */
+const timeZoneOf = sql<string>`coalesce(${userProfiles.timeZone}, ${DEFAULT_TIME_ZONE})`;
+const reminderDaysOf = sql<number>`coalesce(${userProfiles.reminderDays}, ${DEFAULT_REMINDER_DAYS})`;
+const preferencesOf = sql<
+  NotificationChannel[]
+>`coalesce(${userProfiles.notificationPreferences}, '{email}')`;
+
 const watcherColumns = {
   userId: watchlistEntries.userId,
   itemId: watchlistEntries.itemId,
   addedAt: watchlistEntries.addedAt,
-  timeZone: sql<string>`coalesce(${userProfiles.timeZone}, 'UTC')`,
-  reminderDays: sql<number>`coalesce(${userProfiles.reminderDays}, 1)`,
-  preferences: sql<NotificationChannel[]>`coalesce(${userProfiles.notificationPreferences}, '{email}')`,
+  timeZone: timeZoneOf,
+  reminderDays: reminderDaysOf,
+  preferences: preferencesOf,
   phoneNumber: userProfiles.phoneNumber,
   phoneVerified: sql<boolean>`${userProfiles.phoneVerifiedAt} is not null`,
   emailPaused: sql<boolean>`${userProfiles.emailPausedAt} is not null`,
@@ -202,8 +211,7 @@ export function createNotificationsRepository(db: Database, options: Notificatio
      * unsettled date changes wait for them to settle.
      */
     dueCandidates(kind: 'released' | 'reminder', from: string, to: string) {
-      const day =
-        kind === 'released' ? memberDay : sql`(${memberDay} - coalesce(${userProfiles.reminderDays}, 1))`;
+      const day = kind === 'released' ? memberDay : sql`(${memberDay} - ${reminderDaysOf})`;
       const latest = kind === 'released' ? to : addDays(to, MAX_REMINDER_DAYS);
       return db
         .select({ ...watcherColumns, releaseDate: sql<string>`(${memberDay})::text` })
@@ -215,7 +223,7 @@ export function createNotificationsRepository(db: Database, options: Notificatio
           and(
             sql`${watchlistEntries.itemId} in (${titlesDatedWithin(from, latest)})`,
             sql`${day} between ${from}::date and ${to}::date`,
-            kind === 'reminder' ? sql`coalesce(${userProfiles.reminderDays}, 1) > 0` : undefined,
+            kind === 'reminder' ? sql`${reminderDaysOf} > 0` : undefined,
             sql`not exists (select 1 from ${notificationDeliveries} d where d.user_id = ${watchlistEntries.userId}
               and d.item_id = ${watchlistEntries.itemId} and d.kind = ${kind}
               and d.key_date = (${memberDay})::text and d.channel = 'in_app')`,
@@ -301,14 +309,12 @@ export function createNotificationsRepository(db: Database, options: Notificatio
         .select({
           userId: users.id,
           email: users.email,
-          phoneNumber: userProfiles.phoneNumber,
-          phoneVerified: sql<boolean>`${userProfiles.phoneVerifiedAt} is not null`,
-          timeZone: sql<string>`coalesce(${userProfiles.timeZone}, 'UTC')`,
-          preferences: sql<
-            NotificationChannel[]
-          >`coalesce(${userProfiles.notificationPreferences}, '{email}')`,
-          emailPaused: sql<boolean>`${userProfiles.emailPausedAt} is not null`,
-          smsOptedOut: sql<boolean>`${userProfiles.smsOptedOutAt} is not null`,
+          phoneNumber: watcherColumns.phoneNumber,
+          phoneVerified: watcherColumns.phoneVerified,
+          timeZone: timeZoneOf,
+          preferences: preferencesOf,
+          emailPaused: watcherColumns.emailPaused,
+          smsOptedOut: watcherColumns.smsOptedOut,
         })
         .from(users)
         .leftJoin(userProfiles, eq(userProfiles.userId, users.id))

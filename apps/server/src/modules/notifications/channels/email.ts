@@ -1,5 +1,6 @@
 import { creatorText, itemPath, posterUrl } from '@releasebell/contract/constants';
 import { createTtlCache } from '../../../lib/ttl-cache';
+import { emailUnavailable } from '../eligibility';
 import { type RenderedMail, renderReleaseEmail, renderTestEmail } from '../emails/release-emails';
 import type { Mailer } from '../mailer';
 import type { UnsubscribeTokens } from '../unsubscribe-token';
@@ -46,7 +47,7 @@ export function createEmailChannel({ mailer, publicUrl, tokens }: EmailChannelOp
   };
   return {
     name: 'email',
-    unavailable: (r) => (r.emailPaused ? 'release emails are paused' : null),
+    unavailable: emailUnavailable,
     async send({ batchId, recipient, notices }) {
       const releaseNotices = notices.map((n) => toReleaseNotice(n, publicUrl));
       const template = await rendered.get(JSON.stringify(releaseNotices), async () => {

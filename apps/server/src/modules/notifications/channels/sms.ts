@@ -3,6 +3,7 @@ import { formatReleaseDate, PRODUCT_NAME } from '@releasebell/contract/constants
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../lib/clock';
 import type { RateLimiter } from '../../auth/rate-limiter';
+import { smsUnavailable } from '../eligibility';
 import { localToday, smsAllowedAt } from '../local-time';
 import type { Channel, Notice } from './channel';
 import { DeliveryError } from './delivery-error';
@@ -131,20 +132,6 @@ export function smsText(notices: Notice[], today?: string): string {
   }
   const more = notices.length > 1 ? ` (+${notices.length - 1} more)` : '';
   return `${PRODUCT_NAME}: ${what}${more}`;
-}
-
-/** Why a member cannot get texts, or null when they can (the planner asks too, before making rows). */
-export function smsUnavailable(r: {
-  smsOptedOut: boolean;
-  preferences: readonly string[];
-  phoneNumber: string | null;
-  phoneVerified: boolean;
-}): string | null {
-  if (r.smsOptedOut) return 'the member replied STOP';
-  if (!r.preferences.includes('mobile')) return 'mobile notifications are off';
-  if (!r.phoneNumber) return 'no phone number';
-  if (!r.phoneVerified) return 'the number is not verified';
-  return null;
 }
 
 /** Texts: one per batch, a single 160-character GSM-7 segment with a short link; STOP is Twilio's. */
