@@ -80,6 +80,42 @@ test.describe('home page', () => {
     await expect(upcomingRegion(page).getByRole('article').first()).toBeVisible();
   });
 
+  test('a tab remembered in local storage wins over a missing or other cookie, and the cookie follows', async ({
+    browser,
+    page,
+    request,
+    baseURL,
+  }) => {
+    const books: Item[] = await (await request.get('/upcoming/books')).json();
+    // Chosen before the cookie existed (or the cookie was cleared): only local storage has it.
+    await page.addInitScript(() => localStorage.setItem('selectedMediaType', 'books'));
+    await openHome(page);
+    await expect(page.getByRole('tab', { name: 'Books' })).toHaveAttribute('aria-selected', 'true');
+    await expect(
+      upcomingRegion(page).getByRole('link', { name: books[0]!.title, exact: true }),
+    ).toBeVisible();
+    const cookie = async () =>
+      (await page.context().cookies()).find((c) => c.name === 'rb_media_type')?.value;
+    await expect.poll(cookie).toBe('books');
+
+    // The two disagree: local storage wins again, and the cookie is brought in line.
+    await page.context().addCookies([{ name: 'rb_media_type', value: 'movies', url: baseURL! }]);
+    await openHome(page);
+    await expect(page.getByRole('tab', { name: 'Books' })).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(cookie).toBe('books');
+
+    // The leaderboard's first pill is the same remembered choice, in a browser with no cookie at all.
+    const fresh = await browser.newContext({ baseURL });
+    try {
+      const board = await fresh.newPage();
+      await board.addInitScript(() => localStorage.setItem('selectedMediaType', 'books'));
+      await board.goto('/leaderboard');
+      await expect(board.getByRole('radio', { name: 'Books' })).toBeChecked();
+    } finally {
+      await fresh.close();
+    }
+  });
+
   test('shows the featured release with View Details going to its page', async ({ page, request }) => {
     const featured: Item = await (await request.get('/media/featured/tv_seasons')).json();
     await openHome(page);

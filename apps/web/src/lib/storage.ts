@@ -1,6 +1,7 @@
 import type { MediaType } from '@releasebell/contract/constants';
 import { isMediaType } from '@releasebell/contract/constants';
 import { DEFAULT_HOME_MEDIA_TYPE, SELECTED_MEDIA_TYPE_COOKIE } from '@releasebell/contract/pages';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 const SELECTED_MEDIA_TYPE_KEY = 'selectedMediaType';
 export const DEFAULT_MEDIA_TYPE: MediaType = DEFAULT_HOME_MEDIA_TYPE;
@@ -16,19 +17,49 @@ function cookieValue(name: string): string | null {
   return null;
 }
 
+/** The choice kept in local storage, or null (none, not a media type, or storage blocked). */
+function storedMediaType(): MediaType | null {
+  try {
+    const stored = window.localStorage.getItem(SELECTED_MEDIA_TYPE_KEY);
+    return isMediaType(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The home tab last chosen; the default when nothing valid is stored (or storage is blocked). The
- * cookie comes first: it is what the server rendered the page with.
+ * The home tab last chosen: local storage's (where the choice is remembered), else the cookie the
+ * server renders with, else the default.
  */
 export function readSelectedMediaType(): MediaType {
   const cookie = cookieValue(SELECTED_MEDIA_TYPE_COOKIE);
-  if (isMediaType(cookie)) return cookie;
-  try {
-    const stored = window.localStorage.getItem(SELECTED_MEDIA_TYPE_KEY);
-    return isMediaType(stored) ? stored : DEFAULT_MEDIA_TYPE;
-  } catch {
-    return DEFAULT_MEDIA_TYPE;
-  }
+  return storedMediaType() ?? (isMediaType(cookie) ? cookie : DEFAULT_MEDIA_TYPE);
+}
+
+/**
+ * The chosen media type of a page that offers the three (home tabs, leaderboard pills), and its setter
+ * that remembers a choice. It starts as the page was rendered (the cookie's, so hydration matches); once
+ * hydrated, a different choice in local storage wins and the cookie is brought in line with it
+ * (`onRestored` lets a page show it at once, without the delay of a member's switch).
+ */
+export function useSelectedMediaType(
+  rendered: MediaType,
+  onRestored?: (mediaType: MediaType) => void,
+): [MediaType, (mediaType: MediaType) => void] {
+  const [selected, setSelected] = useState(rendered);
+  const restored = useRef(onRestored);
+  useEffect(() => {
+    const stored = storedMediaType();
+    if (!stored || stored === rendered) return;
+    writeSelectedMediaType(stored);
+    setSelected(stored);
+    restored.current?.(stored);
+  }, [rendered]);
+  const choose = useCallback((mediaType: MediaType) => {
+    writeSelectedMediaType(mediaType);
+    setSelected(mediaType);
+  }, []);
+  return [selected, choose];
 }
 
 /** Remembers the choice in local storage (the spec's key) and in a cookie the server reads. */

@@ -6,7 +6,7 @@ import { MediaCarousel } from '../../../components/media-carousel';
 import { whenIdle } from '../../../lib/idle';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
-import { writeSelectedMediaType } from '../../../lib/storage';
+import { useSelectedMediaType } from '../../../lib/storage';
 import { useViewer } from '../../../lib/viewer';
 import { featuredQueryOptions, useFeatured } from '../api/get-featured';
 import { trendingQueryOptions, useTrending } from '../api/get-trending';
@@ -33,8 +33,9 @@ export function HomePage() {
   const queryClient = useQueryClient();
   const { currentUser } = useSession();
   const viewer = useViewer();
-  const [selected, setSelected] = useState<MediaType>(viewer.mediaType);
-  const [shown, setShown] = useState<MediaType>(selected);
+  const [shown, setShown] = useState<MediaType>(viewer.mediaType);
+  // A tab restored from local storage after hydration shows at once; a member's switch waits a moment.
+  const [selected, select] = useSelectedMediaType(viewer.mediaType, setShown);
   const switching = selected !== shown;
   const idPrefix = useId();
   const panelId = `${idPrefix}-panel`;
@@ -58,11 +59,6 @@ export function HomePage() {
     const timer = setTimeout(() => setShown(selected), SWITCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [switching, selected]);
-
-  const select = (type: MediaType) => {
-    writeSelectedMediaType(type);
-    setSelected(type);
-  };
 
   const trending = useTrending(shown);
   const upcoming = useUpcoming(shown);
