@@ -3,6 +3,7 @@ import {
   cardCountdownText,
   countdownParts,
   detailCountdownText,
+  formatLongDateOrNA,
   formatReleaseDate,
   isReleased,
   releaseMoment,
@@ -132,5 +133,23 @@ describe('formatReleaseDate', () => {
   it('shows N/A with no date and "Invalid Date" for garbage', () => {
     expect(formatReleaseDate(null)).toBe('N/A');
     expect(formatReleaseDate('soon')).toBe('Invalid Date');
+  });
+});
+
+describe('formatLongDateOrNA', () => {
+  it('writes the day in long US format as the date says, in UTC, whatever the local zone', () => {
+    // The test zone is behind UTC: a local reading of 2027-03-14 would be the 13th.
+    expect(formatLongDateOrNA('2027-03-14', 'day')).toBe('March 14, 2027');
+    expect(formatLongDateOrNA('2027-01-01', null)).toBe('January 1, 2027');
+  });
+  it('names only the month or the year when that is all that is known', () => {
+    expect(formatLongDateOrNA('2027-03-01', 'month')).toBe('March 2027');
+    expect(formatLongDateOrNA('2027-01-01', 'year')).toBe('2027');
+  });
+  it('is "N/A" without a readable date', () => {
+    expect(formatLongDateOrNA(null, null)).toBe('N/A');
+    expect(formatLongDateOrNA(undefined, 'day')).toBe('N/A');
+    expect(formatLongDateOrNA('', 'day')).toBe('N/A');
+    expect(formatLongDateOrNA('soon', 'day')).toBe('N/A');
   });
 });

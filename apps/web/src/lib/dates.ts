@@ -1,5 +1,5 @@
 import type { ReleaseDatePrecision } from '@releasebell/contract';
-import { formatReleaseDate } from '@releasebell/contract/constants';
+import { formatLongReleaseDate, formatReleaseDate } from '@releasebell/contract/constants';
 
 // Shared with the server's mails; re-exported so the app's imports stay here.
 export { formatReleaseDate };
@@ -30,6 +30,16 @@ export function releaseMoment(releaseDate: string | null | undefined, precision:
         ? new Date(year, month, 1)
         : new Date(year, month - 1, day);
   return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
+ * The release date in long US format, as written, whatever the viewer's time zone (it is formatted in
+ * UTC): "March 14, 2027", or "March 2027" / "2027" when only the month or year is known; "N/A" with no
+ * readable date. The item's quick view shows it so.
+ */
+export function formatLongDateOrNA(releaseDate: string | null | undefined, precision: Precision): string {
+  if (releaseYear(releaseDate) === null) return 'N/A';
+  return formatLongReleaseDate(releaseDate, precision, { weekday: false, locale: 'en-US' });
 }
 
 /** The calendar year of a release date ("2027-03-01" is 2027), or null without a readable one. */

@@ -148,6 +148,54 @@ describe('LeaderboardPage', () => {
     expect(queries[0]?.get('media_type')).toBe('movies');
   });
 
+  it("View More opens the title's quick view on the page; the card's link still leads to its page", async () => {
+    const ranked = item(1, { title: 'Ember Tide', slug: 'ember-tide', release_date: '2027-03-14' });
+    const fetchMock = vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://x');
+      const body =
+        url.pathname === '/media/slug/tv_seasons/ember-tide'
+          ? {
+              ...ranked,
+              _id: 'i-1',
+              id: 'i-1',
+              description: 'A season at sea.',
+              creator_label: 'Network',
+              hype_meter_percentage: 40,
+              genres: [],
+              language: 'en',
+              author: null,
+              director: null,
+              network_name: null,
+              series: null,
+              series_number: null,
+              popularity: 1,
+              regional_dates: [],
+            }
+          : page([ranked], 1, false).body;
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { location } = renderPage();
+    const card = (await screen.findAllByRole('listitem'))[0] as HTMLElement;
+    expect(within(card).getByRole('link', { name: 'Ember Tide' })).toHaveAttribute(
+      'href',
+      '/media/tv_seasons/ember-tide',
+    );
+
+    fireEvent.click(within(card).getByRole('button', { name: 'View More about Ember Tide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ember Tide' });
+    expect(within(dialog).getByRole('heading', { name: 'Ember Tide' })).toBeInTheDocument();
+    expect(await within(dialog).findByText('March 14, 2027')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Open full page' })).toHaveAttribute(
+      'href',
+      '/media/tv_seasons/ember-tide',
+    );
+    expect(location()).toBe('/leaderboard');
+  });
+
   it('shows the error toast when the board cannot be loaded', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     stubBoard(() => ({ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } }));

@@ -1,4 +1,15 @@
-import { Button, Center, Chip, Container, Group, Loader, Tabs, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Chip,
+  Container,
+  Group,
+  Loader,
+  Tabs,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LeaderboardItem } from '@releasebell/contract';
 import {
@@ -11,9 +22,11 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
+import { MediaQuickView, type QuickView, useQuickView } from '../../../components/media-quick-view';
 import { WatchlistButton } from '../../../components/watchlist-button';
 import { formatReleaseDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
+import { useSelectedMediaType } from '../../../lib/storage';
 import { useViewer } from '../../../lib/viewer';
 import { useLeaderboard } from '../api/get-leaderboard';
 import classes from './leaderboard-page.module.css';
@@ -28,8 +41,12 @@ export function LeaderboardPage() {
   const [timeframe, setTimeframe] = useState<LeaderboardTimeframe>('weekly');
   // Starts on the type chosen on the home page.
   const viewer = useViewer();
-  const [mediaType, setMediaType] = useState<MediaType>(viewer.mediaType);
+  // The first pill is the home tab last chosen; choosing a pill here does not change that choice.
+  const [remembered] = useSelectedMediaType(viewer.mediaType);
+  const [picked, setMediaType] = useState<MediaType | null>(null);
+  const mediaType = picked ?? remembered;
   const board = useLeaderboard(timeframe, mediaType);
+  const quickView = useQuickView();
 
   useEffect(() => {
     if (!board.isError) return;
@@ -85,7 +102,7 @@ export function LeaderboardPage() {
         <>
           <ol className={classes.grid}>
             {items.map((item) => (
-              <LeaderboardCard key={item.item_id} item={item} />
+              <LeaderboardCard key={item.item_id} item={item} onViewMore={quickView.open} />
             ))}
           </ol>
           {board.hasNextPage && (
@@ -101,6 +118,7 @@ export function LeaderboardPage() {
           )}
         </>
       )}
+      <MediaQuickView quickView={quickView} />
     </Container>
   );
 }
@@ -111,7 +129,7 @@ const MEDAL: Record<number, string> = {
   3: classes.bronze ?? '',
 };
 
-function LeaderboardCard({ item }: { item: LeaderboardItem }) {
+function LeaderboardCard({ item, onViewMore }: { item: LeaderboardItem; onViewMore: QuickView['open'] }) {
   const path = `/media/${item.media_type}/${encodeURIComponent(item.slug)}`;
   return (
     <li className={classes.card}>
@@ -129,6 +147,9 @@ function LeaderboardCard({ item }: { item: LeaderboardItem }) {
         </Text>
         <div className={classes.action}>
           <WatchlistButton item={item} size="xs" />
+          <Button variant="subtle" size="compact-xs" onClick={(e) => onViewMore(item, e)}>
+            View More <VisuallyHidden>about {item.title}</VisuallyHidden>
+          </Button>
         </div>
       </div>
     </li>

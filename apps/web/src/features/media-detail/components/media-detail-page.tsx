@@ -7,8 +7,8 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useHydrated } from '../../../lib/hydrated';
 import { placeholderImage } from '../../../lib/media';
+import { isNotFound, useMediaBySlug } from '../../../lib/media-by-slug';
 import { usePageTitle } from '../../../lib/page-title';
-import { isNotFound, useMediaBySlug } from '../api/get-media-by-slug';
 import { MediaDetail } from './media-detail';
 import classes from './media-detail-page.module.css';
 

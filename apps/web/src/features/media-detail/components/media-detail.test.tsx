@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DESCRIPTION_LIMIT, hypePercentage, TBD_TOOLTIP } from '../../../components/media-facts';
 import { makeItem, renderWithProviders } from '../../../components/test-utils';
-import { DESCRIPTION_LIMIT, hypePercentage, MediaDetail, TBD_TOOLTIP } from './media-detail';
+import { MediaDetail } from './media-detail';
 import { stubApi } from './test-api';
 
 const details = () => screen.getByRole('list', { name: 'Details' });

@@ -1,9 +1,10 @@
-import { ActionIcon, Checkbox, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { WatchlistEntry } from '@releasebell/contract';
 import { itemPath, listedCreator, type MediaType } from '@releasebell/contract/constants';
 import { IconBook, IconDeviceTv, IconDots, IconMovie, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
+import type { QuickView } from '../../../components/media-quick-view';
 import { formatReleaseDate } from '../../../lib/dates';
 import type { RemovalPhase } from '../../../lib/pending-removals';
 import classes from './watchlist-page.module.css';
@@ -19,11 +20,13 @@ export interface WatchlistCardProps {
   entry: WatchlistEntry;
   removal?: RemovalPhase;
   onRemove: (entry: WatchlistEntry) => void;
+  /** View More: opens the title's quick view (not in share mode). */
+  onViewMore: QuickView['open'];
   /** Share mode: the card carries a checkbox instead of the remove action. */
   share?: { selected: boolean; disabled: boolean; onToggle: (entry: WatchlistEntry) => void };
 }
 
-export function WatchlistCard({ entry, removal, onRemove, share }: WatchlistCardProps) {
+export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: WatchlistCardProps) {
   const Icon = TYPE_ICON[entry.media_type];
   const path = itemPath(entry);
   const removeLabel = `Remove ${entry.title} from Watchlist`;
@@ -68,6 +71,16 @@ export function WatchlistCard({ entry, removal, onRemove, share }: WatchlistCard
           </Text>
         )}
         <Text size="sm">{formatReleaseDate(entry.release_date, entry.release_date_precision)}</Text>
+        {!share && (
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            className={classes.viewMore}
+            onClick={(e) => onViewMore(entry, e)}
+          >
+            View More <VisuallyHidden>about {entry.title}</VisuallyHidden>
+          </Button>
+        )}
       </div>
       {!share && (
         <div className={classes.remove}>

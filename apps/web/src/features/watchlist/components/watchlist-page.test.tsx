@@ -206,6 +206,45 @@ describe('WatchlistPage', () => {
     expect(api.called('DELETE', '/watchlist/u-1').map((c) => c.body)).toEqual([{ item_id: 'w-0' }]);
   });
 
+  it("View More opens the title's quick view on the page, and share mode has none", async () => {
+    const [entry] = entries(1) as [WatchlistEntry];
+    const item = makeItem({
+      item_id: entry.item_id,
+      title: entry.title,
+      slug: entry.slug,
+      media_type: entry.media_type,
+      release_date: null,
+      release_date_precision: null,
+      creator: 'Author 0',
+      creator_label: 'Author',
+    });
+    stubApiRoutes({
+      'GET /watchlist/u-1': () => ({ status: 200, body: [entry] }),
+      [`GET /media/slug/${entry.media_type}/${entry.slug}`]: () => ({
+        status: 200,
+        body: { ...item, regional_dates: [] },
+      }),
+    });
+    const { location } = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'View More about Tracked 00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tracked 00' });
+    const details = await within(dialog).findByRole('list', { name: 'Details' });
+    expect(within(details).getByText('Author:')).toBeInTheDocument();
+    expect(within(details).getByText('N/A')).toBeInTheDocument();
+    // Tracked already: the quick view says so, like every watchlist button.
+    expect(within(dialog).getByRole('button', { name: 'In Watchlist' })).toBeDisabled();
+    expect(within(dialog).getByRole('link', { name: 'Open full page' })).toHaveAttribute(
+      'href',
+      '/media/books/tracked-0',
+    );
+    expect(location()).toBe('/watchlist');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Share Watchlist' }));
+    expect(screen.queryByRole('button', { name: /^View More/ })).toBeNull();
+  });
+
   it('share mode: checkboxes, the n/12 counter, extra selections ignored, Generate Preview only with one', async () => {
     stubWatchlist(entries(14));
     renderPage();

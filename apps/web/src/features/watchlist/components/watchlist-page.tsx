@@ -16,6 +16,7 @@ import { MEDIA_TYPE_LABELS, SHARE_MAX_ITEMS, UNDO_TOAST_MS } from '@releasebell/
 import { IconShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { MediaQuickView, useQuickView } from '../../../components/media-quick-view';
 import { MembersOnly } from '../../../components/members-only';
 import { usePageTitle } from '../../../lib/page-title';
 import { scheduleRemoval, undoRemoval, usePendingRemovals } from '../../../lib/pending-removals';
@@ -54,6 +55,7 @@ function Watchlist({ uid }: { uid: string }) {
   const [sharing, setSharing] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [previewOpen, setPreviewOpen] = useState(false);
+  const quickView = useQuickView();
 
   const all = watchlist.data ?? [];
   const entries = useMemo(
@@ -206,6 +208,7 @@ function Watchlist({ uid }: { uid: string }) {
               entry={entry}
               removal={removals.get(entry.item_id)}
               onRemove={remove}
+              onViewMore={quickView.open}
               share={
                 sharing
                   ? {
@@ -219,6 +222,8 @@ function Watchlist({ uid }: { uid: string }) {
           ))}
         </ul>
       )}
+
+      <MediaQuickView quickView={quickView} />
 
       {previewOpen && (
         <Suspense fallback={null}>

@@ -1,8 +1,11 @@
 import type { MediaDetail } from '@releasebell/contract';
 import type { MediaType } from '@releasebell/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
-import { useViewerRegion } from '../../../lib/viewer-region';
+import { ApiError, api } from './api-client';
+import { useViewerRegion } from './viewer-region';
+
+// GET /media/slug/{mediaType}/{slug}: read by the item's page and by the quick view that the
+// Watchlist and Leaderboard cards open (both share the cached answer under one key).
 
 /** One item for its page, with `region`'s release dates (the server's default region's without one). */
 export function getMediaBySlug(
