@@ -5,17 +5,15 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
-import { API_PATH_PREFIXES, ERROR_CODES } from '@releasebell/contract';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@releasebell/contract';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type PgBoss from 'pg-boss';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from './config';
 import { createAppState } from './db/app-state';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { errorBody } from './errors';
-import { startJobs } from './jobs/boss';
+import { runWorkers } from './jobs/boss';
 import { createJobTicker } from './jobs/ticker';
 import { systemClock } from './lib/clock';
 import { keepNextTickFast } from './lib/next-tick';
@@ -39,6 +37,7 @@ import { createSyncRepository } from './modules/catalog-sync/repository';
 import {
   type CatalogSync,
   createCatalogSync,
+  createFoundItemsImporter,
   SYNC_CHECK_SECONDS,
   SYNC_QUEUE,
 } from './modules/catalog-sync/sync-service';
@@ -85,8 +84,9 @@ import { createWatchlistService } from './modules/watchlist/service';
 import { registerErrorHandling, writeClientError } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSameOriginCheck } from './plugins/same-origin';
-import { apiSecurityHeaders, helmetHeaders, isApiPath } from './plugins/security-headers';
+import { securityHeadersFor } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
+import { registerWebApp } from './plugins/web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -139,48 +139,10 @@ async function authSecretFor(config: Config): Promise<string> {
   return secret;
 }
 
-/** Paths that are API or files (the built web app's), never a page, even for a browser asking for HTML. */
-const API_PREFIXES = [...API_PATH_PREFIXES, '/assets/'];
-
-/**
- * Whether a GET may be answered with the web app: it names HTML, or its first choice is anything
- * (curl, uptime monitors and link checkers send `*\/*` or no Accept at all). An API client's
- * `application/json, *\/*` keeps its JSON 404.
- */
-export function acceptsPage(accept: string | undefined): boolean {
-  if (!accept) return true;
-  return accept.includes('text/html') || accept.split(',')[0]?.split(';')[0]?.trim() === '*/*';
-}
-
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   // Before the database's start runs its full garbage collections: every request calls nextTick.
   keepNextTickFast();
-  // Both sets are worked out once; each answer copies one (pages the full set, the JSON API its own).
-  const pageSecurityHeaders = helmetHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine writes its CSS variables into a <style> element at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Browsers ignore HSTS over plain http; sending it there only misleads. Over https it pins https.
-    strictTransportSecurity: config.publicUrl.startsWith('https://')
-      ? { maxAge: 31_536_000, includeSubDomains: false }
-      : false,
-  });
-  const apiHeaders = apiSecurityHeaders(pageSecurityHeaders['strict-transport-security']);
-  const securityHeaders = (url: string) => (isApiPath(url) ? apiHeaders : pageSecurityHeaders);
+  const { securityHeaders, apiHeaders } = securityHeadersFor(config);
   const logging = loggingOptions(config, options.logDestination);
   const requestId = (req: IncomingMessage) => {
     const incoming = req.headers['x-request-id'];
@@ -337,27 +299,26 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('notifications', engine);
 
   const catalogProviders = createCatalogProviders(config);
-  let requestResolver: RequestResolver | null = null;
+  const providerSearch = createProviderSearch(catalogProviders, clock);
+  const importer = createFoundItemsImporter(catalogRepo, clock);
+  const requestsRepo = createRequestsRepository(database.db);
+  const resolver = createRequestResolver({
+    repo: requestsRepo,
+    search: providerSearch,
+    importer,
+    clock,
+    log: app.log,
+  });
+  app.decorate('requestResolver', resolver);
   const catalogSync = createCatalogSync({
     repo: createSyncRepository(database.db),
     catalog: catalogRepo,
     providers: catalogProviders,
     clock,
     log: app.log,
-    resolveRequests: async () => (await requestResolver?.resolveOpen()) ?? 0,
+    resolveRequests: () => resolver.resolveOpen(),
   });
   app.decorate('catalogSync', catalogSync);
-  const providerSearch = createProviderSearch(catalogProviders, clock);
-  const requestsRepo = createRequestsRepository(database.db);
-  const resolver = createRequestResolver({
-    repo: requestsRepo,
-    search: providerSearch,
-    importer: catalogSync,
-    clock,
-    log: app.log,
-  });
-  requestResolver = resolver;
-  app.decorate('requestResolver', resolver);
   const syncTicker = createJobTicker({
     queue: SYNC_QUEUE,
     intervalSeconds: SYNC_CHECK_SECONDS,
@@ -367,23 +328,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
   });
 
-  const workers = [
+  runWorkers(app, database, [
     ...(config.notify.worker ? [engine] : []),
     ...(config.syncWorker && (config.tmdb || config.isbndb) ? [syncTicker] : []),
-  ];
-  if (workers.length > 0) {
-    let jobs: PgBoss | null = null;
+  ]);
+  if (config.syncWorker && (config.tmdb || config.isbndb)) {
     app.addHook('onReady', async () => {
-      jobs = await startJobs(database, app.log);
-      for (const worker of workers) await worker.start(jobs);
       if ((await catalogSync.state()) === 'filling') {
         app.log.info('the catalog is filling from the providers for the first time (see /readyz)');
       }
-    });
-    // Before the database closes: an interrupted send or sync is taken up again by the next start anyway.
-    app.addHook('preClose', async () => {
-      for (const worker of workers) await worker.stop();
-      await jobs?.stop({ graceful: true, wait: true, timeout: 5000 });
     });
   }
   await app.register(notificationRoutes, {
@@ -402,7 +355,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(searchRoutes, {
     search: createSearchService(createSearchRepository(database.db), {
       search: providerSearch,
-      importer: catalogSync,
+      importer,
       log: app.log,
     }),
   });
@@ -455,44 +408,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ...(options.sitemapPageSize ? { sitemapPageSize: options.sitemapPageSize } : {}),
   });
   await app.register(previewRoutes, { previews });
-  const sendPage = createPageSender(previews, createRenderBudget({ clock }));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: false,
-      index: false,
-      // Source maps stay off the public site (the build does not make them; this holds if one does).
-      globIgnore: ['**/*.map'],
-      setHeaders: (reply, filePath) => {
-        // Vite fingerprints everything under assets/, so those never change.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
-      },
-    });
-  }
-
-  // A client-side route (a GET that wants HTML) gets the app shell, with the head tags crawlers read
-  // (a title's page that is not in the catalog is a 404 with the same shell); anything else is a JSON 404.
-  const wantsPage = (req: FastifyRequest) =>
-    hasWeb &&
-    (req.method === 'GET' || req.method === 'HEAD') &&
-    acceptsPage(req.headers.accept) &&
-    !API_PREFIXES.some((p) => req.url.startsWith(p));
-  app.setNotFoundHandler(
-    // Only unknown API paths are limited (slows path scanning); page loads of client routes are not.
-    { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute', allowList: wantsPage }) },
-    async (req, reply) => {
-      if (wantsPage(req)) {
-        return sendPage(req, reply);
-      }
-      return reply
-        .status(404)
-        .send(errorBody(ERROR_CODES.notFound, `No route for ${req.method} ${req.url.split('?')[0]}.`));
-    },
-  );
+  await registerWebApp(app, {
+    webDistDir: config.webDistDir,
+    sendPage: hasWeb ? createPageSender(previews, createRenderBudget({ clock })) : null,
+  });
 
   return app;
 }

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 
@@ -17,4 +17,27 @@ export async function startJobs(database: DatabaseHandle, log: FastifyBaseLogger
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   return boss;
+}
+
+/** A worker of the app's (the notification engine, the catalog sync's ticker) on the job queue. */
+export interface Worker {
+  start(jobs: PgBoss): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the job queue and `workers` once the app is ready, and stops them before it closes (before
+ * the database does: an interrupted send or sync is taken up again by the next start anyway).
+ */
+export function runWorkers(app: FastifyInstance, database: DatabaseHandle, workers: Worker[]): void {
+  if (workers.length === 0) return;
+  let jobs: PgBoss | null = null;
+  app.addHook('onReady', async () => {
+    jobs = await startJobs(database, app.log);
+    for (const worker of workers) await worker.start(jobs);
+  });
+  app.addHook('preClose', async () => {
+    for (const worker of workers) await worker.stop();
+    await jobs?.stop({ graceful: true, wait: true, timeout: 5000 });
+  });
 }

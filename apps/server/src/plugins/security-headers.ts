@@ -1,5 +1,6 @@
 import { API_EXACT_PATHS, API_PATH_PREFIXES } from '@releasebell/contract';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config';
 
 /**
  * Helmet's response headers, worked out once. With static options they are the same for every
@@ -55,4 +56,39 @@ export function isApiPath(url: string): boolean {
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
   return (API_EXACT_PATHS as readonly string[]).includes(path);
+}
+
+/**
+ * The app's two sets of security headers, worked out once from the config: pages get helmet's full set
+ * with a CSP that allows no inline script, the JSON API its short set. Each answer copies one.
+ */
+export function securityHeadersFor(config: Pick<Config, 'publicUrl'>) {
+  const pageHeaders = helmetHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Browsers ignore HSTS over plain http; sending it there only misleads. Over https it pins https.
+    strictTransportSecurity: config.publicUrl.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
+  });
+  const apiHeaders = apiSecurityHeaders(pageHeaders['strict-transport-security']);
+  return {
+    apiHeaders,
+    securityHeaders: (url: string) => (isApiPath(url) ? apiHeaders : pageHeaders),
+  };
 }

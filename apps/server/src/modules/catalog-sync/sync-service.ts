@@ -239,14 +239,6 @@ export function createCatalogSync(options: {
     },
     /** Titles named by provider id, asked for again now. */
     refresh,
-    /** Items a provider search found, through the pipeline (each provider's as its own source). */
-    async importItems(items: NormalisedItem[]): Promise<void> {
-      const at = clock();
-      for (const source of ['tmdb', 'isbndb']) {
-        const mine = items.filter((i) => i.providerId.startsWith(`${source}:`));
-        if (mine.length > 0) await upsertItems(catalog, mine, { source, at });
-      }
-    },
     /**
      * `filling` while a configured provider's lists have never been read in full (a first start), in
      * every process alike: the state is the database's.
@@ -260,4 +252,20 @@ export function createCatalogSync(options: {
   };
 }
 export type CatalogSync = ReturnType<typeof createCatalogSync>;
-export type SyncImporter = Pick<CatalogSync, 'importItems'>;
+/** What a provider search found (live search, a content request), put in the catalog. */
+export interface SyncImporter {
+  importItems(items: NormalisedItem[]): Promise<void>;
+}
+
+/** Items a provider search found, through the pipeline (each provider's as its own source). */
+export function createFoundItemsImporter(catalog: CatalogRepository, clock: Clock): SyncImporter {
+  return {
+    async importItems(items) {
+      const at = clock();
+      for (const source of ['tmdb', 'isbndb']) {
+        const mine = items.filter((i) => i.providerId.startsWith(`${source}:`));
+        if (mine.length > 0) await upsertItems(catalog, mine, { source, at });
+      }
+    },
+  };
+}
