@@ -4,7 +4,7 @@ import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { catalog, signUpViaApi, track } from './member-helpers';
 
 /**
- * Issue 14, the first screen rendered on the server (ADR 011): what a phone shows before any script
+ * The first screen rendered on the server (ADR 011): what a phone shows before any script
  * has run, that the browser then takes it over without redrawing it or logging a word, and that no
  * member's data is ever in a page's HTML.
  */

@@ -2,7 +2,7 @@ import { formatLongReleaseDate } from '@releasebell/contract';
 import { PNG } from 'pngjs';
 import { expect, test } from './fixtures';
 
-/** Issue 14, links that preview: a title page as a browser and a crawler read it, its card, the sitemap. */
+/** Links that preview: a title page as a browser and a crawler read it, its card, the sitemap. */
 
 interface Item {
   title: string;
@@ -90,7 +90,7 @@ test.describe('link previews', () => {
     expect(html).toContain(`<link rel="canonical" href="${baseURL}${pagePath}" />`);
     expect(html).toMatch(/<meta property="og:title" content="[^"]+ \(TBD\)" \/>/);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    // The page itself is in the HTML too (issue 14, section 1): its heading, before any script.
+    // The page itself is in the HTML too: its heading, before any script.
     const page = html.slice(html.indexOf('<div id="root">'));
     const asHtml = undated!.title
       .replace(/&/g, '&amp;')

@@ -9,7 +9,7 @@ import { dialog as anyDialog } from './auth-helpers';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { catalog, signUpViaApi, track } from './member-helpers';
 
-/** Issue 22: the item detail's modal variant, as a quick view from the Watchlist and Leaderboard cards. */
+/** The item detail's modal variant, as a quick view from the Watchlist and Leaderboard cards. */
 
 // A zone behind UTC: a release date read as local time would show the day before.
 test.use({ timezoneId: 'America/Los_Angeles' });

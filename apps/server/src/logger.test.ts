@@ -1,5 +1,5 @@
 /**
- * What a request logs (issue 14): one access line, written with the others of its turn of the event
+ * What a request logs: one access line, written with the others of its turn of the event
  * loop, never its query string, headers or cookies; errors with their request id and stack; and no
  * request logger made unless something logs through it.
  */

@@ -9,7 +9,7 @@ import { buildTestApp, insertItem } from '../../../test/helpers';
 import { isPublicRead, viewerOf } from './page-renderer';
 
 /**
- * The server-rendered first screen (issue 14, ADR 011), as the server serves it: the web app's server
+ * The server-rendered first screen (ADR 011), as the server serves it: the web app's server
  * entry is stood in for by a module of the same shape that records what it was given and what the
  * server answered it, so these tests see what reaches the page and what never does.
  */

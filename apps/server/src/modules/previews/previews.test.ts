@@ -13,7 +13,7 @@ import { createCardRenderer } from './og-card';
 import { createPreviewsRepository } from './repository';
 import { woffToSfnt } from './woff';
 
-/** Link previews (issue 14): title pages read as a crawler reads them, their cards, the sitemap. */
+/** Link previews: title pages read as a crawler reads them, their cards, the sitemap. */
 
 const PUBLIC_URL = 'https://releasebell.example';
 /** What `vite build` makes, in short: a head with a title and description, one module script. */

@@ -81,7 +81,7 @@ describe('public config', () => {
 });
 
 describe('headers', () => {
-  /** The JSON API's short set (issue 14): nothing in an API answer is a document. */
+  /** The JSON API's short set: nothing in an API answer is a document. */
   const API_HEADERS = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
