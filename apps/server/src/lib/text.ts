@@ -37,3 +37,16 @@ export function shortHash(text: string): string {
   }
   return (h >>> 0).toString(36).padStart(6, '0').slice(0, 6);
 }
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/** Text for a text node or a quoted attribute of HTML, SVG or XML (the five predefined entities). */
+export function escapeMarkup(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+}

@@ -1,4 +1,5 @@
 import type { MediaType } from '@releasebell/contract';
+import { escapeMarkup } from '../../lib/text';
 
 /** Hand-picked pairs that read well under white text. */
 const PALETTES: [string, string][] = [
@@ -22,10 +23,6 @@ function hash(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Greedy word wrap into at most `maxLines` lines of about `width` characters. */
@@ -65,12 +62,14 @@ export function renderDemoPoster({ key, mediaType, title, byline }: PosterInput)
   const fontSize = titleLines.some((l) => l.length > 13) ? 28 : 32;
   const startY = 300 - (titleLines.length - 1) * fontSize * 1.15;
   const titleSvg = titleLines
-    .map((l, i) => `<tspan x="24" y="${(startY + i * fontSize * 1.15).toFixed(0)}">${escapeXml(l)}</tspan>`)
+    .map(
+      (l, i) => `<tspan x="24" y="${(startY + i * fontSize * 1.15).toFixed(0)}">${escapeMarkup(l)}</tspan>`,
+    )
     .join('');
   const bylineSvg = byline
-    ? `<text x="24" y="410" font-size="15" fill="#fff" opacity="0.85">${escapeXml(wrap(byline, 30, 1)[0] ?? '')}</text>`
+    ? `<text x="24" y="410" font-size="15" fill="#fff" opacity="0.85">${escapeMarkup(wrap(byline, 30, 1)[0] ?? '')}</text>`
     : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="450" viewBox="0 0 300 450" role="img" aria-label="${escapeXml(title)}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="450" viewBox="0 0 300 450" role="img" aria-label="${escapeMarkup(title)}">
 <defs><linearGradient id="g" gradientTransform="rotate(${angle} .5 .5)"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
 <rect width="300" height="450" fill="url(#g)"/>${circles}
 <rect x="0" y="330" width="300" height="120" fill="#000" opacity="0.25"/>

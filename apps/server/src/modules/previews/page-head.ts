@@ -1,15 +1,11 @@
 import { PRODUCT_NAME, TAGLINE } from '@releasebell/contract';
+import { escapeMarkup } from '../../lib/text';
 
 /**
  * What a crawler reads in a page's `<head>`: the title, description, canonical address and the Open
  * Graph and Twitter card tags. The web app's index.html is served with its own `<title>` and
  * description replaced by these, nothing else changed (no script: the CSP stays `script-src 'self'`).
  */
-
-/** Text for an HTML text node or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The title the web app sets where it names no page ("Releasebell: Never Miss A Release!"). */
 export const SITE_TITLE = `${PRODUCT_NAME}: ${TAGLINE}`;
@@ -52,15 +48,15 @@ export function siteHead(): HeadTags {
 
 export function renderHead(tags: HeadTags): string {
   const lines = [
-    `<title>${escapeHtml(tags.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(tags.description)}" />`,
+    `<title>${escapeMarkup(tags.title)}</title>`,
+    `<meta name="description" content="${escapeMarkup(tags.description)}" />`,
   ];
-  if (tags.robots) lines.push(`<meta name="robots" content="${escapeHtml(tags.robots)}" />`);
-  if (tags.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(tags.canonical)}" />`);
+  if (tags.robots) lines.push(`<meta name="robots" content="${escapeMarkup(tags.robots)}" />`);
+  if (tags.canonical) lines.push(`<link rel="canonical" href="${escapeMarkup(tags.canonical)}" />`);
   for (const [property, content] of tags.og)
-    lines.push(`<meta property="${property}" content="${escapeHtml(content)}" />`);
+    lines.push(`<meta property="${property}" content="${escapeMarkup(content)}" />`);
   for (const [name, content] of tags.twitter)
-    lines.push(`<meta name="${name}" content="${escapeHtml(content)}" />`);
+    lines.push(`<meta name="${name}" content="${escapeMarkup(content)}" />`);
   return lines.join('\n    ');
 }
 

@@ -16,6 +16,7 @@ import {
 } from '@releasebell/contract';
 import { LRUCache } from 'lru-cache';
 import { HttpError, mediaNotFound } from '../../errors';
+import { escapeMarkup } from '../../lib/text';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { ImageProvider, ImageProxy } from '../images/image-proxy';
 import type { DemoPosters } from '../images/routes';
@@ -162,13 +163,6 @@ const cardVersion = (row: PreviewRow) =>
     .slice(0, 22);
 
 const TMDB_OR_ISBNDB = /^\/proxy-image\/(tmdb|isbndb)\/(.+)$/;
-
-/** Text for XML (sitemaps): the five predefined entities. */
-export const escapeXml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
 
 export function createPreviewsService(options: PreviewsServiceOptions) {
   const { repo, renderer, proxy, demoPosters, publicUrl } = options;
@@ -340,7 +334,7 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
   }
 
   const urlEntry = (loc: string, lastmod?: Date) =>
-    `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>\n`;
+    `  <url><loc>${escapeMarkup(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>\n`;
   const itemEntry = (row: SitemapRow) =>
     urlEntry(`${publicUrl}${itemPath({ media_type: row.mediaType, slug: row.slug })}`, row.updatedAt);
 
@@ -413,7 +407,8 @@ export function createPreviewsService(options: PreviewsServiceOptions) {
     sitemapIndex(files: number): string {
       const entries = Array.from(
         { length: files },
-        (_, i) => `  <sitemap><loc>${escapeXml(`${publicUrl}/sitemap-items-${i + 1}.xml`)}</loc></sitemap>\n`,
+        (_, i) =>
+          `  <sitemap><loc>${escapeMarkup(`${publicUrl}/sitemap-items-${i + 1}.xml`)}</loc></sitemap>\n`,
       ).join('');
       return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}</sitemapindex>\n`;
     },
