@@ -8,15 +8,25 @@ import type { DatabaseHandle } from '../db/client';
  * dies is retried, and a job sent with a singleton key exists once whoever sends it.
  */
 export async function startJobs(database: DatabaseHandle, log: FastifyBaseLogger): Promise<PgBoss> {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
-    schema: 'pgboss',
-    // Its own housekeeping, now and then (the defaults poll more often than a small app needs).
-    maintenanceIntervalSeconds: 300,
-  });
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  await boss.start();
-  return boss;
+  const create = () => {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      // Its own housekeeping, now and then (the defaults poll more often than a small app needs).
+      maintenanceIntervalSeconds: 300,
+    });
+    boss.on('error', (err) => log.error({ err }, 'job queue error'));
+    return boss;
+  };
+  try {
+    return await create().start();
+  } catch (err) {
+    // Two processes starting on a new database at once both create pg-boss's schema; the loser's
+    // start fails on the catalog's unique index. The schema is there now: start a new one (a failed
+    // start cannot be started again).
+    if ((err as { code?: string }).code !== '23505') throw err;
+    return create().start();
+  }
 }
 
 /** A worker of the app's (the notification engine, the catalog sync's ticker) on the job queue. */

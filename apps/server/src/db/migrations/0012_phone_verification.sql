@@ -8,4 +8,4 @@ CREATE TABLE "phone_verifications" (
 );
 --> statement-breakpoint
 ALTER TABLE "user_profiles" ADD COLUMN "phone_verified_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "phone_verifications" ADD CONSTRAINT "phone_verifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "phone_verifications" ADD CONSTRAINT "phone_verifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;

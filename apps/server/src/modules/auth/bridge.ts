@@ -287,12 +287,11 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
         if (pathOf(req.url) !== url) return reply.callNotFound();
       },
       handler: async (req, reply) => {
-        const answer = async () => {
-          const after = endpoint.before ? await endpoint.before(req) : undefined;
-          const response = await auth.handler(toFetchRequest(req, endpoint));
-          return send(reply, response, after ? await after(response) : {});
-        };
-        return endpoint.hashes ? hasher.admit(answer) : answer();
+        // The limits first (a refused request costs no hash), then the password hasher's queue.
+        const after = endpoint.before ? await endpoint.before(req) : undefined;
+        const identity = () => auth.handler(toFetchRequest(req, endpoint));
+        const response = await (endpoint.hashes ? hasher.admit(identity) : identity());
+        return send(reply, response, after ? await after(response) : {});
       },
     });
   }
