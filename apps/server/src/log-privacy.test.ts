@@ -2,19 +2,20 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, cookieFrom, TEST_ORIGIN } from '../test/helpers';
 import { mimeParts } from '../test/smtp';
 
-/** Polls `found` until it answers something (mail and texts are written after the answer). */
-async function eventually<T>(found: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await found();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('never happened');
-}
+/** Waits for `found` to answer something (mail and texts are written after the answer). */
+const eventually = <T>(found: () => Promise<T | undefined>): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      const value = await found();
+      if (value === undefined) throw new Error('not yet');
+      return value;
+    },
+    { timeout: 5000, interval: 25 },
+  );
 
 describe('what the log says about members', () => {
   let app: FastifyInstance;

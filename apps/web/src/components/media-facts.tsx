@@ -1,4 +1,4 @@
-import { Progress, Tooltip } from '@mantine/core';
+import { Progress, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ReleaseDatePrecision } from '@releasebell/contract';
 import { creatorCredit, DEFAULT_HYPE_PERCENTAGE } from '@releasebell/contract/constants';
 import { type Icon, IconCalendar, IconFlame, IconUser } from '@tabler/icons-react';
@@ -61,7 +61,7 @@ export function FactTag({ icon: TagIcon, label, labelHidden = false, children }:
       <TagIcon size={14} aria-hidden />
       {labelHidden ? (
         <>
-          <span className={classes.visuallyHidden}>{label}: </span>
+          <VisuallyHidden component="span">{label}: </VisuallyHidden>
           {children}
         </>
       ) : (

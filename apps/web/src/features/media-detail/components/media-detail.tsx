@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, VisuallyHidden } from '@mantine/core';
 import type { MediaDetail as MediaDetailItem, MediaItem } from '@releasebell/contract';
 import { IconBrandAmazon, IconWorld } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -51,7 +51,7 @@ function BuyOnAmazon({ item }: { item: MediaItem }) {
       className={classes.amazon}
     >
       Buy on Amazon
-      <span className={classes.visuallyHidden}> (opens in a new tab)</span>
+      <VisuallyHidden component="span"> (opens in a new tab)</VisuallyHidden>
     </Button>
   );
 }
