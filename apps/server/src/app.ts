@@ -22,7 +22,12 @@ import { createAuth } from './modules/auth/auth';
 import { authBridge } from './modules/auth/bridge';
 import { createDeviceCookies } from './modules/auth/device-cookie';
 import { createAuthGuards } from './modules/auth/guards';
-import { createPasswordHasher, type HashingLimits, type PasswordHasher } from './modules/auth/password-hash';
+import {
+  createPasswordHasher,
+  type HashingLimits,
+  type PasswordHasher,
+  type ScryptCost,
+} from './modules/auth/password-hash';
 import { createRateLimiter } from './modules/auth/rate-limiter';
 import { createAuthRepository } from './modules/auth/repository';
 import { createPasswordResetService } from './modules/auth/reset-service';
@@ -118,6 +123,8 @@ export interface AppOptions {
   logDestination?: LogDestination;
   /** The password hasher's threads and queue (tests); otherwise from the machine's cores. */
   hashing?: HashingLimits;
+  /** The scrypt cost of new hashes (tests lower it to keep the suite fast); otherwise SCRYPT_COST. */
+  hashCost?: ScryptCost;
 }
 
 /**
@@ -216,7 +223,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
   const authSecret = await authSecretFor(config);
-  const hasher = createPasswordHasher(options.hashing);
+  const hasher = createPasswordHasher(options.hashing, options.hashCost);
   app.decorate('passwordHasher', hasher);
   app.addHook('onClose', () => hasher.close());
   const limiter = createRateLimiter(database.db, clock);

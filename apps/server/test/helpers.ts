@@ -58,7 +58,15 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** Receives the app's log lines (with `env: { LOG_LEVEL: 'info' }`, say); otherwise they go to stdout. */
   logDestination?: LogDestination;
+  /** Hash passwords at the product's scrypt cost instead of the suite's cheaper one. */
+  productHashCost?: boolean;
 }
+
+/**
+ * better-auth's own scrypt cost, an eighth of the product's: sign-ups are in most server tests, and
+ * the product's cost is checked by the hashing tests that set `productHashCost`.
+ */
+const SUITE_HASH_COST = { N: 2 ** 14, r: 8, p: 1 };
 
 /** The origin test apps believe they are served at; browsers send it with every POST. */
 export const TEST_ORIGIN = 'http://localhost:3999';
@@ -89,6 +97,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     ...(clock ? { clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+    ...(options.productHashCost ? {} : { hashCost: SUITE_HASH_COST }),
   });
   if (!options.database) app.addHook('onClose', () => database.close());
   return app;

@@ -10,7 +10,12 @@ import { HttpError } from '../../errors';
  * (N=2^14) is below it. The parameters are stored with each hash, so they can be raised later
  * without invalidating existing passwords.
  */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+export const SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
 export interface HashingLimits {
@@ -52,7 +57,10 @@ export interface PasswordHasher {
  * Password hashing on a pool of worker threads of its own (ADR 012): on libuv's pool, a burst of
  * sign-ins held every thread that file reads and gzip need, and the pages stalled.
  */
-export function createPasswordHasher(limits: HashingLimits = defaultHashingLimits()): PasswordHasher {
+export function createPasswordHasher(
+  limits: HashingLimits = defaultHashingLimits(),
+  cost: ScryptCost = SCRYPT_COST,
+): PasswordHasher {
   const pool = new Piscina({
     filename: path.join(import.meta.dirname, 'hash-worker.mjs'),
     minThreads: 0,
@@ -64,7 +72,7 @@ export function createPasswordHasher(limits: HashingLimits = defaultHashingLimit
   // A recent hash's duration, for Retry-After.
   let hashMs = 300;
 
-  async function derive(password: string, salt: Buffer, p: { N: number; r: number; p: number }) {
+  async function derive(password: string, salt: Buffer, p: ScryptCost) {
     const started = performance.now();
     const key = await pool.run({
       password: password.normalize('NFKC'),
@@ -81,12 +89,12 @@ export function createPasswordHasher(limits: HashingLimits = defaultHashingLimit
   return {
     async hash(password) {
       const salt = randomBytes(16);
-      const key = await derive(password, salt, PARAMS);
+      const key = await derive(password, salt, cost);
       return [
         'scrypt',
-        PARAMS.N,
-        PARAMS.r,
-        PARAMS.p,
+        cost.N,
+        cost.r,
+        cost.p,
         salt.toString('base64url'),
         key.toString('base64url'),
       ].join('$');

@@ -73,7 +73,7 @@ describe('password hashing under a burst of sign-ins', () => {
       path.join(webDir, 'assets', 'app-1234.js'),
       `console.log(${JSON.stringify('x'.repeat(50_000))});`,
     );
-    app = await buildTestApp({ env: { WEB_DIST_DIR: webDir } });
+    app = await buildTestApp({ env: { WEB_DIST_DIR: webDir }, productHashCost: true });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;
   });
@@ -168,5 +168,12 @@ describe('password hashing under a burst of sign-ins', () => {
       body: { email, password: 'a-good-password-1' },
     });
     expect(signIn.status).toBe(200);
+
+    // Stored as scrypt at OWASP's cost (N=2^17, r=8, p=1), never as given.
+    const account = await app.database.db.query.accounts.findFirst({
+      where: (a, { eq }) => eq(a.userId, JSON.parse(signUp.body).user.id),
+    });
+    expect(account?.password).toMatch(/^scrypt\$131072\$8\$1\$[\w-]+\$[\w-]+$/);
+    expect(account?.password).not.toContain('a-good-password-1');
   });
 });
