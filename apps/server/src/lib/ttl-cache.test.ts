@@ -40,6 +40,41 @@ describe('createTtlCache', () => {
     expect(await cache.get('c', async () => 'c2')).toBe('c1');
   });
 
+  it('answers an expired value at once while one reload replaces it, within staleMs', async () => {
+    let time = 1_795_000_000_000;
+    const cache = createTtlCache<number>(1000, { staleMs: 1000, now: () => time });
+    let finish: (v: number) => void = () => {};
+    const load = vi
+      .fn<() => Promise<number>>()
+      .mockResolvedValueOnce(1)
+      .mockImplementationOnce(() => new Promise((r) => (finish = r)))
+      .mockResolvedValueOnce(3);
+    expect(await cache.get('k', load)).toBe(1);
+    time += 1001;
+    // Expired: the old value, and a single reload however many ask meanwhile.
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    expect(load).toHaveBeenCalledTimes(2);
+    finish(2);
+    await vi.waitFor(async () => expect(await cache.get('k', load)).toBe(2));
+    // Past the TTL and the stale time together, nothing old is answered: the visitor waits.
+    time += 2001;
+    expect(await cache.get('k', load)).toBe(3);
+  });
+
+  it('keeps the old value when a reload fails, and tries again on the next ask', async () => {
+    let time = 1_795_000_000_000;
+    const cache = createTtlCache<string>(1000, { staleMs: 5000, now: () => time });
+    await cache.get('k', async () => 'old');
+    time += 1001;
+    const failing = vi.fn(() => Promise.reject(new Error('down')));
+    expect(await cache.get('k', failing)).toBe('old');
+    await vi.waitFor(() => expect(failing).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    expect(await cache.get('k', async () => 'new')).toBe('old');
+    await vi.waitFor(async () => expect(await cache.get('k', async () => 'newer')).toBe('new'));
+  });
+
   it('with a TTL of 0 always loads', async () => {
     const cache = createTtlCache<number>(0);
     const load = vi.fn().mockResolvedValue(1);

@@ -12,28 +12,64 @@ export interface TtlCache<V> {
   clear(): void;
 }
 
+export interface TtlCacheOptions {
+  maxEntries?: number;
+  /**
+   * For this long after a value expires, it is still answered at once while one load in the
+   * background replaces it: visitors never wait when a popular answer expires. 0: they wait.
+   */
+  staleMs?: number;
+  now?: () => number;
+}
+
+interface Entry<V> {
+  value: Promise<V>;
+  freshUntil: number;
+  reloading: boolean;
+}
+
 export function createTtlCache<V>(
   ttlMs: number,
-  { maxEntries = 2000, now = () => Date.now() }: { maxEntries?: number; now?: () => number } = {},
+  { maxEntries = 2000, staleMs = 0, now = () => Date.now() }: TtlCacheOptions = {},
 ): TtlCache<V> {
   // The load's promise is what is kept, so a second miss while the first loads waits for the same one.
-  const entries = new LRUCache<string, Promise<V>>({
+  const entries = new LRUCache<string, Entry<V>>({
     max: maxEntries,
-    ttl: Math.max(ttlMs, 1),
+    ttl: Math.max(ttlMs + staleMs, 1),
     ttlResolution: 0,
     perf: { now },
   });
+
+  function keep(key: string, value: Promise<V>): Entry<V> {
+    const entry = { value, freshUntil: now() + ttlMs, reloading: false };
+    entries.set(key, entry);
+    value.catch(() => {
+      if (entries.peek(key) === entry) entries.delete(key);
+    });
+    return entry;
+  }
+
+  function reload(key: string, stale: Entry<V>, load: () => Promise<V>) {
+    stale.reloading = true;
+    const value = load();
+    // The old value stays until the new one is ready; a failed reload leaves it for the next visitor.
+    value.then(
+      () => {
+        if (entries.peek(key) === stale) keep(key, value);
+      },
+      () => {
+        stale.reloading = false;
+      },
+    );
+  }
+
   return {
     get(key, load) {
       if (ttlMs <= 0) return load();
       const hit = entries.get(key);
-      if (hit) return hit;
-      const value = load();
-      entries.set(key, value);
-      value.catch(() => {
-        if (entries.peek(key) === value) entries.delete(key);
-      });
-      return value;
+      if (!hit) return keep(key, load()).value;
+      if (now() > hit.freshUntil && !hit.reloading) reload(key, hit, load);
+      return hit.value;
     },
     delete: (key) => {
       entries.delete(key);

@@ -59,7 +59,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogService;
   cacheSeconds: number;
 }> = async (app, { catalog, cacheSeconds }) => {
-  const cache = createTtlCache<CachedJson>(cacheSeconds * 1000);
+  // For a TTL more, an expired answer still goes out at once while one reload replaces it.
+  const cache = createTtlCache<CachedJson>(cacheSeconds * 1000, { staleMs: cacheSeconds * 1000 });
   /** The cached answer for `key`, made by `load` and shaped by the route's 200 schema. */
   const cached = <S extends z.ZodType>(schema: S, key: string, load: () => Promise<z.input<S>>) =>
     cache.get(key, async () => toCachedJson(schema, await load()));
