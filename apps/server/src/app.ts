@@ -54,22 +54,22 @@ import { leaderboardRoutes } from './modules/leaderboard/routes';
 import { createLeaderboardService } from './modules/leaderboard/service';
 import { createEmailChannel } from './modules/notifications/channels/email';
 import { createSmsChannel, createSmsSender, smsOutboxDir } from './modules/notifications/channels/sms';
+import { createDeliveryQueue } from './modules/notifications/delivery-queue';
 import { createDispatcher } from './modules/notifications/dispatcher';
 import { createNotificationEngine, type NotificationEngine } from './modules/notifications/engine';
+import { createInbox } from './modules/notifications/inbox';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { registerNotificationMetrics } from './modules/notifications/metrics';
 import { createPlanner } from './modules/notifications/planner';
-import { createNotificationsRepository } from './modules/notifications/repository';
+import { createPlanningQueries } from './modules/notifications/planning-queries';
 import { notificationRoutes } from './modules/notifications/routes';
 import { createNotificationsService } from './modules/notifications/service';
 import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token';
-import { createIndexHtml } from './modules/previews/index-html';
-import { createCardRenderer } from './modules/previews/og-card';
-import { loadPageRenderer } from './modules/previews/page-renderer';
-import { createRenderBudget } from './modules/previews/render-budget';
-import { createPreviewsRepository } from './modules/previews/repository';
-import { createPageSender, previewRoutes } from './modules/previews/routes';
-import { createPreviewsService } from './modules/previews/service';
+import { createIndexHtml } from './modules/pages/index-html';
+import { loadPageRenderer } from './modules/pages/page-renderer';
+import { createPageSender } from './modules/pages/page-sender';
+import { createPageService } from './modules/pages/page-service';
+import { createRenderBudget } from './modules/pages/render-budget';
 import { createRequestsRepository } from './modules/requests/repository';
 import { createRequestResolver, type RequestResolver } from './modules/requests/resolver';
 import { requestRoutes } from './modules/requests/routes';
@@ -77,6 +77,13 @@ import { createRequestsService } from './modules/requests/service';
 import { createSearchRepository } from './modules/search/repository';
 import { searchRoutes } from './modules/search/routes';
 import { createSearchService } from './modules/search/service';
+import { createCardService } from './modules/share-cards/card-service';
+import { createCardRenderer } from './modules/share-cards/og-card';
+import { shareCardRoutes } from './modules/share-cards/routes';
+import { createTitlePreviews } from './modules/share-cards/titles';
+import { createSitemapRepository } from './modules/sitemap/repository';
+import { sitemapRoutes } from './modules/sitemap/routes';
+import { createSitemapService } from './modules/sitemap/sitemap-service';
 import { systemRoutes } from './modules/system/routes';
 import { createPhoneRules } from './modules/users/phone-rules';
 import { createPhoneVerification } from './modules/users/phone-verification';
@@ -281,23 +288,24 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
   // Members without a region of their own are told about the default region's dates.
-  const notificationsRepo = createNotificationsRepository(database.db, {
-    defaultRegion: config.tmdb?.region,
-  });
+  const memberDays = { defaultRegion: config.tmdb?.region };
+  const deliveryQueue = createDeliveryQueue(database.db, memberDays);
   const unsubscribeTokens = createUnsubscribeTokens(authSecret);
   const channels = [
     createEmailChannel({ mailer, publicUrl: config.publicUrl, tokens: unsubscribeTokens }),
     createSmsChannel({ sender: smsSender, publicUrl: config.publicUrl, clock }),
   ];
   const engine = createNotificationEngine({
-    planner: createPlanner(notificationsRepo, { settleSeconds: config.notify.settleSeconds }),
+    planner: createPlanner(createPlanningQueries(database.db, memberDays), {
+      settleSeconds: config.notify.settleSeconds,
+    }),
     dispatcher: createDispatcher({
-      repo: notificationsRepo,
+      deliveries: deliveryQueue,
       channels,
       clock,
       leaseSeconds: config.notify.leaseSeconds,
       log: app.log,
-      onOutcome: registerNotificationMetrics(metrics, notificationsRepo, clock),
+      onOutcome: registerNotificationMetrics(metrics, deliveryQueue, clock),
     }),
     clock,
     intervalSeconds: config.notify.intervalSeconds,
@@ -348,7 +356,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
   await app.register(notificationRoutes, {
     notifications: createNotificationsService({
-      repo: notificationsRepo,
+      inbox: createInbox(database.db),
+      deliveries: deliveryQueue,
       channels,
       clock,
       tokens: unsubscribeTokens,
@@ -391,12 +400,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
-  // Link previews: title pages' head tags, their cards (og:image), the sitemap and robots.txt.
-  const previews = createPreviewsService({
-    repo: createPreviewsRepository(database.db),
+  // Link previews: a title's card (og:image), the head tags of its page, the sitemap and robots.txt.
+  const findTitle = createTitlePreviews(database.db);
+  const cards = createCardService({
+    findTitle,
     renderer: createCardRenderer({ fontDir: path.join(config.dataDir, 'fonts') }),
     proxy: imageProxy,
     demoPosters,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(shareCardRoutes, { cards });
+  const sitemap = createSitemapService({
+    repo: createSitemapRepository(database.db),
+    publicUrl: config.publicUrl,
+    ...(options.sitemapPageSize ? { pageSize: options.sitemapPageSize } : {}),
+  });
+  await app.register(sitemapRoutes, { sitemap });
+  const pages = createPageService({
+    findTitle,
+    cardUrl: cards.cardUrl,
     publicUrl: config.publicUrl,
     indexHtml: hasWeb ? createIndexHtml(indexHtml) : null,
     pageCacheSeconds: config.catalogCacheSeconds,
@@ -412,12 +434,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       : null,
     onRenderError: (err, url) =>
       app.log.warn({ err, page: url.split('?')[0] }, 'page not rendered on the server'),
-    ...(options.sitemapPageSize ? { sitemapPageSize: options.sitemapPageSize } : {}),
   });
-  await app.register(previewRoutes, { previews });
   await registerWebApp(app, {
     webDistDir: config.webDistDir,
-    sendPage: hasWeb ? createPageSender(previews, createRenderBudget({ clock })) : null,
+    sendPage: hasWeb ? createPageSender(pages, createRenderBudget({ clock })) : null,
   });
 
   return app;

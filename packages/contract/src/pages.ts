@@ -6,6 +6,76 @@ import type { MediaType } from './constants';
  * the browser hydrates it with that data.
  */
 
+/**
+ * How long the server may keep a page it rendered: `path` pages depend on their path and the viewer
+ * alone; `search` on its `query` and `type` too; `never` pages carry a token or a member's state in
+ * their address (reset, unsubscribe) and are rendered each time.
+ */
+export type PageCaching = 'path' | 'search' | 'never';
+
+/**
+ * Every page of the web app: the browser's router (apps/web/src/app/routes.tsx) draws these paths,
+ * and the server renders and caches them by this list. Any other address is the app's not-found page.
+ */
+export const PAGES = {
+  home: { path: '/', caching: 'path' },
+  homepage: { path: '/homepage', caching: 'path' },
+  search: { path: '/search', caching: 'search' },
+  media: { path: '/media/:mediaType/:slug', caching: 'path' },
+  watchlist: { path: '/watchlist', caching: 'path' },
+  profile: { path: '/profile', caching: 'path' },
+  resetPassword: { path: '/reset-password', caching: 'never' },
+  unsubscribe: { path: '/unsubscribe', caching: 'never' },
+  privacy: { path: '/privacy', caching: 'path' },
+  terms: { path: '/terms', caching: 'path' },
+  leaderboard: { path: '/leaderboard', caching: 'path' },
+} as const satisfies Record<string, { path: string; caching: PageCaching }>;
+
+export type PageName = keyof typeof PAGES;
+
+/** The query parameters a search page is drawn from; the rest of its address changes nothing. */
+export const SEARCH_PAGE_PARAMS = ['query', 'type'] as const;
+
+/**
+ * The page `pathname` is, with its `:params` as written in the address (a trailing slash allowed), or
+ * null when no page has that address.
+ */
+export function matchPage(pathname: string): { name: PageName; params: Record<string, string> } | null {
+  const parts = pathname.replace(/(.)\/$/, '$1').split('/');
+  for (const [name, page] of Object.entries(PAGES) as [PageName, (typeof PAGES)[PageName]][]) {
+    const pattern = page.path.split('/');
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((segment, i) => {
+      const part = parts[i] ?? '';
+      if (!segment.startsWith(':')) return segment === part;
+      if (!part) return false;
+      params[segment.slice(1)] = part;
+      return true;
+    });
+    if (matches) return { name, params };
+  }
+  return null;
+}
+
+/**
+ * The API reads a server-rendered page may be answered from: the catalog's public answers, the same
+ * for every visitor (ADR 011). Anything else a page asks for (the session, a member's lists, live
+ * provider search) is left to the browser, so no cached page ever holds a member's data.
+ */
+export const PAGE_PUBLIC_READS: readonly RegExp[] = [
+  /^\/api\/config$/,
+  /^\/trending\/[a-z_]+$/,
+  /^\/upcoming\/[a-z_]+$/,
+  /^\/media\/featured\/[a-z_]+$/,
+  /^\/media\/slug\/[a-z_]+\/[^/?]+(\?region=[A-Za-z]{2})?$/,
+  /^\/media\/recommendations\/[a-z_]+\/[^/?]+$/,
+  /^\/api\/search\?q=[^&]*&type=[a-z_]+$/,
+  /^\/leaderboard\/api\/leaderboard\?[^/]*$/,
+];
+
+export const isPagePublicRead = (path: string) => PAGE_PUBLIC_READS.some((r) => r.test(path));
+
 /** The home page's media type until the visitor chooses one. */
 export const DEFAULT_HOME_MEDIA_TYPE: MediaType = 'tv_seasons';
 

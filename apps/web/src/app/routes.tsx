@@ -1,4 +1,5 @@
 import { Center, Loader } from '@mantine/core';
+import { PAGES } from '@releasebell/contract/pages';
 import type { RouteObject } from 'react-router';
 import { HomePage } from '../features/home/components/home-page';
 import { Layout } from './layout';
@@ -13,8 +14,8 @@ function FirstLoad() {
 }
 
 /**
- * Every page of the app: the browser's router (main.tsx) and the server's renderer (entry-server.tsx)
- * both use these. Home is the first screen and ships in the main bundle; every other screen loads on
+ * Every page of the app (the contract's PAGES, which the server caches and renders by): the browser's
+ * router (main.tsx) and the server's renderer (entry-server.tsx) both use these. Home is the first screen and ships in the main bundle; every other screen loads on
  * demand.
  */
 export const routes: RouteObject[] = [
@@ -22,54 +23,54 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     hydrateFallbackElement: <FirstLoad />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/homepage', element: <HomePage /> },
+      { path: PAGES.home.path, element: <HomePage /> },
+      { path: PAGES.homepage.path, element: <HomePage /> },
       {
-        path: '/search',
+        path: PAGES.search.path,
         lazy: async () => ({
           Component: (await import('./search-route')).SearchRoute,
         }),
       },
       {
-        path: '/media/:mediaType/:slug',
+        path: PAGES.media.path,
         lazy: async () => ({
           Component: (await import('../features/media-detail/components/media-detail-page')).MediaDetailPage,
         }),
       },
       {
-        path: '/watchlist',
+        path: PAGES.watchlist.path,
         lazy: async () => ({
           Component: (await import('../features/watchlist/components/watchlist-page')).WatchlistPage,
         }),
       },
       {
-        path: '/profile',
+        path: PAGES.profile.path,
         lazy: async () => ({
           Component: (await import('../features/profile/components/profile-page')).ProfilePage,
         }),
       },
       {
-        path: '/reset-password',
+        path: PAGES.resetPassword.path,
         lazy: async () => ({
           Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
         }),
       },
       {
-        path: '/unsubscribe',
+        path: PAGES.unsubscribe.path,
         lazy: async () => ({
           Component: (await import('../features/notifications/components/unsubscribe-page')).UnsubscribePage,
         }),
       },
       {
-        path: '/privacy',
+        path: PAGES.privacy.path,
         lazy: async () => ({ Component: (await import('./legal-pages')).PrivacyPage }),
       },
       {
-        path: '/terms',
+        path: PAGES.terms.path,
         lazy: async () => ({ Component: (await import('./legal-pages')).TermsPage }),
       },
       {
-        path: '/leaderboard',
+        path: PAGES.leaderboard.path,
         lazy: async () => ({
           Component: (await import('../features/leaderboard/components/leaderboard-page')).LeaderboardPage,
         }),

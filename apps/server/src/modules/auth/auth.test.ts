@@ -51,7 +51,6 @@ describe('sign-up', () => {
       message: 'This email is already in use. Please sign in instead.',
     });
   });
-
 });
 
 describe('sign-in and sessions', () => {

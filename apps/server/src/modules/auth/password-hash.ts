@@ -90,14 +90,9 @@ export function createPasswordHasher(
     async hash(password) {
       const salt = randomBytes(16);
       const key = await derive(password, salt, cost);
-      return [
-        'scrypt',
-        cost.N,
-        cost.r,
-        cost.p,
-        salt.toString('base64url'),
-        key.toString('base64url'),
-      ].join('$');
+      return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join(
+        '$',
+      );
     },
 
     async verify({ hash, password }) {

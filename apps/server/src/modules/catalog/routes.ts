@@ -61,9 +61,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { catalog, cacheSeconds }) => {
   // For a TTL more, an expired answer still goes out at once while one reload replaces it.
   const cache = createTtlCache<CachedJson>(cacheSeconds * 1000, { staleMs: cacheSeconds * 1000 });
-  /** The cached answer for `key`, made by `load` and shaped by the route's 200 schema. */
-  const cached = <S extends z.ZodType>(schema: S, key: string, load: () => Promise<z.input<S>>) =>
-    cache.get(key, async () => toCachedJson(schema, await load()));
+  /** Sends the cached answer for `key`, made by `load` and shaped by the route's 200 schema. */
+  const sendAnswer = async <S extends z.ZodType>(
+    [req, res]: [FastifyRequest, FastifyReply],
+    answer: { schema: S; key: string; load: () => Promise<z.input<S>>; cacheControl?: string },
+  ) => {
+    const body = await cache.get(answer.key, async () => toCachedJson(answer.schema, await answer.load()));
+    return sendCached(req, res, body, answer.cacheControl);
+  };
 
   app.get(
     '/trending/:mediaType',
@@ -78,13 +83,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: mediaListSchema, 400: errorResponseSchema },
       },
     },
-    async (req, reply) => {
+    async (req, res) => {
       const { mediaType } = req.params;
       const { limit } = req.query;
-      const body = await cached(mediaListSchema, `trending:${mediaType}:${limit}`, () =>
-        catalog.trending(mediaType, limit),
-      );
-      return sendCached(req, reply, body, LIST_CACHE);
+      return sendAnswer([req, res], {
+        schema: mediaListSchema,
+        key: `trending:${mediaType}:${limit}`,
+        load: () => catalog.trending(mediaType, limit),
+        cacheControl: LIST_CACHE,
+      });
     },
   );
 
@@ -101,15 +108,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: mediaListSchema, 400: errorResponseSchema },
       },
     },
-    async (req, reply) => {
+    async (req, res) => {
       const { mediaType } = req.params;
       const { limit } = req.query;
-      // Keyed by day too: what counts as upcoming changes at midnight UTC.
-      const day = catalog.today();
-      const body = await cached(mediaListSchema, `upcoming:${day}:${mediaType}:${limit}`, () =>
-        catalog.upcoming(mediaType, limit),
-      );
-      return sendCached(req, reply, body, LIST_CACHE);
+      return sendAnswer([req, res], {
+        schema: mediaListSchema,
+        // Keyed by day too: what counts as upcoming changes at midnight UTC.
+        key: `upcoming:${catalog.today()}:${mediaType}:${limit}`,
+        load: () => catalog.upcoming(mediaType, limit),
+        cacheControl: LIST_CACHE,
+      });
     },
   );
 
@@ -125,13 +133,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: mediaItemSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (req, reply) => {
+    async (req, res) => {
       const { mediaType } = req.params;
-      const day = catalog.today();
-      const body = await cached(mediaItemSchema, `featured:${day}:${mediaType}`, () =>
-        catalog.featured(mediaType),
-      );
-      return sendCached(req, reply, body, LIST_CACHE);
+      return sendAnswer([req, res], {
+        schema: mediaItemSchema,
+        key: `featured:${catalog.today()}:${mediaType}`,
+        load: () => catalog.featured(mediaType),
+        cacheControl: LIST_CACHE,
+      });
     },
   );
 
@@ -150,13 +159,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         response: { 200: mediaDetailSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (req, reply) => {
+    async (req, res) => {
       const { mediaType, slug } = req.params;
       const { region } = req.query;
-      const body = await cached(mediaDetailSchema, `slug:${mediaType}:${slug}:${region ?? ''}`, () =>
-        catalog.bySlug(mediaType, slug, region),
-      );
-      return sendCached(req, reply, body);
+      return sendAnswer([req, res], {
+        schema: mediaDetailSchema,
+        key: `slug:${mediaType}:${slug}:${region ?? ''}`,
+        load: () => catalog.bySlug(mediaType, slug, region),
+      });
     },
   );
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryRow } from '../../db/schema';
 import type { Channel, Notice, OutgoingMessage } from './channels/channel';
 import { DeliveryError } from './channels/delivery-error';
-import type { NotificationsRepository } from './repository';
+import type { DeliveryQueue } from './delivery-queue';
 
 /** Transient failures are retried for this long after the delivery fell due, then given up. */
 export const RETRY_FOR_HOURS = 24;
@@ -15,7 +15,7 @@ export type Outcome = 'sent' | 'retry' | 'failed' | 'cancelled';
 type Sent = { id: string; providerMessageId: string };
 
 export interface DispatcherOptions {
-  repo: NotificationsRepository;
+  deliveries: DeliveryQueue;
   channels: Channel[];
   clock: () => Date;
   leaseSeconds: number;
@@ -41,7 +41,7 @@ export function retryDelaySeconds(attempts: number, random: () => number, retryA
  * (the same batch, so an email resend carries the same Message-ID).
  */
 export function createDispatcher(options: DispatcherOptions) {
-  const { repo, clock, log } = options;
+  const { deliveries, clock, log } = options;
   const membersPerClaim = options.membersPerClaim ?? 100;
   const concurrency = options.concurrency ?? 10;
   const random = options.random ?? Math.random;
@@ -70,7 +70,7 @@ export function createDispatcher(options: DispatcherOptions) {
       if (error.kind === 'deferred') {
         const until = new Date(now.getTime() + (error.retryAfterSeconds ?? 60) * 1000);
         log.info({ channel: channel.name, code: error.code, until }, 'notification held by a cap');
-        await repo.markDeferred(ids, until, reason);
+        await deliveries.markDeferred(ids, until, reason);
         report(rows, 'retry');
         return [];
       }
@@ -82,13 +82,13 @@ export function createDispatcher(options: DispatcherOptions) {
           { channel: channel.name, code: error.code, deliveries: ids.length },
           `notification failed: ${reason}`,
         );
-        await repo.markClosed(
+        await deliveries.markClosed(
           ids,
           'failed',
           giveUp && error.kind === 'transient' ? `gave up: ${reason}` : reason,
         );
         if (error.code === 'unsubscribed' && channel.name === 'sms')
-          await repo.stopSms(message.recipient.userId, now);
+          await deliveries.stopSms(message.recipient.userId, now);
         report(rows, 'failed');
         return [];
       }
@@ -98,7 +98,7 @@ export function createDispatcher(options: DispatcherOptions) {
         { channel: channel.name, code: error.code, retryInSeconds: Math.round(delay) },
         'notification will be retried',
       );
-      await repo.markRetry(ids, new Date(now.getTime() + delay * 1000), reason);
+      await deliveries.markRetry(ids, new Date(now.getTime() + delay * 1000), reason);
       report(rows, 'retry');
       return [];
     }
@@ -107,9 +107,9 @@ export function createDispatcher(options: DispatcherOptions) {
   /** Splits claimed rows into messages, dropping what no longer holds (untracked, date moved, opted out). */
   async function messages(channel: Channel, claimed: DeliveryRow[]): Promise<OutgoingMessage[]> {
     const [recipients, items, tracked] = await Promise.all([
-      repo.recipients([...new Set(claimed.map((d) => d.userId))]),
-      repo.items([...new Set(claimed.map((d) => d.itemId))]),
-      repo.trackedDays(claimed),
+      deliveries.recipients([...new Set(claimed.map((d) => d.userId))]),
+      deliveries.items([...new Set(claimed.map((d) => d.itemId))]),
+      deliveries.trackedDays(claimed),
     ]);
     const cancelled = new Map<string, DeliveryRow[]>();
     const cancel = (row: DeliveryRow, why: string) =>
@@ -148,7 +148,7 @@ export function createDispatcher(options: DispatcherOptions) {
       else batches.set(batchId, { batchId, recipient, notices: [notice] });
     }
     for (const [why, rows] of cancelled) {
-      await repo.markClosed(
+      await deliveries.markClosed(
         rows.map((r) => r.id),
         'cancelled',
         why,
@@ -163,7 +163,7 @@ export function createDispatcher(options: DispatcherOptions) {
     let handled = 0;
     while (!stopping()) {
       const now = clock();
-      const claimed = await repo.claim(
+      const claimed = await deliveries.claim(
         channel.name,
         now,
         new Date(now.getTime() + options.leaseSeconds * 1000),
@@ -179,7 +179,7 @@ export function createDispatcher(options: DispatcherOptions) {
         if (sent.length < atLeast || sent.length === 0) return;
         const done = sent;
         sent = [];
-        await repo.markSent(done, clock());
+        await deliveries.markSent(done, clock());
       };
       const workers = Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {

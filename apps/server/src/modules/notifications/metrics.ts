@@ -2,8 +2,8 @@ import { NOTIFICATION_KINDS } from '@releasebell/contract';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DeliveryChannel, DeliveryRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { DeliveryQueue } from './delivery-queue';
 import type { Outcome } from './dispatcher';
-import type { NotificationsRepository } from './repository';
 
 const CHANNELS: DeliveryChannel[] = ['email', 'sms', 'in_app'];
 
@@ -11,7 +11,7 @@ const CHANNELS: DeliveryChannel[] = ['email', 'sms', 'in_app'];
  * `releasebell_notifications_*`: what this process sent and failed (counters), and what waits in the
  * shared database (gauges read at each scrape, so every process reports the same backlog).
  */
-export function registerNotificationMetrics(registry: Registry, repo: NotificationsRepository, clock: Clock) {
+export function registerNotificationMetrics(registry: Registry, deliveries: DeliveryQueue, clock: Clock) {
   const labelNames = ['channel', 'kind'] as const;
   const sent = new Counter({
     name: 'releasebell_notifications_sent_total',
@@ -40,7 +40,8 @@ export function registerNotificationMetrics(registry: Registry, repo: Notificati
       this.reset();
       // Zeros too, so a dashboard sees the series before anything is ever pending.
       for (const channel of CHANNELS) for (const kind of NOTIFICATION_KINDS) this.set({ channel, kind }, 0);
-      for (const row of await repo.backlog()) this.set({ channel: row.channel, kind: row.kind }, row.count);
+      for (const row of await deliveries.backlog())
+        this.set({ channel: row.channel, kind: row.kind }, row.count);
     },
   });
   new Gauge({
@@ -48,7 +49,7 @@ export function registerNotificationMetrics(registry: Registry, repo: Notificati
     help: 'How long the oldest waiting delivery has been due (0 when none waits).',
     registers: [registry],
     async collect() {
-      const oldest = (await repo.backlog())
+      const oldest = (await deliveries.backlog())
         .map((r) => r.oldest?.getTime() ?? Number.POSITIVE_INFINITY)
         .reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
       this.set(Number.isFinite(oldest) ? Math.max(0, (clock().getTime() - oldest) / 1000) : 0);

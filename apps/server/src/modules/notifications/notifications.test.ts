@@ -16,8 +16,9 @@ import { mailHeader, mimeParts, type ReceivedMail, startSmtpServer } from '../..
 import { startTwilioFake } from '../../../test/twilio';
 import { mediaItems, notificationDeliveries, userProfiles } from '../../db/schema';
 import type { NormalisedItem } from '../../providers/types';
+import { createDeliveryQueue } from './delivery-queue';
 import { createPlanner } from './planner';
-import { createNotificationsRepository } from './repository';
+import { createPlanningQueries } from './planning-queries';
 
 const header = (mail: ReceivedMail, name: string) => mailHeader(mail.raw, name);
 const subject = (mail: ReceivedMail) => header(mail, 'Subject');
@@ -395,9 +396,9 @@ describe('release notifications', () => {
       const { member } = await trackedRelease('2027-12-03', {}, 'UTC');
       now = new Date('2027-12-03T09:00:00Z');
       // A worker plans and claims (for 120 s), then dies before it sends.
-      const repo = createNotificationsRepository(app.database.db);
-      await createPlanner(repo, { settleSeconds: 300 }).planDue(now);
-      const claimed = await repo.claim('email', now, new Date(now.getTime() + 120_000), 100);
+      await createPlanner(createPlanningQueries(app.database.db), { settleSeconds: 300 }).planDue(now);
+      const deliveries = createDeliveryQueue(app.database.db);
+      const claimed = await deliveries.claim('email', now, new Date(now.getTime() + 120_000), 100);
       const batch = claimed.find((d) => d.userId === member.id)?.batchId;
       expect(batch).toBeTruthy();
       // Nobody else takes it while the claim holds...

@@ -3,7 +3,7 @@ import type { NewDeliveryRow } from '../../db/schema';
 import { addDays, toIsoDate } from '../../lib/dates';
 import { emailUnavailable, smsUnavailable } from './eligibility';
 import { localToday, releaseMessageTime, reminderTime, smsAllowedAt } from './local-time';
-import type { NotificationsRepository, SettledChange, Watcher } from './repository';
+import type { PlanningQueries, SettledChange, Watcher } from './planning-queries';
 
 /** A message that fell due while the app was down goes out this late at most; older ones are skipped. */
 export const CATCH_UP_HOURS = 72;
@@ -83,14 +83,14 @@ export function deliveryRows(
  * delivery rows. Everything it does is idempotent: rows are keyed, so two processes planning at once,
  * or a plan interrupted halfway and run again, make each message once.
  */
-export function createPlanner(repo: NotificationsRepository, options: { settleSeconds: number }) {
+export function createPlanner(queries: PlanningQueries, options: { settleSeconds: number }) {
   return {
     /** Date changes that have settled: `date_announced` and `date_changed`. */
     async planChanges(now: Date): Promise<number> {
       const cutoff = new Date(now.getTime() - options.settleSeconds * 1000);
       let planned = 0;
       for (;;) {
-        const settled = await repo.settledChanges(cutoff, 100);
+        const settled = await queries.settledChanges(cutoff, 100);
         if (settled.length === 0) return planned;
         for (const change of settled) {
           const kind = changeKind(change);
@@ -104,7 +104,7 @@ export function createPlanner(repo: NotificationsRepository, options: { settleSe
               reminderDays: null,
             };
             // Only members who tracked it before it changed: the others saw the new date when adding it.
-            for (const watcher of await repo.watchers(change.itemId, change.firstEventAt)) {
+            for (const watcher of await queries.watchers(change.itemId, change.firstEventAt)) {
               // A date already behind the member is not news; the release message covers today.
               if (change.now.precision === 'day' && change.now.date! < localToday(now, watcher.timeZone)) {
                 continue;
@@ -112,7 +112,7 @@ export function createPlanner(repo: NotificationsRepository, options: { settleSe
               rows.push(...deliveryRows(watcher, notice, now, now));
             }
           }
-          await repo.plan(rows, { itemId: change.itemId, upToId: change.lastEventId, at: now });
+          await queries.plan(rows, { itemId: change.itemId, upToId: change.lastEventId, at: now });
           planned += rows.length;
         }
       }
@@ -120,7 +120,7 @@ export function createPlanner(repo: NotificationsRepository, options: { settleSe
 
     /**
      * Release days and reminders whose time (09:00 in the member's zone) has come. The day is the
-     * member's own (repository `dueCandidates`): for a movie, the earliest date of the kind of release
+     * member's own (`dueCandidates`): for a movie, the earliest date of the kind of release
      * they follow (theatrical, digital, physical) in their region, else the title's own date; the
      * message is keyed and worded by that day, so a digital and a theatrical release are two messages.
      * Announcements and moves (planChanges) stay about the title's own date.
@@ -130,7 +130,7 @@ export function createPlanner(repo: NotificationsRepository, options: { settleSe
       const to = addDays(toIsoDate(now), 1);
       const rows: NewDeliveryRow[] = [];
       for (const kind of ['released', 'reminder'] as const) {
-        for (const c of await repo.dueCandidates(kind, from, to)) {
+        for (const c of await queries.dueCandidates(kind, from, to)) {
           const days = kind === 'reminder' ? c.reminderDays : 0;
           const dueAt =
             kind === 'released'
@@ -157,7 +157,7 @@ export function createPlanner(repo: NotificationsRepository, options: { settleSe
           rows.push(...deliveryRows(c, notice, dueAt, now, late ? skipped : null));
         }
       }
-      await repo.plan(rows);
+      await queries.plan(rows);
       return rows.length;
     },
   };

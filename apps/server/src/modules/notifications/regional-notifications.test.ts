@@ -5,7 +5,7 @@ import { buildTestApp, insertItem, insertMember, track } from '../../../test/hel
 import { mimeParts, type ReceivedMail, startSmtpServer } from '../../../test/smtp';
 import { notificationDeliveries, userProfiles } from '../../db/schema';
 import { createPlanner } from './planner';
-import { createNotificationsRepository } from './repository';
+import { createPlanningQueries } from './planning-queries';
 
 const textOf = (mail: ReceivedMail) => mimeParts(mail.raw).find((p) => p.type === 'text/plain')?.body ?? '';
 const TRACKED_AT = new Date('2027-01-01T00:00:00Z');
@@ -124,7 +124,7 @@ describe("release day and reminders on the member's kind of release in their reg
     } = await movieTrackedBy('Cold Meridian', { movieReleaseKind: 'digital' });
     now = new Date('2027-04-02T09:00:00Z');
     // Planned (email waiting to be sent), then the member switches to cinema releases.
-    await createPlanner(createNotificationsRepository(app.database.db), { settleSeconds: 300 }).planDue(now);
+    await createPlanner(createPlanningQueries(app.database.db), { settleSeconds: 300 }).planDue(now);
     expect(await delivered(member!.id, 'email')).toMatchObject([
       { status: 'pending', keyDate: '2027-04-02' },
     ]);

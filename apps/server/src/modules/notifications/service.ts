@@ -10,7 +10,8 @@ import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../auth/rate-limiter';
 import type { Channel } from './channels/channel';
 import { DeliveryError } from './channels/delivery-error';
-import type { NotificationsRepository } from './repository';
+import type { DeliveryQueue } from './delivery-queue';
+import type { Inbox } from './inbox';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 
 /** "Send me a test notification": at most this many per member per window. */
@@ -20,7 +21,9 @@ const TEST_WINDOW_MS = 10 * 60_000;
 const CHANNEL_WORDS = { email: 'email', sms: 'SMS' } as const;
 
 export interface NotificationsServiceOptions {
-  repo: NotificationsRepository;
+  inbox: Inbox;
+  /** Members and titles as a send reads them (the test, short links), and the unsubscribe pause. */
+  deliveries: DeliveryQueue;
   channels: Channel[];
   clock: Clock;
   tokens: UnsubscribeTokens;
@@ -29,7 +32,8 @@ export interface NotificationsServiceOptions {
 
 /** What members do with their notifications over HTTP: the bell, a test, the unsubscribe link. */
 export function createNotificationsService({
-  repo,
+  inbox,
+  deliveries,
   channels,
   clock,
   tokens,
@@ -38,8 +42,8 @@ export function createNotificationsService({
   return {
     async list(userId: string): Promise<NotificationList> {
       const [rows, unread] = await Promise.all([
-        repo.latest(userId, NOTIFICATION_LIST_LIMIT),
-        repo.unreadCount(userId),
+        inbox.latest(userId, NOTIFICATION_LIST_LIMIT),
+        inbox.unreadCount(userId),
       ]);
       return {
         notifications: rows.map(({ delivery: d, item }) => ({
@@ -65,8 +69,8 @@ export function createNotificationsService({
     },
 
     async markRead(userId: string, body: MarkReadBody): Promise<{ unread_count: number }> {
-      await repo.markRead(userId, body.all ? 'all' : (body.ids ?? []), clock());
-      return { unread_count: await repo.unreadCount(userId) };
+      await inbox.markRead(userId, body.all ? 'all' : (body.ids ?? []), clock());
+      return { unread_count: await inbox.unreadCount(userId) };
     },
 
     /** Sends a test on every channel the member gets release messages on. */
@@ -78,7 +82,7 @@ export function createNotificationsService({
           'You sent a few tests already. Try again in 10 minutes.',
         );
       }
-      const recipient = (await repo.recipients([userId])).get(userId);
+      const recipient = (await deliveries.recipients([userId])).get(userId);
       if (!recipient) throw new HttpError(404, ERROR_CODES.profileNotFound, 'Complete your profile first.');
       const sent: ('email' | 'mobile')[] = [];
       const failed: string[] = [];
@@ -110,14 +114,14 @@ export function createNotificationsService({
       const hex = Buffer.from(code, 'base64url').toString('hex');
       if (hex.length !== 32 || Buffer.from(hex, 'hex').toString('base64url') !== code) return null;
       const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-      const item = (await repo.items([id])).get(id);
+      const item = (await deliveries.items([id])).get(id);
       return item ? itemPath({ media_type: item.mediaType, slug: item.slug }) : null;
     },
 
     /** The signed link from a release email: pauses release emails, no sign-in needed. */
     async unsubscribe(token: string): Promise<{ email_paused: boolean }> {
       const userId = tokens.verify(token);
-      if (!userId || !(await repo.pauseEmail(userId, clock()))) {
+      if (!userId || !(await deliveries.pauseEmail(userId, clock()))) {
         throw new HttpError(400, ERROR_CODES.invalidToken, 'This unsubscribe link is not valid.', [
           { field: 'token', message: 'is not a valid unsubscribe token' },
         ]);

@@ -184,7 +184,7 @@ describe('routing', () => {
       expect(res.body).toContain('<div id="root">');
     }
     // A title page for a title not in the catalog: the same app (which shows its not-found page),
-    // with a 404 for crawlers (modules/previews).
+    // with a 404 for crawlers (modules/pages).
     const missing = await app.inject({
       url: '/media/books/some-book',
       headers: { accept: 'text/html,application/xhtml+xml' },

@@ -1,5 +1,5 @@
 import type { DeliveryChannel, DeliveryRow } from '../../../db/schema';
-import type { ItemNow, Recipient } from '../repository';
+import type { ItemNow, Recipient } from '../delivery-queue';
 
 /** One delivery with its title as it is now. */
 export interface Notice {

@@ -5,6 +5,7 @@ import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/countdown';
+import { GenreList } from '../../../components/genre-list';
 import { mediaPath } from '../../../components/media-card';
 import { MediaImage } from '../../../components/media-image';
 import { WatchlistButton } from '../../../components/watchlist-button';
@@ -56,15 +57,7 @@ export function FeaturedRelease({ item }: { item: MediaItem }) {
             variant="detail"
             className={classes.heroCountdown}
           />
-          {item.genres.length > 0 && (
-            <ul className={classes.genres} aria-label="Genres">
-              {item.genres.slice(0, 3).map((genre) => (
-                <li key={genre} className={classes.genre}>
-                  {genre}
-                </li>
-              ))}
-            </ul>
-          )}
+          <GenreList genres={item.genres.slice(0, 3)} />
           <p className={classes.description}>{item.description}</p>
           <div className={classes.heroActions}>
             <WatchlistButton item={item} size="md" />

@@ -1,5 +1,5 @@
 import type { MediaItem } from '@releasebell/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeItem, renderWithProviders } from '../../../components/test-utils';
 import { HomePage } from './home-page';
@@ -99,16 +99,22 @@ describe('HomePage', () => {
 
   it('prefetches the other media types once the first screen is up, not before', async () => {
     stubApi(ok);
-    renderWithProviders(<HomePage />);
+    // The browser says when it is idle: here, when the test says so.
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (task: IdleRequestCallback) => idle.push(task));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const { unmount } = renderWithProviders(<HomePage />);
     await screen.findByText('upcoming tv_seasons 1');
     expect(requested()).toHaveLength(3);
-    // The browser's idle time comes at the latest 2 s after the first screen.
-    await waitFor(() => expect(new Set(requested()).size).toBe(9), { timeout: 4000 });
+    expect(idle).toHaveLength(1);
+    act(() => idle[0]?.({ didTimeout: false, timeRemaining: () => 50 }));
+    await waitFor(() => expect(new Set(requested()).size).toBe(9));
     for (const type of ['tv_seasons', 'movies', 'books']) {
       expect(requested()).toEqual(
         expect.arrayContaining([`/trending/${type}`, `/upcoming/${type}`, `/media/featured/${type}`]),
       );
     }
+    unmount();
   });
 
   it('remembers the chosen tab and shows its media after the switch delay', async () => {

@@ -1,4 +1,4 @@
-import { Container } from '@mantine/core';
+import { Container, VisuallyHidden } from '@mantine/core';
 import { MEDIA_TYPES, type MediaType, PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
@@ -71,9 +71,9 @@ export function HomePage() {
 
   return (
     <Container size="xl" className={classes.page}>
-      <h1 className={classes.visuallyHidden}>
+      <VisuallyHidden component="h1">
         {PRODUCT_NAME}: {TAGLINE}
-      </h1>
+      </VisuallyHidden>
       <MediaTypeTabs value={selected} onChange={select} panelId={panelId} idPrefix={idPrefix} />
       <div
         role="tabpanel"

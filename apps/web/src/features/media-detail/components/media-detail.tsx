@@ -2,6 +2,7 @@ import { Button, VisuallyHidden } from '@mantine/core';
 import type { MediaDetail as MediaDetailItem, MediaItem } from '@releasebell/contract';
 import { IconBrandAmazon, IconWorld } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { GenreList } from '../../../components/genre-list';
 import { MediaCarousel } from '../../../components/media-carousel';
 import {
   CreatorTag,
@@ -115,15 +116,7 @@ export function MediaDetail({ item }: MediaDetailProps) {
 
           {'regional_dates' in item && <RegionalReleaseDates dates={item.regional_dates} />}
 
-          {!isBook && item.genres.length > 0 && (
-            <ul className={classes.genres} aria-label="Genres">
-              {item.genres.map((genre) => (
-                <li key={genre} className={classes.genre}>
-                  {genre}
-                </li>
-              ))}
-            </ul>
-          )}
+          {!isBook && <GenreList genres={item.genres} />}
 
           <HypeMeter value={item.hype_meter_percentage} />
 

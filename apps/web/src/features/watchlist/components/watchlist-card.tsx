@@ -43,7 +43,7 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
         <MediaImage item={entry} width={150} height={225} className={classes.poster} />
         <span className={classes.typeIcon} title={TYPE_NAME[entry.media_type]}>
           <Icon size={16} aria-hidden />
-          <span className={classes.visuallyHidden}>{TYPE_NAME[entry.media_type]}</span>
+          <VisuallyHidden>{TYPE_NAME[entry.media_type]}</VisuallyHidden>
         </span>
       </div>
       <div className={classes.body}>

@@ -1,12 +1,7 @@
 import type { MediaType } from '@releasebell/contract';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { asc, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mediaItems } from '../../db/schema';
-
-export type PreviewsRepository = ReturnType<typeof createPreviewsRepository>;
-
-/** What a title's link preview shows (its page's tags and its card). */
-export type PreviewRow = NonNullable<Awaited<ReturnType<PreviewsRepository['findBySlug']>>>;
 
 /** One line of the sitemap. */
 export interface SitemapRow {
@@ -16,31 +11,8 @@ export interface SitemapRow {
   updatedAt: Date;
 }
 
-export function createPreviewsRepository(db: Database) {
+export function createSitemapRepository(db: Database) {
   return {
-    async findBySlug(mediaType: MediaType, slug: string) {
-      const [row] = await db
-        .select({
-          id: mediaItems.id,
-          mediaType: mediaItems.mediaType,
-          slug: mediaItems.slug,
-          title: mediaItems.title,
-          description: mediaItems.description,
-          image: mediaItems.image,
-          author: mediaItems.author,
-          director: mediaItems.director,
-          networkName: mediaItems.networkName,
-          creator: mediaItems.creator,
-          releaseDate: mediaItems.releaseDate,
-          releaseDatePrecision: mediaItems.releaseDatePrecision,
-          updatedAt: mediaItems.updatedAt,
-        })
-        .from(mediaItems)
-        .where(and(eq(mediaItems.mediaType, mediaType), eq(mediaItems.slug, slug)))
-        .limit(1);
-      return row;
-    },
-
     async count(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mediaItems);
       return row?.n ?? 0;
@@ -80,3 +52,4 @@ export function createPreviewsRepository(db: Database) {
     },
   };
 }
+export type SitemapRepository = ReturnType<typeof createSitemapRepository>;

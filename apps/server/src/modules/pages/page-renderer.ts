@@ -4,29 +4,12 @@ import {
   type CreatePageRenderer,
   DEFAULT_HOME_MEDIA_TYPE,
   isMediaType,
+  isPagePublicRead,
   type PageRenderer,
   type PageViewer,
   type RenderFetchAnswer,
   SELECTED_MEDIA_TYPE_COOKIE,
 } from '@releasebell/contract';
-
-/**
- * The API reads a server-rendered page may be answered from: the catalog's public answers, the same
- * for every visitor (ADR 011). Anything else a page asks for (the session, a member's lists, live
- * provider search) is left to the browser, so no cached page ever holds a member's data.
- */
-const PUBLIC_READS = [
-  /^\/api\/config$/,
-  /^\/trending\/[a-z_]+$/,
-  /^\/upcoming\/[a-z_]+$/,
-  /^\/media\/featured\/[a-z_]+$/,
-  /^\/media\/slug\/[a-z_]+\/[^/?]+(\?region=[A-Za-z]{2})?$/,
-  /^\/media\/recommendations\/[a-z_]+\/[^/?]+$/,
-  /^\/api\/search\?q=[^&]*&type=[a-z_]+$/,
-  /^\/leaderboard\/api\/leaderboard\?[^/]*$/,
-];
-
-export const isPublicRead = (path: string) => PUBLIC_READS.some((r) => r.test(path));
 
 /**
  * Loads the web app's server entry (built by `npm run build` into apps/web/dist-server/); null when it
@@ -39,7 +22,7 @@ export async function loadPageRenderer(
 ): Promise<PageRenderer | null> {
   if (!existsSync(file)) return null;
   const entry = (await import(pathToFileURL(file).href)) as { createPageRenderer: CreatePageRenderer };
-  return entry.createPageRenderer(async (path) => (isPublicRead(path) ? read(path) : null));
+  return entry.createPageRenderer(async (path) => (isPagePublicRead(path) ? read(path) : null));
 }
 
 const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/;

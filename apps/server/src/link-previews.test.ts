@@ -7,11 +7,11 @@ import { Resvg } from '@resvg/resvg-js';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, clearCatalog, insertItem } from '../../../test/helpers';
-import { mediaItems } from '../../db/schema';
-import { createCardRenderer } from './og-card';
-import { createPreviewsRepository } from './repository';
-import { woffToSfnt } from './woff';
+import { buildTestApp, clearCatalog, insertItem } from '../test/helpers';
+import { mediaItems } from './db/schema';
+import { createCardRenderer } from './modules/share-cards/og-card';
+import { woffToSfnt } from './modules/share-cards/woff';
+import { createSitemapRepository } from './modules/sitemap/repository';
 
 /** Link previews: title pages read as a crawler reads them, their cards, the sitemap. */
 
@@ -520,7 +520,7 @@ describe('sitemap and robots.txt', () => {
 
   it('reads a sitemap file a chunk at a time, in one stable order', async () => {
     for (let i = 0; i < 7; i++) await insertItem(app, { title: `Chunked ${i}` });
-    const repo = createPreviewsRepository(app.database.db);
+    const repo = createSitemapRepository(app.database.db);
     const all = [];
     for await (const rows of repo.sitemapRows(0, 100)) all.push(...rows);
     expect(all).toHaveLength(7);

@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { PAGE_DATA_ELEMENT_ID } from '@releasebell/contract';
+import { isPagePublicRead, PAGE_DATA_ELEMENT_ID } from '@releasebell/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, insertItem } from '../../../test/helpers';
-import { isPublicRead, viewerOf } from './page-renderer';
+import { viewerOf } from './page-renderer';
 
 /**
  * The server-rendered first screen (ADR 011), as the server serves it: the web app's server
@@ -242,7 +242,7 @@ describe('what a render may read', () => {
       '/api/search?q=dra&type=all',
       '/leaderboard/api/leaderboard?timeframe=weekly&media_type=movies&page=1',
     ])
-      expect(isPublicRead(p), p).toBe(true);
+      expect(isPagePublicRead(p), p).toBe(true);
     for (const p of [
       '/api/session',
       '/watchlist/u1',
@@ -252,7 +252,7 @@ describe('what a render may read', () => {
       '/media/slug/movies/x?region=GB&debug=1',
       '/trending/books/../../api/session',
     ])
-      expect(isPublicRead(p), p).toBe(false);
+      expect(isPagePublicRead(p), p).toBe(false);
   });
 
   it('reads the visitor from Accept-Language and the home tab cookie', () => {

@@ -1,0 +1,78 @@
+import {
+  DEFAULT_MOVIE_RELEASE_KIND,
+  DEFAULT_REGION,
+  DEFAULT_REMINDER_DAYS,
+  DEFAULT_TIME_ZONE,
+  MOVIE_RELEASE_KINDS,
+  type NotificationChannel,
+} from '@releasebell/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { mediaItems, mediaReleaseDates, userProfiles, watchlistEntries } from '../../db/schema';
+import { RELEASE_TYPES_OF_KIND } from '../../providers/tmdb/release-dates';
+
+/** A member's settings as notifications read them, with the profile's defaults where none is set. */
+export const timeZoneOf = sql<string>`coalesce(${userProfiles.timeZone}, ${DEFAULT_TIME_ZONE})`;
+export const reminderDaysOf = sql<number>`coalesce(${userProfiles.reminderDays}, ${DEFAULT_REMINDER_DAYS})`;
+export const preferencesOf = sql<
+  NotificationChannel[]
+>`coalesce(${userProfiles.notificationPreferences}, '{email}')`;
+
+export const watcherColumns = {
+  userId: watchlistEntries.userId,
+  itemId: watchlistEntries.itemId,
+  addedAt: watchlistEntries.addedAt,
+  timeZone: timeZoneOf,
+  reminderDays: reminderDaysOf,
+  preferences: preferencesOf,
+  phoneNumber: userProfiles.phoneNumber,
+  phoneVerified: sql<boolean>`${userProfiles.phoneVerifiedAt} is not null`,
+  emailPaused: sql<boolean>`${userProfiles.emailPausedAt} is not null`,
+  smsOptedOut: sql<boolean>`${userProfiles.smsOptedOutAt} is not null`,
+};
+
+export interface MemberDayOptions {
+  /** The region of members who chose none (TMDB_REGION; DEFAULT_REGION without TMDB). */
+  defaultRegion?: string | undefined;
+}
+
+/**
+ * The member's release day of a title, for the planner's due messages and the dispatcher's check
+ * that a waiting message's day still holds (both must read it the same way).
+ */
+export function memberReleaseDay(db: Database, options: MemberDayOptions = {}) {
+  const defaultRegion = options.defaultRegion ?? DEFAULT_REGION;
+  const region = sql`coalesce(${userProfiles.region}, ${defaultRegion})`;
+  const kind = sql`coalesce(${userProfiles.movieReleaseKind}, ${DEFAULT_MOVIE_RELEASE_KIND})`;
+  const kindTypes = sql`case ${kind} ${sql.join(
+    MOVIE_RELEASE_KINDS.map(
+      (k) => sql`when ${k} then ${sql.raw(`array[${RELEASE_TYPES_OF_KIND[k].join(', ')}]`)}`,
+    ),
+    sql` `,
+  )} end`;
+  /**
+   * For a movie, the earliest typed date of the member's kind of release in the member's region
+   * (null when TMDB lists none). Not asked for the default region's theatrical release: that is the
+   * title's own date, which an operator may have corrected.
+   */
+  const typed = db
+    .select({ date: sql<string | null>`min(${mediaReleaseDates.date})`.as('typed_date') })
+    .from(mediaReleaseDates)
+    .where(
+      and(
+        eq(mediaItems.mediaType, 'movies'),
+        sql`not (${region} = ${defaultRegion} and ${kind} = ${DEFAULT_MOVIE_RELEASE_KIND})`,
+        eq(mediaReleaseDates.itemId, mediaItems.id),
+        sql`${mediaReleaseDates.country} = ${region}`,
+        sql`${mediaReleaseDates.type} = any(${kindTypes})`,
+      ),
+    )
+    .as('typed');
+  /**
+   * The day a member is told a title comes out: that typed date, else the title's own date when it is
+   * a day (a month or a year never fires). Needs watchlist_entries, media_items, user_profiles and
+   * `typed` (a lateral join) in the query.
+   */
+  const memberDay = sql`coalesce(${typed.date}, case when ${mediaItems.releaseDatePrecision} = 'day' then ${mediaItems.releaseDate} end)`;
+  return { typed, memberDay };
+}
