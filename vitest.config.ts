@@ -28,6 +28,14 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        test: {
+          name: 'tools',
+          root: './scripts',
+          environment: 'node',
+          include: ['*.test.mjs'],
+        },
+      },
     ],
   },
 });

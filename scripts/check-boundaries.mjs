@@ -107,7 +107,7 @@ export function violations(root) {
           if (!from || rule.fromNot?.test(file) || !rule.to.test(target)) continue;
           if (rule.typeOnly && typeOnly) continue;
           if (rule.toNot && new RegExp(rule.toNot.replace('$1', from[1] ?? '')).test(target)) continue;
-          const line = text.slice(0, m.index).split('\n').length + (m[0].startsWith('\n') ? 1 : 0);
+          const line = text.slice(0, m.index + m[0].search(/import|export/)).split('\n').length;
           found.push(`${file}:${line}: ${rule.message} ('${specifier}')`);
         }
       }

@@ -18,81 +18,93 @@ import { createJobTicker } from './jobs/ticker';
 import { systemClock } from './lib/clock';
 import { keepNextTickFast } from './lib/next-tick';
 import { type LogDestination, loggingOptions } from './logger';
-import { createAuth } from './modules/auth/auth';
-import { authBridge } from './modules/auth/bridge';
-import { createDeviceCookies } from './modules/auth/device-cookie';
-import { createAuthGuards } from './modules/auth/guards';
 import {
+  accountRoutes,
+  authBridge,
+  createAuth,
+  createAuthGuards,
+  createAuthRepository,
+  createDeviceCookies,
   createPasswordHasher,
+  createPasswordResetService,
+  createRateLimiter,
   type HashingLimits,
   type PasswordHasher,
   type ScryptCost,
-} from './modules/auth/password-hash';
-import { createRateLimiter } from './modules/auth/rate-limiter';
-import { createAuthRepository } from './modules/auth/repository';
-import { createPasswordResetService } from './modules/auth/reset-service';
-import { accountRoutes } from './modules/auth/routes';
-import { retireDemoCatalog, seedDemoCatalog } from './modules/catalog/demo-seed';
-import { createCatalogRepository } from './modules/catalog/repository';
-import { catalogRoutes } from './modules/catalog/routes';
-import { createCatalogService } from './modules/catalog/service';
-import { createProviderSearch } from './modules/catalog-sync/provider-search';
-import { createCatalogProviders } from './modules/catalog-sync/providers';
-import { createSyncRepository } from './modules/catalog-sync/repository';
+} from './modules/auth';
+import {
+  catalogRoutes,
+  createCatalogRepository,
+  createCatalogService,
+  retireDemoCatalog,
+  seedDemoCatalog,
+} from './modules/catalog';
 import {
   type CatalogSync,
+  createCatalogProviders,
   createCatalogSync,
   createFoundItemsImporter,
+  createProviderSearch,
+  createSyncRepository,
   SYNC_CHECK_SECONDS,
   SYNC_QUEUE,
-} from './modules/catalog-sync/sync-service';
-import { createImageProxy } from './modules/images/image-proxy';
-import { imageProxyRoutes } from './modules/images/proxy-routes';
-import { createDemoPosters, demoPosterRoutes } from './modules/images/routes';
-import { createLeaderboardRepository } from './modules/leaderboard/repository';
-import { leaderboardRoutes } from './modules/leaderboard/routes';
-import { createLeaderboardService } from './modules/leaderboard/service';
-import { createEmailChannel } from './modules/notifications/channels/email';
-import { createSmsChannel, createSmsSender, smsOutboxDir } from './modules/notifications/channels/sms';
-import { createDeliveryQueue } from './modules/notifications/delivery-queue';
-import { createDispatcher } from './modules/notifications/dispatcher';
-import { createNotificationEngine, type NotificationEngine } from './modules/notifications/engine';
-import { createInbox } from './modules/notifications/inbox';
-import { createMailer, type Mailer } from './modules/notifications/mailer';
-import { registerNotificationMetrics } from './modules/notifications/metrics';
-import { createPlanner } from './modules/notifications/planner';
-import { createPlanningQueries } from './modules/notifications/planning-queries';
-import { notificationRoutes } from './modules/notifications/routes';
-import { createNotificationsService } from './modules/notifications/service';
-import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token';
-import { createIndexHtml } from './modules/pages/index-html';
-import { loadPageRenderer } from './modules/pages/page-renderer';
-import { createPageSender } from './modules/pages/page-sender';
-import { createPageService } from './modules/pages/page-service';
-import { createRenderBudget } from './modules/pages/render-budget';
-import { createRequestsRepository } from './modules/requests/repository';
-import { createRequestResolver, type RequestResolver } from './modules/requests/resolver';
-import { requestRoutes } from './modules/requests/routes';
-import { createRequestsService } from './modules/requests/service';
-import { createSearchRepository } from './modules/search/repository';
-import { searchRoutes } from './modules/search/routes';
-import { createSearchService } from './modules/search/service';
-import { createCardService } from './modules/share-cards/card-service';
-import { createCardRenderer } from './modules/share-cards/og-card';
-import { shareCardRoutes } from './modules/share-cards/routes';
-import { createTitlePreviews } from './modules/share-cards/titles';
-import { createSitemapRepository } from './modules/sitemap/repository';
-import { sitemapRoutes } from './modules/sitemap/routes';
-import { createSitemapService } from './modules/sitemap/sitemap-service';
-import { systemRoutes } from './modules/system/routes';
-import { createPhoneRules } from './modules/users/phone-rules';
-import { createPhoneVerification } from './modules/users/phone-verification';
-import { createUsersRepository } from './modules/users/repository';
-import { usersRoutes } from './modules/users/routes';
-import { createUsersService } from './modules/users/service';
-import { createWatchlistRepository } from './modules/watchlist/repository';
-import { watchlistRoutes } from './modules/watchlist/routes';
-import { createWatchlistService } from './modules/watchlist/service';
+} from './modules/catalog-sync';
+import { createDemoPosters, createImageProxy, demoPosterRoutes, imageProxyRoutes } from './modules/images';
+import {
+  createLeaderboardRepository,
+  createLeaderboardService,
+  leaderboardRoutes,
+} from './modules/leaderboard';
+import {
+  createDeliveryQueue,
+  createDispatcher,
+  createEmailChannel,
+  createInbox,
+  createMailer,
+  createNotificationEngine,
+  createNotificationsService,
+  createPlanner,
+  createPlanningQueries,
+  createSmsChannel,
+  createSmsSender,
+  createUnsubscribeTokens,
+  type Mailer,
+  type NotificationEngine,
+  notificationRoutes,
+  registerNotificationMetrics,
+  smsOutboxDir,
+} from './modules/notifications';
+import {
+  createIndexHtml,
+  createPageSender,
+  createPageService,
+  createRenderBudget,
+  loadPageRenderer,
+} from './modules/pages';
+import {
+  createRequestResolver,
+  createRequestsRepository,
+  createRequestsService,
+  type RequestResolver,
+  requestRoutes,
+} from './modules/requests';
+import { createSearchRepository, createSearchService, searchRoutes } from './modules/search';
+import {
+  createCardRenderer,
+  createCardService,
+  createTitlePreviews,
+  shareCardRoutes,
+} from './modules/share-cards';
+import { createSitemapRepository, createSitemapService, sitemapRoutes } from './modules/sitemap';
+import { systemRoutes } from './modules/system';
+import {
+  createPhoneRules,
+  createPhoneVerification,
+  createUsersRepository,
+  createUsersService,
+  usersRoutes,
+} from './modules/users';
+import { createWatchlistRepository, createWatchlistService, watchlistRoutes } from './modules/watchlist';
 import { registerErrorHandling, writeClientError } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSameOriginCheck } from './plugins/same-origin';

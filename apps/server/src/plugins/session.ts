@@ -2,7 +2,7 @@ import { ERROR_CODES, type SessionUser } from '@releasebell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors';
-import type { Auth } from '../modules/auth/auth';
+import type { Auth } from '../modules/auth';
 
 declare module 'fastify' {
   interface FastifyRequest {

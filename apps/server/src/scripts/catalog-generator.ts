@@ -4,8 +4,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { mediaItems } from '../db/schema';
-import { type IngestResult, ingest } from '../modules/catalog/ingestion';
-import { createCatalogRepository } from '../modules/catalog/repository';
+import { createCatalogRepository, type IngestResult, ingest } from '../modules/catalog';
 import { createSyntheticProvider } from '../providers/synthetic/synthetic-provider';
 import type { MetadataProvider } from '../providers/types';
 

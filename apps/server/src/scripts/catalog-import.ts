@@ -1,5 +1,4 @@
-import { upsertItems } from '../modules/catalog/ingestion';
-import type { CatalogRepository } from '../modules/catalog/repository';
+import { type CatalogRepository, upsertItems } from '../modules/catalog';
 import type { MetadataProvider } from '../providers/types';
 
 /** Titles as an operator names them: `tmdb:movie:603`, `tmdb:tv:1399:2`, `isbn:9780441172719`. */

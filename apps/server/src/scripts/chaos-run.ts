@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/client';
-import { releaseMessageTime } from '../modules/notifications/local-time';
+import { releaseMessageTime } from '../modules/notifications';
 import { mulberry32 } from '../providers/synthetic/synthetic-provider';
 import { type AcceptedMail, type FlakySmtpServer, startFlakySmtpServer, type TraceEvent } from './chaos-smtp';
 

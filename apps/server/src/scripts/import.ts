@@ -2,7 +2,7 @@
  * `npm run catalog:import -- tmdb:movie:603 tmdb:tv:1399:2 isbn:9780441172719`: imports titles by their provider ids through the
  * catalog pipeline and prints what it added and changed.
  */
-import { createCatalogRepository } from '../modules/catalog/repository';
+import { createCatalogRepository } from '../modules/catalog';
 import { createIsbndbClient, createIsbndbProvider } from '../providers/isbndb/isbndb-provider';
 import { createTmdbClient, createTmdbProvider } from '../providers/tmdb/tmdb-provider';
 import { openAppDatabase } from './app-database';

@@ -3,7 +3,7 @@
  * operator can add the titles people miss. Reads the app's database (on the embedded one, stop the
  * app first; on PostgreSQL it runs beside it).
  */
-import { createRequestsRepository } from '../modules/requests/repository';
+import { createRequestsRepository } from '../modules/requests';
 import { openAppDatabase } from './app-database';
 import { formatOpenRequests } from './open-requests';
 

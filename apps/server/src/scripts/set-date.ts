@@ -6,12 +6,12 @@
 import { formatReleaseDate } from '@releasebell/contract/constants';
 import {
   correctReleaseDate,
+  createCatalogRepository,
   DateCorrectionError,
   parseDateSpec,
   parseItemRef,
   type ReleaseDateSpec,
-} from '../modules/catalog/date-correction';
-import { createCatalogRepository } from '../modules/catalog/repository';
+} from '../modules/catalog';
 import { openAppDatabase } from './app-database';
 
 const USAGE = `Usage: npm run catalog:set-date -- {type}/{slug} {date}

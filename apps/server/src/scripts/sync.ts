@@ -3,7 +3,7 @@
  * and series lists for the region; ISBNdb's books published this year and next), with a progress
  * bar, and prints what it added and changed.
  */
-import { createCatalogRepository } from '../modules/catalog/repository';
+import { createCatalogRepository } from '../modules/catalog';
 import { createIsbndbClient, createIsbndbProvider } from '../providers/isbndb/isbndb-provider';
 import { createTmdbClient, createTmdbProvider } from '../providers/tmdb/tmdb-provider';
 import { openAppDatabase } from './app-database';

@@ -8,8 +8,7 @@ import { createElement } from 'react';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
-import { ResetPasswordEmail } from '../notifications/emails/reset-password-email';
-import type { Mailer } from '../notifications/mailer';
+import { type Mailer, ResetPasswordEmail } from '../notifications';
 import type { PasswordHasher } from './password-hash';
 import type { RateLimiter } from './rate-limiter';
 

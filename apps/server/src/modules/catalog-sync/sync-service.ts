@@ -8,8 +8,7 @@ import { createIsbndbProvider } from '../../providers/isbndb/isbndb-provider';
 import { CHANGE_FEED_MAX_DAYS, changedIds } from '../../providers/tmdb/tmdb-changes';
 import { createTmdbProvider } from '../../providers/tmdb/tmdb-provider';
 import type { MetadataProvider, NormalisedItem } from '../../providers/types';
-import { type IngestResult, ingest, upsertItems } from '../catalog/ingestion';
-import type { CatalogRepository } from '../catalog/repository';
+import { type CatalogRepository, type IngestResult, ingest, upsertItems } from '../catalog';
 import type { CatalogProviders } from './providers';
 import type { KnownTitle, SyncRepository } from './repository';
 

@@ -2,7 +2,7 @@ import { LEADERBOARD_ITEM_FIELDS, type Leaderboard, type LeaderboardQuery } from
 import { LEADERBOARD_PAGE_SIZE } from '@releasebell/contract/constants';
 import { type Clock, systemClock } from '../../lib/clock';
 import { pick } from '../../lib/pick';
-import { toMediaItem } from '../catalog/media-item';
+import { toMediaItem } from '../catalog';
 import type { LeaderboardRepository } from './repository';
 
 const WINDOW_DAYS = { weekly: 7, monthly: 30 } as const;

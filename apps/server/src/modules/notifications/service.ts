@@ -7,7 +7,7 @@ import {
 } from '@releasebell/contract';
 import { HttpError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { RateLimiter } from '../auth/rate-limiter';
+import type { RateLimiter } from '../auth';
 import type { Channel } from './channels/channel';
 import { DeliveryError } from './channels/delivery-error';
 import type { DeliveryQueue } from './delivery-queue';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors';
 import { acceptsGzip } from '../../lib/gzip';
-import { matchesIfNoneMatch } from '../images/image-proxy';
+import { matchesIfNoneMatch } from '../images';
 import { viewerOf } from './page-renderer';
 import type { PageService } from './page-service';
 

@@ -15,9 +15,14 @@ import {
   SEARCH_PAGE_PARAMS,
 } from '@releasebell/contract';
 import { createTtlCache } from '../../lib/ttl-cache';
-import type { CardService } from '../share-cards/card-service';
-import { OG_HEIGHT, OG_WIDTH } from '../share-cards/og-card';
-import { type FindTitlePreview, releaseText, type TitlePreview } from '../share-cards/titles';
+import {
+  type CardService,
+  type FindTitlePreview,
+  OG_HEIGHT,
+  OG_WIDTH,
+  releaseText,
+  type TitlePreview,
+} from '../share-cards';
 import type { LoadedTemplate } from './index-html';
 import { fillTemplate, type HeadTags, pageTitle, renderHead, siteHead } from './page-head';
 

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
-import type { ProviderSearch } from '../catalog-sync/provider-search';
-import type { SyncImporter } from '../catalog-sync/sync-service';
+import type { ProviderSearch, SyncImporter } from '../catalog-sync';
 import { confidentMatch } from './match';
 import type { RequestsRepository } from './repository';
 

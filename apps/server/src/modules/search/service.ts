@@ -7,9 +7,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { normaliseForSearch } from '../../lib/text';
 import { createTtlCache } from '../../lib/ttl-cache';
-import { toMediaItem } from '../catalog/media-item';
-import type { ProviderSearch } from '../catalog-sync/provider-search';
-import type { SyncImporter } from '../catalog-sync/sync-service';
+import { toMediaItem } from '../catalog';
+import type { ProviderSearch, SyncImporter } from '../catalog-sync';
 import type { SearchRepository } from './repository';
 
 /** How long a visitor waits for the providers before the answer goes without them. */

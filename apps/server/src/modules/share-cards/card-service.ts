@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { type MediaType, posterUrl } from '@releasebell/contract';
 import { LRUCache } from 'lru-cache';
 import { HttpError, mediaNotFound } from '../../errors';
-import type { ImageProvider, ImageProxy } from '../images/image-proxy';
-import type { DemoPosters } from '../images/routes';
+import type { DemoPosters, ImageProvider, ImageProxy } from '../images';
 import type { CardPoster, CardRenderer } from './og-card';
 import { type FindTitlePreview, releaseText, type TitlePreview } from './titles';
 

@@ -1,7 +1,7 @@
 import { errorResponseSchema, mediaSlugParamsSchema } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { matchesIfNoneMatch } from '../images/image-proxy';
+import { matchesIfNoneMatch } from '../images';
 import type { CardService } from './card-service';
 import { OG_HEIGHT, OG_WIDTH } from './og-card';
 

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { errorBody } from '../../errors';
-import type { CatalogSync } from '../catalog-sync/sync-service';
+import type { CatalogSync } from '../catalog-sync';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const sameBytes = (a: string, b: string) => {

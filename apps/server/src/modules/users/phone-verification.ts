@@ -13,9 +13,8 @@ import {
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { HttpError } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import type { RateLimiter } from '../auth/rate-limiter';
-import { DeliveryError } from '../notifications/channels/delivery-error';
-import type { SmsSender } from '../notifications/channels/sms';
+import type { RateLimiter } from '../auth';
+import { DeliveryError, type SmsSender } from '../notifications';
 import type { PhoneRules } from './phone-rules';
 import type { UsersRepository } from './repository';
 import { profileNotFound } from './service';

@@ -3,7 +3,7 @@ import type { MediaItemRow } from '../../db/schema';
 import { HttpError, mediaNotFound } from '../../errors';
 import { type Clock, systemClock } from '../../lib/clock';
 import { pick } from '../../lib/pick';
-import { toMediaItem } from '../catalog/media-item';
+import { toMediaItem } from '../catalog';
 import type { WatchlistRepository } from './repository';
 
 export function toWatchlistEntry(item: MediaItemRow, addedAt: Date): WatchlistEntry {

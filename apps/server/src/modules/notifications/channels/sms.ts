@@ -2,7 +2,7 @@ import path from 'node:path';
 import { formatReleaseDate, PRODUCT_NAME } from '@releasebell/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../lib/clock';
-import type { RateLimiter } from '../../auth/rate-limiter';
+import type { RateLimiter } from '../../auth';
 import { smsUnavailable } from '../eligibility';
 import { localToday, smsAllowedAt } from '../local-time';
 import type { Channel, Notice } from './channel';

@@ -1,0 +1,17 @@
+/**
+ * The catalog of titles: its reads, ingestion, the demo catalog and date corrections.
+ * The module's public surface: other code imports only this file.
+ */
+export {
+  correctReleaseDate,
+  DateCorrectionError,
+  parseDateSpec,
+  parseItemRef,
+  type ReleaseDateSpec,
+} from './date-correction';
+export { retireDemoCatalog, seedDemoCatalog } from './demo-seed';
+export { type IngestResult, ingest, upsertItems } from './ingestion';
+export { toMediaItem } from './media-item';
+export { type CatalogRepository, createCatalogRepository } from './repository';
+export { catalogRoutes } from './routes';
+export { createCatalogService } from './service';

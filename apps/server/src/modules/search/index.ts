@@ -1,0 +1,7 @@
+/**
+ * Search over the catalog and the providers.
+ * The module's public surface: other code imports only this file.
+ */
+export { createSearchRepository } from './repository';
+export { searchRoutes } from './routes';
+export { createSearchService } from './service';
