@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { mailboxUrl } from './fake-config';
 
-export const repoRoot = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(import.meta.dirname, '..');
 const bundle = path.join(repoRoot, 'apps/server/dist/server.js');
 
 /** How long a start may take on a busy two-core machine (migrations, demo catalog) before it counts as hung. */

@@ -13,11 +13,11 @@ import path from 'node:path';
 import type { Result as LhResult } from 'lighthouse';
 import { type ChildServer, runCommand, startNodeServer } from './children';
 
-export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof LIGHTHOUSE_CATEGORIES)[number];
 
 /** Minimum scores, 0-100. */
-export const LIGHTHOUSE_TARGETS: Record<Category, number> = {
+const LIGHTHOUSE_TARGETS: Record<Category, number> = {
   performance: 95,
   accessibility: 100,
   'best-practices': 100,
@@ -43,7 +43,7 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 export const APP_SETTING =
   /^(NODE_ENV|HOST|PORT|DATA_DIR|DATABASE_|SEED_DEMO_CATALOG|LOG_|TRUST_PROXY|AMAZON_|CONTACT_EMAIL|WEB_DIST_DIR|CATALOG_|PUBLIC_URL|AUTH_|SMTP_|MAIL_|GOOGLE_|TMDB_|ISBNDB_|IMAGE_PROXY_|NOTIFY_|SYNC_|TWILIO_|SMS_|METRICS_)/;
 
-export interface LighthouseRun {
+interface LighthouseRun {
   /** 0-100; null when Lighthouse could not score the category. */
   scores: Record<Category, number | null>;
   /** FCP, LCP, TBT and Speed Index in ms; CLS unitless. */
@@ -57,7 +57,7 @@ export interface LighthouseRun {
   file: string;
 }
 
-export interface LighthouseFinding {
+interface LighthouseFinding {
   id: string;
   title: string;
   /** Lighthouse's display value and the metric savings it estimates, e.g. "Est savings of 48 KiB; FCP -300 ms". */
@@ -66,7 +66,7 @@ export interface LighthouseFinding {
   where: string | null;
 }
 
-export interface LighthousePage {
+interface LighthousePage {
   name: string;
   path: string;
   runs: LighthouseRun[];
@@ -440,11 +440,7 @@ type LogNormalScore = (controlPoints: { median: number; p10: number }, value: nu
  * estimated gain in the performance score (each metric's score with the savings minus its score now,
  * times the metric's weight), then by the linear gain, each weighted by the audit's guidance level.
  */
-export function performanceFindings(
-  lhr: LhResult,
-  base: string,
-  logNormal: LogNormalScore,
-): LighthouseFinding[] {
+function performanceFindings(lhr: LhResult, base: string, logNormal: LogNormalScore): LighthouseFinding[] {
   const perf = lhr.categories.performance;
   if (!perf) return [];
   const metricRefs = perf.auditRefs.filter((r) => r.group === 'metrics');

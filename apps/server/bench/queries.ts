@@ -7,7 +7,7 @@ export interface SearchQuery {
   bucket: string;
 }
 
-export function bucketOf(prefixLength: number): string {
+function bucketOf(prefixLength: number): string {
   if (prefixLength <= 2) return '2 chars';
   if (prefixLength === 3) return '3 chars';
   if (prefixLength <= 5) return '4-5 chars';

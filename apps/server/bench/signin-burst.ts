@@ -15,7 +15,7 @@ import { APP_SETTING, unpinSelf } from './lighthouse';
 import { type LatencySummary, round, summarise } from './stats';
 import { initialScripts } from './web-js';
 
-export const SIGNIN_BURST_TARGETS = {
+const SIGNIN_BURST_TARGETS = {
   /** p99 of `GET /` and of the script while the burst runs. */
   pageP99Ms: 300,
   /** Peak RSS during the burst over RSS right before it. */

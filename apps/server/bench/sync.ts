@@ -6,7 +6,7 @@ import { runChildForResult } from './children';
 import type { SyncChildResult } from './sync-import';
 
 /** TMDB's own limit, about 50 requests per second per IP (developer.themoviedb.org/docs/rate-limiting). */
-export const TMDB_RATE_LIMIT = 50;
+const TMDB_RATE_LIMIT = 50;
 /** Ids of the benchmark's movies, clear of the fake's seeded catalog. */
 const FIRST_ID = 5_000_001;
 

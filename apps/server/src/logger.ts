@@ -195,7 +195,7 @@ export function loggingOptions(
  * An error as pino writes it, less the parameters of a failed query: drizzle puts them in the
  * error's `params` and in its message and stack, and they hold what members typed (emails, numbers).
  */
-export function errorWithoutParams(err: Error): ReturnType<typeof stdSerializers.err> {
+function errorWithoutParams(err: Error): ReturnType<typeof stdSerializers.err> {
   const scrub = (value: unknown, depth: number): unknown => {
     if (typeof value === 'string') return value.replace(/^params: .*$/gm, 'params: [not logged]');
     if (depth > 4 || value === null || typeof value !== 'object') return value;

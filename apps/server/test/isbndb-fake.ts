@@ -49,7 +49,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
-export interface IsbndbDimension {
+interface IsbndbDimension {
   unit: string;
   value: number;
 }
@@ -96,7 +96,7 @@ export type IsbndbFakeAnswer =
   | 'drop'
   | 'hang';
 
-export interface IsbndbFakeRequest {
+interface IsbndbFakeRequest {
   method: string;
   /** The path as sent, still percent-encoded: `/books/the%20salt`. */
   path: string;
@@ -146,7 +146,7 @@ const DEFAULT_BODIES: Record<number, unknown> = {
   504: { message: 'Endpoint request timed out' },
 };
 
-export const DEFAULT_ISBNDB_IMAGE_BASE_URL = 'https://images.isbndb.com/covers';
+const DEFAULT_ISBNDB_IMAGE_BASE_URL = 'https://images.isbndb.com/covers';
 const DEFAULT_API_KEY = '48151_6b2f0c9d8e7a4f3b1c5d9e2a7f6b4c3d';
 const MAX_PAGE_SIZE = 1000;
 const MAX_RESULTS = 10_000;
@@ -176,10 +176,6 @@ const cleanIsbn = (isbn: string) => isbn.replace(/[\s-]/g, '').toUpperCase();
 export function toIsbn10(isbn13: string): string | undefined {
   const clean = cleanIsbn(isbn13);
   return clean.startsWith('978') && clean.length === 13 ? withCheck10(clean.slice(3, 12)) : undefined;
-}
-
-export function toIsbn13(isbn10: string): string {
-  return withCheck13(`978${cleanIsbn(isbn10).slice(0, 9)}`);
 }
 
 /** A deterministic, valid ISBN-13 for the n-th generated book. */
@@ -596,7 +592,7 @@ const dimensionsFor = (pages: number, binding: string) => {
   };
 };
 
-export const isbndbImageUrl = (isbn13: string, imageBaseUrl = DEFAULT_ISBNDB_IMAGE_BASE_URL) =>
+const isbndbImageUrl = (isbn13: string, imageBaseUrl = DEFAULT_ISBNDB_IMAGE_BASE_URL) =>
   `${imageBaseUrl.replace(/\/+$/, '')}/${isbn13.slice(-4, -2)}/${isbn13.slice(-2)}/${isbn13}.jpg`;
 
 /** Sets other_isbns and related on every edition of a work (same title and first author). */
@@ -626,10 +622,7 @@ const workKey = (book: IsbndbBook) =>
  * The built-in catalogue (about 80 books), dated relative to `now`: works in several editions,
  * year-only and year-month dates, upcoming books within 12 months, and records with fields missing.
  */
-export function seedIsbndbBooks(
-  now: Date = new Date(),
-  imageBaseUrl = DEFAULT_ISBNDB_IMAGE_BASE_URL,
-): IsbndbBook[] {
+function seedIsbndbBooks(now: Date = new Date(), imageBaseUrl = DEFAULT_ISBNDB_IMAGE_BASE_URL): IsbndbBook[] {
   const books: IsbndbBook[] = [];
   let n = 0;
   for (const work of [...WORKS, ...standaloneWorks()]) {

@@ -8,7 +8,7 @@ import { type CountryCode, Metadata, type NumberType } from 'libphonenumber-js/c
 import metadataJson from 'libphonenumber-js/metadata.max.json';
 import { mulberry32 } from '../src/providers/synthetic/synthetic-provider';
 
-export const NUMBER_TYPES = [
+const NUMBER_TYPES = [
   'FIXED_LINE',
   'MOBILE',
   'TOLL_FREE',
@@ -20,7 +20,7 @@ export const NUMBER_TYPES = [
   'VOIP',
   'SHARED_COST',
 ] as const satisfies readonly NonNullable<NumberType>[];
-export type KnownType = (typeof NUMBER_TYPES)[number];
+type KnownType = (typeof NUMBER_TYPES)[number];
 
 /** The part of libphonenumber's numbering plan its own type lookup uses (not in its typings). */
 interface NumberingPlan {
@@ -29,7 +29,7 @@ interface NumberingPlan {
 }
 
 /** A string the pattern matches: alternatives and repeat counts chosen at random. */
-export function drawFrom(pattern: string, random: () => number): string {
+function drawFrom(pattern: string, random: () => number): string {
   let at = 0;
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
 

@@ -34,7 +34,7 @@ import { mulberry32 } from '../src/providers/synthetic/synthetic-provider';
 
 /** 1 Premiere, 2 Theatrical (limited), 3 Theatrical, 4 Digital, 5 Physical, 6 TV. */
 export type ReleaseType = 1 | 2 | 3 | 4 | 5 | 6;
-export const RELEASE_TYPE = {
+const RELEASE_TYPE = {
   premiere: 1,
   theatricalLimited: 2,
   theatrical: 3,
@@ -60,20 +60,14 @@ export interface FakeCastCredit {
   creditId: string;
   castId: number;
 }
-export interface FakeCrewCredit {
+interface FakeCrewCredit {
   personId: number;
   job: string;
   department: string;
   creditId: string;
 }
 
-export type MovieStatus =
-  | 'Rumored'
-  | 'Planned'
-  | 'In Production'
-  | 'Post Production'
-  | 'Released'
-  | 'Canceled';
+type MovieStatus = 'Rumored' | 'Planned' | 'In Production' | 'Post Production' | 'Released' | 'Canceled';
 
 export interface FakeMovie {
   id: number;
@@ -134,7 +128,7 @@ export interface FakeSeason {
   episodes: FakeEpisode[];
 }
 
-export type SeriesStatus = 'Returning Series' | 'Planned' | 'In Production' | 'Ended' | 'Canceled' | 'Pilot';
+type SeriesStatus = 'Returning Series' | 'Planned' | 'In Production' | 'Ended' | 'Canceled' | 'Pilot';
 const SERIES_STATUS_CODES: Record<SeriesStatus, number> = {
   'Returning Series': 0,
   Planned: 1,
@@ -204,7 +198,7 @@ export type MediaKind = 'movie' | 'tv';
 // Static reference data
 // ---------------------------------------------------------------------------------------------------
 
-export const MOVIE_GENRES: Genre[] = [
+const MOVIE_GENRES: Genre[] = [
   { id: 28, name: 'Action' },
   { id: 12, name: 'Adventure' },
   { id: 16, name: 'Animation' },
@@ -226,7 +220,7 @@ export const MOVIE_GENRES: Genre[] = [
   { id: 37, name: 'Western' },
 ];
 
-export const TV_GENRES: Genre[] = [
+const TV_GENRES: Genre[] = [
   { id: 10759, name: 'Action & Adventure' },
   { id: 16, name: 'Animation' },
   { id: 35, name: 'Comedy' },
@@ -437,7 +431,7 @@ const releaseDay = (r: TmdbReleaseDate) => r.release_date.slice(0, 10);
  * The movie's `release_date`. Assumed: the earliest theatrical (type 2 or 3) release in any country,
  * else the earliest release of any type, else "" (TMDB sends "" for a movie without a date).
  */
-export function primaryReleaseDate(movie: FakeMovie): string {
+function primaryReleaseDate(movie: FakeMovie): string {
   const all = Object.values(movie.releases).flat();
   const earliest = (types: readonly number[]) =>
     all
@@ -619,7 +613,7 @@ const NETWORKS: FakeCompany[] = [
   { id: 6, name: 'NBC', logo_path: null, origin_country: 'US' },
 ];
 
-export interface TmdbCatalog {
+interface TmdbCatalog {
   movies: Map<number, FakeMovie>;
   series: Map<number, FakeSeries>;
   persons: Map<number, FakePerson>;
@@ -628,7 +622,7 @@ export interface TmdbCatalog {
 }
 
 /** Ids of seeded items, by how they behave on the seed day, so tests can pick one of a kind. */
-export interface TmdbSeedIndex {
+interface TmdbSeedIndex {
   movies: {
     /** Theatrical and home releases in the past. */
     released: number[];
@@ -1112,7 +1106,7 @@ export interface TmdbFakeOptions {
 }
 
 /** An error answer; `body` defaults to TMDB's envelope for the status (500 → 11, 503 → 9, ...). */
-export interface TmdbFakeResponse {
+interface TmdbFakeResponse {
   status: number;
   /** An object is sent as JSON; a string is sent as is (e.g. a proxy's HTML page). */
   body?: unknown;
@@ -1131,7 +1125,7 @@ export interface TmdbFakeRequest {
   auth: 'bearer' | 'api_key' | null;
 }
 
-export interface TmdbChange {
+interface TmdbChange {
   kind: MediaKind;
   id: number;
   /** Epoch milliseconds. */

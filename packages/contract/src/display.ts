@@ -76,6 +76,21 @@ export function listedCreator(item: {
   return name ?? item.creator ?? 'N/A';
 }
 
+/**
+ * The line under a title on a poster or a link preview card: the author of a book, "Directed by …" for
+ * a movie, the network of a TV season; null when that is not known.
+ */
+export function posterByline(item: {
+  media_type: MediaType;
+  author: string | null;
+  director: string | null;
+  network_name: string | null;
+}): string | null {
+  if (item.media_type === 'books') return item.author;
+  if (item.media_type === 'movies') return item.director ? `Directed by ${item.director}` : null;
+  return item.network_name;
+}
+
 /** A release date's precision; media.ts's schema names the same three (declared here to stay zod-free). */
 type DatePrecision = 'day' | 'month' | 'year';
 

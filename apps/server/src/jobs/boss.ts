@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../db/client';
  * Jobs live in the database, so every app process sees the same queues, a job taken by a process that
  * dies is retried, and a job sent with a singleton key exists once whoever sends it.
  */
-export async function startJobs(database: DatabaseHandle, log: FastifyBaseLogger): Promise<PgBoss> {
+async function startJobs(database: DatabaseHandle, log: FastifyBaseLogger): Promise<PgBoss> {
   const create = () => {
     const boss = new PgBoss({
       db: { executeSql: (text, values) => database.executeSql(text, values) },

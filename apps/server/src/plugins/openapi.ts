@@ -8,10 +8,10 @@ import type { Config } from '../config';
 import { ownerOnly } from './session';
 
 /** The security scheme's name in the document: the session cookie the identity service sets. */
-export const SESSION_SCHEME = 'session';
+const SESSION_SCHEME = 'session';
 type SecurityRequirements = NonNullable<NonNullable<Parameters<SwaggerTransform>[0]['schema']>['security']>;
 /** For `schema.security`: the operation answers 401 without a session (the default for such routes). */
-export const sessionRequired: SecurityRequirements = [{ [SESSION_SCHEME]: [] }];
+const sessionRequired: SecurityRequirements = [{ [SESSION_SCHEME]: [] }];
 /** For `schema.security`: the operation works signed out, and does more for a signed-in user. */
 export const sessionOptional: SecurityRequirements = [{}, { [SESSION_SCHEME]: [] }];
 
@@ -26,7 +26,7 @@ export const imageResponse = (description: string) => ({
  * product is served over https (see `advanced` in modules/auth/auth.ts; openapi.test.ts checks the
  * name against a real sign-up).
  */
-export function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
+function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
   const name = 'releasebell.session_token';
   return config.publicUrl.startsWith('https://') ? `__Secure-${name}` : name;
 }

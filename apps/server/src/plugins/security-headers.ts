@@ -7,7 +7,7 @@ import type { Config } from '../config';
  * response, and running helmet's middleware per request cost more than the rest of a cached answer
  * (ADR 004), so each response copies this object instead.
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number) {
@@ -33,7 +33,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * `hsts` is the Strict-Transport-Security value when the product is served over https: it pins the
  * host to https whichever answer a browser sees first.
  */
-export function apiSecurityHeaders(hsts: string | undefined): Record<string, string> {
+function apiSecurityHeaders(hsts: string | undefined): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
@@ -49,7 +49,7 @@ const API_PAGES = ['/api/docs'];
  * Whether a request URL is the JSON API's (the contract's API paths, query or not) rather than a
  * page's or the web app's files.
  */
-export function isApiPath(url: string): boolean {
+function isApiPath(url: string): boolean {
   for (const prefix of API_PATH_PREFIXES) {
     if (url.startsWith(prefix)) return !API_PAGES.some((page) => url.startsWith(page));
   }

@@ -35,7 +35,7 @@ export const sessionPlugin = fp<{ auth: Auth }>(async (app: FastifyInstance, { a
 });
 
 export const unauthorized = () => new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue.');
-export const forbidden = () => new HttpError(403, ERROR_CODES.forbidden, 'This belongs to another user.');
+const forbidden = () => new HttpError(403, ERROR_CODES.forbidden, 'This belongs to another user.');
 
 /** The signed-in member's id, or a 401: for routes about "my" things without a uid in the path. */
 export async function signedInId(req: FastifyRequest): Promise<string> {

@@ -12,7 +12,7 @@ const API_PREFIXES = [...API_PATH_PREFIXES, '/assets/'];
  * (curl, uptime monitors and link checkers send `*\/*` or no Accept at all). An API client's
  * `application/json, *\/*` keeps its JSON 404.
  */
-export function acceptsPage(accept: string | undefined): boolean {
+function acceptsPage(accept: string | undefined): boolean {
   if (!accept) return true;
   return accept.includes('text/html') || accept.split(',')[0]?.split(';')[0]?.trim() === '*/*';
 }

@@ -8,7 +8,7 @@ import { createCatalogRepository, type IngestResult, ingest } from '../modules/c
 import { createSyntheticProvider } from '../providers/synthetic/synthetic-provider';
 import type { MetadataProvider } from '../providers/types';
 
-export const MAX_ITEMS = 10_000_000;
+const MAX_ITEMS = 10_000_000;
 
 export const USAGE = `Usage: npm run catalog:generate -- --items <count> [--seed <n>] [--batch-size <n>]
 

@@ -6,14 +6,17 @@ import { describe, expect, inject, it } from 'vitest';
 import { releaseSetting, runChaos } from './chaos-run';
 
 describe('npm run chaos', () => {
-  it('loses no release email when the worker is killed at random instants', { timeout: 55_000 }, async () => {
+  it('loses no release email when the worker is killed at random instants', {
+    timeout: 125_000,
+  }, async () => {
     const lines: string[] = [];
     const report = await runChaos({
       deliveries: 300,
       kills: 4,
       seed: 7,
       pgliteSnapshot: inject('pgliteSnapshot'),
-      timeoutMs: 50_000,
+      // Five starts of the compiled server on PGlite: on a busy two-core machine each takes seconds.
+      timeoutMs: 120_000,
       log: (line) => lines.push(line),
     });
     const context = [...lines, ...report.lostExamples, ...report.crashes].join('\n');

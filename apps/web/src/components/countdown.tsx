@@ -51,7 +51,7 @@ function snapshot(intervalMs: number): Date {
  * server and while the browser hydrates its page: the viewer's clock and time zone are not the
  * server's, so what depends on them is drawn right after.
  */
-export function useNow(intervalMs = 1000): Date | null {
+function useNow(intervalMs = 1000): Date | null {
   return useSyncExternalStore(
     (listener) => subscribe(intervalMs, listener),
     () => snapshot(intervalMs),

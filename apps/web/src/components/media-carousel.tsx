@@ -8,7 +8,7 @@ import { MediaCard } from './media-card';
 import classes from './media-carousel.module.css';
 
 /** One card (220 px) plus the gap (16 px): each arrow click moves the row by exactly one card. */
-export const CAROUSEL_STEP = 236;
+const CAROUSEL_STEP = 236;
 
 const SKELETONS = [1, 2, 3, 4, 5, 6, 7];
 
@@ -16,7 +16,7 @@ const SKELETONS = [1, 2, 3, 4, 5, 6, 7];
  * Cards drawn at first: more than the widest screen shows. The rest follow once the browser is idle
  * (or as soon as the row is scrolled or focused), so a long row costs the first screen nothing.
  */
-export const FIRST_CARDS = 7;
+const FIRST_CARDS = 7;
 
 export interface MediaCarouselProps {
   title: string;

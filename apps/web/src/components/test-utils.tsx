@@ -91,7 +91,7 @@ export function makeItem(overrides: Partial<MediaItem> = {}): MediaItem {
   };
 }
 
-export interface FakeCall {
+interface FakeCall {
   method: string;
   path: string;
   body: unknown;

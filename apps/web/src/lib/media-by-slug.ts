@@ -8,7 +8,7 @@ import { useViewerRegion } from './viewer-region';
 // Watchlist and Leaderboard cards open (both share the cached answer under one key).
 
 /** One item for its page, with `region`'s release dates (the server's default region's without one). */
-export function getMediaBySlug(
+function getMediaBySlug(
   mediaType: MediaType,
   slug: string,
   region: string | null,
@@ -18,7 +18,7 @@ export function getMediaBySlug(
   return api.get<MediaDetail>(`/media/slug/${mediaType}/${encodeURIComponent(slug)}${query}`, signal);
 }
 
-export function mediaBySlugKey(mediaType: MediaType, slug: string, region: string | null) {
+function mediaBySlugKey(mediaType: MediaType, slug: string, region: string | null) {
   return ['media', mediaType, slug, region ?? ''] as const;
 }
 
@@ -28,7 +28,7 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /** One item by its type and slug. A 404 (or any answer the client caused) is final: no retries. */
-export function mediaBySlugQueryOptions(mediaType: MediaType, slug: string, region: string | null) {
+function mediaBySlugQueryOptions(mediaType: MediaType, slug: string, region: string | null) {
   return queryOptions({
     queryKey: mediaBySlugKey(mediaType, slug, region),
     queryFn: ({ signal }) => getMediaBySlug(mediaType, slug, region, signal),

@@ -94,7 +94,7 @@ export function undoRemoval(itemId: string): boolean {
 }
 
 /** Sends every waiting removal now (the page is going away); fetch with keepalive outlives the page. */
-export function flushRemovals() {
+function flushRemovals() {
   for (const [itemId, p] of pending) {
     if (p.sending) continue;
     clearTimeout(p.fadeTimer);

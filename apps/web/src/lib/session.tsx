@@ -47,7 +47,7 @@ export interface Session {
   completeSignIn: (user: CurrentUser) => void;
 }
 
-export const SESSION_QUERY_KEY = ['session'] as const;
+const SESSION_QUERY_KEY = ['session'] as const;
 
 const SessionContext = createContext<Session | null>(null);
 

@@ -4,7 +4,7 @@ import { DEFAULT_HOME_MEDIA_TYPE, SELECTED_MEDIA_TYPE_COOKIE } from '@releasebel
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 const SELECTED_MEDIA_TYPE_KEY = 'selectedMediaType';
-export const DEFAULT_MEDIA_TYPE: MediaType = DEFAULT_HOME_MEDIA_TYPE;
+const DEFAULT_MEDIA_TYPE: MediaType = DEFAULT_HOME_MEDIA_TYPE;
 /** A year: the choice is a preference, not a session. */
 const COOKIE_MAX_AGE = 365 * 24 * 3600;
 

@@ -14,8 +14,7 @@ export const watchlistKey = (uid: string) => ['watchlist', uid] as const;
 
 const path = (uid: string) => `/watchlist/${encodeURIComponent(uid)}`;
 
-export const getWatchlist = (uid: string, signal?: AbortSignal) =>
-  api.get<WatchlistEntry[]>(path(uid), signal);
+const getWatchlist = (uid: string, signal?: AbortSignal) => api.get<WatchlistEntry[]>(path(uid), signal);
 
 export const addToWatchlist = (uid: string, item: { item_id: string; media_type: MediaType }) =>
   api.post<WatchlistEntry>(path(uid), { item_id: item.item_id, media_type: item.media_type });

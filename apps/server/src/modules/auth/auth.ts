@@ -14,9 +14,9 @@ import type { RateLimiter } from './rate-limiter';
 
 /** The header our Fastify bridge puts the client address in (any incoming one is replaced). */
 export const CLIENT_IP_HEADER = 'x-releasebell-client-ip';
-export const RESET_TOKEN_MINUTES = 60;
+const RESET_TOKEN_MINUTES = 60;
 /** Reset emails one address gets per hour, whoever asks: more would be mail-bombing it. */
-export const RESET_MAILS_PER_HOUR = 3;
+const RESET_MAILS_PER_HOUR = 3;
 export const AUTH_BASE_PATH = '/api/auth';
 
 /** What better-auth warns of when a sign-in or reset is refused: answered to the member, not logged. */

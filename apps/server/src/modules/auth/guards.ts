@@ -12,7 +12,7 @@ const WINDOW_ACCOUNT_MS = 60 * 60 * 1000;
 const tooManyAttempts = () => new HttpError(429, ERROR_CODES.rateLimited, AUTH_MESSAGES.tooManyAttempts);
 
 /** A password try that has been counted; tell it how the check went. */
-export interface SignInAttempt {
+interface SignInAttempt {
   /** The password was right: the counts are taken back; returns the device cookie to set. */
   succeeded(): Promise<string>;
 }

@@ -15,7 +15,7 @@ export interface ScryptCost {
   r: number;
   p: number;
 }
-export const SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+const SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
 export interface HashingLimits {
@@ -31,7 +31,7 @@ export function defaultHashingLimits(cores = availableParallelism()): HashingLim
   return { threads, queue: threads * 8 };
 }
 
-export interface HashingStats {
+interface HashingStats {
   /** Requests holding or waiting for a thread. */
   admitted: number;
   /** Hashes waiting for a thread. */

@@ -42,7 +42,7 @@ export type SyncTaskName = (typeof SYNC_TASKS)[number]['name'];
 /** A failed run is tried again after this long (or its own interval, if shorter). */
 const RETRY_AFTER_MS = 10 * MINUTE;
 /** How long a run's lease lasts; it is renewed every third of it while the run goes on. */
-export const SYNC_LEASE_MS = 5 * MINUTE;
+const SYNC_LEASE_MS = 5 * MINUTE;
 
 /** What a run did: the pipeline's counts, or how many content requests it resolved. */
 export type SyncResult = IngestResult | { resolved: number };

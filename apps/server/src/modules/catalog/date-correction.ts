@@ -42,7 +42,7 @@ export function parseItemRef(ref: string): { mediaType: MediaType; slug: string 
 }
 
 /** A stored title as the pipeline's input, so a correction goes the way every provider update goes. */
-export function toNormalised(row: MediaItemRow): NormalisedItem {
+function toNormalised(row: MediaItemRow): NormalisedItem {
   return {
     providerId: row.providerId,
     mediaType: row.mediaType,

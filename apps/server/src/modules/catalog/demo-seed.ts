@@ -6,7 +6,7 @@ import { createDemoProvider } from '../../providers/demo/demo-provider';
 import { ingest } from './ingestion';
 import type { CatalogRepository } from './repository';
 
-export const DEMO_SEED_DAY_KEY = 'demo_catalog_seed_day';
+const DEMO_SEED_DAY_KEY = 'demo_catalog_seed_day';
 
 /**
  * Loads the bundled demo catalog with its dates relative to the day it was first seeded, kept in the

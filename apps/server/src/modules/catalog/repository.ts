@@ -15,8 +15,8 @@ import { monthStart, yearStart } from '../../lib/dates';
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
 /** Trending weights (docs/ranking.md): popularity runs 0-100, so a few members visibly move an item. */
-export const TRACKER_WEIGHT = 4;
-export const RECENT_WEIGHT = 6;
+const TRACKER_WEIGHT = 4;
+const RECENT_WEIGHT = 6;
 
 /** Most popular first, spelled as the list indexes store it so Postgres reads them in order. */
 const mostPopular = sql`${mediaItems.popularity} desc nulls last`;
@@ -376,7 +376,7 @@ export interface ReleaseChange {
   newPrecision: MediaItemRow['releaseDatePrecision'];
 }
 
-export function releaseEventKind(oldDate: string | null, newDate: string | null): ReleaseEventKind {
+function releaseEventKind(oldDate: string | null, newDate: string | null): ReleaseEventKind {
   if (!oldDate) return 'announced';
   return newDate ? 'moved' : 'removed';
 }

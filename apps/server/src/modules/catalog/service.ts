@@ -6,9 +6,9 @@ import { displayedReleaseDate, regionalReleaseDates } from '../../providers/tmdb
 import { toMediaItem } from './media-item';
 import type { CatalogRepository } from './repository';
 
-export const RECOMMENDATION_LIMIT = 12;
+const RECOMMENDATION_LIMIT = 12;
 /** Recent tracking counts extra towards Trending for this many days. */
-export const TRENDING_WINDOW_DAYS = 7;
+const TRENDING_WINDOW_DAYS = 7;
 
 export interface CatalogServiceOptions {
   /**

@@ -26,7 +26,7 @@ function hash(text: string): number {
 }
 
 /** Greedy word wrap into at most `maxLines` lines of about `width` characters. */
-export function wrap(text: string, width: number, maxLines: number): string[] {
+function wrap(text: string, width: number, maxLines: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {

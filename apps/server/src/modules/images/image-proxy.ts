@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ErrorCode, TMDB_POSTER_SIZES } from '@releasebell/contract';
 import { HttpError } from '../../errors';
+import { shortHash } from '../../lib/short-hash';
 
 /**
  * Fetches posters from the configured image hosts only, so the pages keep `img-src 'self'` and the
@@ -63,7 +64,7 @@ export const badImagePath = () =>
   new HttpError(400, 'INVALID_IMAGE_PATH', `path: ${PATH_RULE}`, [{ field: 'path', message: PATH_RULE }]);
 const TMDB_RULE = `a TMDB image is {size}/{file}, the size one of ${TMDB_POSTER_SIZES.join(', ')}`;
 /** The 400 for a TMDB path in a size TMDB does not serve (or not shaped {size}/{file}). */
-export const badTmdbPath = () =>
+const badTmdbPath = () =>
   new HttpError(400, 'INVALID_IMAGE_PATH', `path: ${TMDB_RULE}`, [{ field: 'path', message: TMDB_RULE }]);
 const upstreamError = (code: ErrorCode, message: string) => new HttpError(502, code, message);
 
@@ -78,7 +79,7 @@ export function isTmdbPosterPath(imagePath: string): boolean {
 const fitsProvider = (provider: ImageProvider, imagePath: string) =>
   provider !== 'tmdb' || isTmdbPosterPath(imagePath);
 
-const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+const etagOf = (body: Buffer) => `"${shortHash(body, 32)}"`;
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
 export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {

@@ -1,15 +1,15 @@
-import { isMediaType, MEDIA_TYPES, type MediaType, mediaTypeSchema } from '@releasebell/contract';
+import {
+  isMediaType,
+  MEDIA_TYPES,
+  type MediaType,
+  mediaTypeSchema,
+  posterByline,
+} from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { type DemoRecord, loadDemoRecords } from '../../providers/demo/demo-provider';
 import { renderDemoPoster } from './demo-poster';
-
-function bylineOf(r: DemoRecord): string | null {
-  if (r.mediaType === 'books') return r.author ?? null;
-  if (r.mediaType === 'movies') return r.director ? `Directed by ${r.director}` : null;
-  return r.network ?? null;
-}
 
 const DEMO_POSTER_FILE = /^[a-z]{2}-\d{3}\.svg$/;
 const DEMO_POSTER_PATH = /^\/demo-posters\/([a-z_]+)\/([a-z]{2}-\d{3})\.svg$/;
@@ -31,7 +31,12 @@ export function createDemoPosters() {
   ): Promise<string | null> => {
     const record = (await load()).get(`${mediaType}/${key}`);
     if (!record) return null;
-    const byline = bylineOf(record);
+    const byline = posterByline({
+      media_type: record.mediaType,
+      author: record.author ?? null,
+      director: record.director ?? null,
+      network_name: record.network ?? null,
+    });
     return renderDemoPoster({
       key,
       mediaType: record.mediaType,

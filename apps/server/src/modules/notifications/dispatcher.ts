@@ -5,7 +5,7 @@ import { DeliveryError } from './channels/delivery-error';
 import type { DeliveryQueue } from './delivery-queue';
 
 /** Transient failures are retried for this long after the delivery fell due, then given up. */
-export const RETRY_FOR_HOURS = 24;
+const RETRY_FOR_HOURS = 24;
 const FIRST_RETRY_SECONDS = 30;
 const MAX_RETRY_SECONDS = 3600;
 /** Sends recorded together (see drainChannel). */
@@ -29,7 +29,7 @@ export interface DispatcherOptions {
 }
 
 /** Exponential backoff with jitter: ~30 s, 1 min, 2 min ... at most an hour; never sooner than asked. */
-export function retryDelaySeconds(attempts: number, random: () => number, retryAfter?: number): number {
+function retryDelaySeconds(attempts: number, random: () => number, retryAfter?: number): number {
   const base = Math.min(MAX_RETRY_SECONDS, FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1));
   const jittered = base * (0.75 + random() * 0.5);
   return Math.max(jittered, retryAfter ?? 0);

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import type { Dispatcher } from './dispatcher';
 import type { Planner } from './planner';
 
-export const TICK_QUEUE = 'notifications-tick';
+const TICK_QUEUE = 'notifications-tick';
 
 /**
  * The notification worker. A tick plans what has fallen due from the database's state and sends it;

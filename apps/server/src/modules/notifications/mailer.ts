@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   html: string;

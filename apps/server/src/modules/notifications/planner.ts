@@ -6,7 +6,7 @@ import { localToday, releaseMessageTime, reminderTime, smsAllowedAt } from './lo
 import type { PlanningQueries, SettledChange, Watcher } from './planning-queries';
 
 /** A message that fell due while the app was down goes out this late at most; older ones are skipped. */
-export const CATCH_UP_HOURS = 72;
+const CATCH_UP_HOURS = 72;
 /** How far back the planner looks for missed release days (to record them as skipped). */
 const LOOKBACK_DAYS = 7;
 const HOUR = 3_600_000;
@@ -25,9 +25,7 @@ interface Notice {
  * a day-precision date where there was none is `date_announced`; a day-precision date that moved (to
  * another day, or back to a month, a year or TBD) is `date_changed`; anything else is not news.
  */
-export function changeKind(
-  change: Pick<SettledChange, 'before' | 'now'>,
-): 'date_announced' | 'date_changed' | null {
+function changeKind(change: Pick<SettledChange, 'before' | 'now'>): 'date_announced' | 'date_changed' | null {
   const { before, now } = change;
   if (before.date === now.date && before.precision === now.precision) return null;
   const wasDay = before.precision === 'day';
@@ -38,7 +36,7 @@ export function changeKind(
 }
 
 /** One row per channel the member gets this notice on; in-app rows are delivered as they are made. */
-export function deliveryRows(
+function deliveryRows(
   watcher: Watcher,
   notice: Notice,
   dueAt: Date,

@@ -15,7 +15,7 @@ import type { Inbox } from './inbox';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 
 /** "Send me a test notification": at most this many per member per window. */
-export const TEST_LIMIT = 3;
+const TEST_LIMIT = 3;
 const TEST_WINDOW_MS = 10 * 60_000;
 
 const CHANNEL_WORDS = { email: 'email', sms: 'SMS' } as const;

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { shortHash } from '../../lib/short-hash';
 import { type PageTemplate, toTemplate } from './page-head';
 
 export interface LoadedTemplate {
@@ -21,7 +21,7 @@ export function createIndexHtml(file: string): () => Promise<LoadedTemplate> {
     const html = await readFile(file, 'utf8');
     const loaded = {
       template: toTemplate(await inlineStylesheets(html, path.dirname(file))),
-      version: createHash('sha256').update(html).digest('base64url').slice(0, 16),
+      version: shortHash(html, 16),
     };
     cached = { mtimeMs: info.mtimeMs, size: info.size, loaded };
     return loaded;

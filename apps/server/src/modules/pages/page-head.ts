@@ -8,8 +8,8 @@ import { escapeMarkup } from '../../lib/text';
  */
 
 /** The title the web app sets where it names no page ("Releasebell: Never Miss A Release!"). */
-export const SITE_TITLE = `${PRODUCT_NAME}: ${TAGLINE}`;
-export const SITE_DESCRIPTION = `${PRODUCT_NAME}: follow upcoming books, movies and TV seasons. ${TAGLINE}`;
+const SITE_TITLE = `${PRODUCT_NAME}: ${TAGLINE}`;
+const SITE_DESCRIPTION = `${PRODUCT_NAME}: follow upcoming books, movies and TV seasons. ${TAGLINE}`;
 
 /** The title the web app sets on a page named `name` (apps/web/src/lib/page-title.ts): no flicker. */
 export const pageTitle = (name: string) => `${name} | ${PRODUCT_NAME}`;

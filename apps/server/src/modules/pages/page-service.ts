@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import {
@@ -14,6 +13,7 @@ import {
   PRODUCT_NAME,
   SEARCH_PAGE_PARAMS,
 } from '@releasebell/contract';
+import { shortHash } from '../../lib/short-hash';
 import { createTtlCache } from '../../lib/ttl-cache';
 import {
   type CardService,
@@ -67,13 +67,13 @@ export interface Page {
  * fetchpriority=high): they go to the head, ahead of the scripts, so the largest paint's image is
  * asked for first. They are not part of the tree the browser hydrates.
  */
-export function splitPreloads(html: string): { preloads: string; body: string } {
+function splitPreloads(html: string): { preloads: string; body: string } {
   const preloads = /^(?:<link rel="preload"[^>]*>)*/.exec(html)?.[0] ?? '';
   return { preloads, body: html.slice(preloads.length) };
 }
 
 /** The page data as a JSON script: `<` escaped, so no `</script>` can end it early. */
-export const pageDataScript = (id: string, data: PageData) =>
+const pageDataScript = (id: string, data: PageData) =>
   `<script type="application/json" id="${id}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
 function shorten(text: string, max: number): string {
@@ -197,7 +197,7 @@ export function createPageService(options: PageServiceOptions) {
         ? { ...splitPreloads(rendered.html), tail: pageDataScript(PAGE_DATA_ELEMENT_ID, rendered.data) }
         : undefined,
     );
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    const etag = `"${shortHash(html, 27)}"`;
     const drawn = rendered !== null || !options.pageRenderer || status !== 200;
     return { status, drawn, html, gzip: await gzipAsync(html), etag };
   }

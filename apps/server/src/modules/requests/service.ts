@@ -3,7 +3,7 @@ import type { ContentRequestRow } from '../../db/schema';
 import { type Clock, systemClock } from '../../lib/clock';
 import type { RequestsRepository } from './repository';
 
-export function toContentRequest(row: ContentRequestRow): ContentRequest {
+function toContentRequest(row: ContentRequestRow): ContentRequest {
   return {
     id: row.id,
     mediaType: row.mediaType,

@@ -12,15 +12,15 @@ import type { ProviderSearch, SyncImporter } from '../catalog-sync';
 import type { SearchRepository } from './repository';
 
 /** How long a visitor waits for the providers before the answer goes without them. */
-export const PROVIDER_SEARCH_WAIT_MS = 3000;
+const PROVIDER_SEARCH_WAIT_MS = 3000;
 
 /** Below this many characters a typo cannot be told from a different word. */
-export const FUZZY_MIN_LENGTH = 3;
+const FUZZY_MIN_LENGTH = 3;
 /**
  * Close spellings are looked for only when prefix matching found fewer than this (the dropdown shows 4):
  * a typo shows up as few or no prefix matches, and the trigram comparison is the costliest step.
  */
-export const FUZZY_BELOW = 5;
+const FUZZY_BELOW = 5;
 
 export function createSearchService(
   repo: SearchRepository,

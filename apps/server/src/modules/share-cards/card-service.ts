@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { type MediaType, posterUrl } from '@releasebell/contract';
+import { type MediaType, posterByline, posterUrl } from '@releasebell/contract';
 import { LRUCache } from 'lru-cache';
 import { HttpError, mediaNotFound } from '../../errors';
+import { shortHash } from '../../lib/short-hash';
 import type { DemoPosters, ImageProvider, ImageProxy } from '../images';
 import type { CardPoster, CardRenderer } from './og-card';
 import { type FindTitlePreview, releaseText, type TitlePreview } from './titles';
@@ -34,27 +34,18 @@ export interface Card {
   complete: boolean;
 }
 
-/** The name a card shows under the title: the author, the director, the network, else the creator. */
-function bylineOf(row: TitlePreview): string | null {
-  if (row.mediaType === 'books') return row.author ?? row.creator;
-  if (row.mediaType === 'movies') return row.director ? `Directed by ${row.director}` : row.creator;
-  return row.networkName ?? row.creator;
-}
-
 /** What a card depends on: a change to any of these is a new card (and a new ETag and address). */
 const cardVersion = (row: TitlePreview) =>
-  createHash('sha256')
-    .update(
-      [
-        CARD_DESIGN,
-        row.id,
-        row.updatedAt.toISOString(),
-        row.releaseDate ?? '',
-        row.releaseDatePrecision ?? '',
-      ].join('\n'),
-    )
-    .digest('base64url')
-    .slice(0, 22);
+  shortHash(
+    [
+      CARD_DESIGN,
+      row.id,
+      row.updatedAt.toISOString(),
+      row.releaseDate ?? '',
+      row.releaseDatePrecision ?? '',
+    ].join('\n'),
+    22,
+  );
 
 const TMDB_OR_ISBNDB = /^\/proxy-image\/(tmdb|isbndb)\/(.+)$/;
 
@@ -103,7 +94,13 @@ export function createCardService(options: CardServiceOptions) {
           title: row.title,
           mediaType: row.mediaType,
           releaseText: releaseText(row),
-          byline: bylineOf(row),
+          byline:
+            posterByline({
+              media_type: row.mediaType,
+              author: row.author,
+              director: row.director,
+              network_name: row.networkName,
+            }) ?? row.creator,
           poster,
         });
         if (complete) cards.set(version, png);

@@ -32,7 +32,7 @@ const TEXT_WIDTH = OG_WIDTH - 2 * MARGIN - POSTER_WIDTH - GAP;
 export type CardPoster = { kind: 'raster'; data: Buffer; contentType: string } | { kind: 'svg'; svg: string };
 
 /** Raster types resvg decodes; another (WebP, AVIF) is drawn as the placeholder. */
-export const DRAWABLE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif']);
+const DRAWABLE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif']);
 
 export interface CardInput {
   title: string;
@@ -60,7 +60,7 @@ interface FontSubset {
  * Inter's subsets as @fontsource/inter's CSS declares them (`{weight}.css`: one @font-face per subset,
  * its .woff file and `unicode-range`).
  */
-export function parseFontFaces(css: string, weight: FontSubset['weight']): FontSubset[] {
+function parseFontFaces(css: string, weight: FontSubset['weight']): FontSubset[] {
   const faces: FontSubset[] = [];
   for (const block of css.split('@font-face').slice(1)) {
     const file = /url\(\.\/files\/([\w-]+\.woff)\)/.exec(block)?.[1];
@@ -78,7 +78,7 @@ export function parseFontFaces(css: string, weight: FontSubset['weight']): FontS
 
 /** Emoji and their joiners: no font here draws them, and a title reads fine without them. */
 const EMOJI = /\p{Extended_Pictographic}|\u200d|\ufe0f/gu;
-export const withoutEmoji = (text: string) => text.replace(EMOJI, '').replace(/\s+/g, ' ').trim();
+const withoutEmoji = (text: string) => text.replace(EMOJI, '').replace(/\s+/g, ' ').trim();
 
 /** The title's size by its length: long titles get smaller type before they are cut (3 lines at most). */
 function titleSize(title: string): number {

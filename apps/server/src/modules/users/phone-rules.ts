@@ -39,7 +39,7 @@ const WITH_THE = new Set([
   'FK',
 ]);
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-export const countryName = (code: string) => {
+const countryName = (code: string) => {
   const name = regionNames.of(code) ?? code;
   return WITH_THE.has(code) ? `the ${name}` : name;
 };

@@ -39,7 +39,7 @@ export interface PhoneVerificationOptions {
 }
 
 /** The text with the code: the code first (lock screens show the start), the WebOTP line last. */
-export function codeText(code: string, publicUrl: string): string {
+function codeText(code: string, publicUrl: string): string {
   return `${code} is your ${PRODUCT_NAME} code. It expires in ${PHONE_CODE_MINUTES} minutes.\n\n@${new URL(publicUrl).host} #${code}`;
 }
 

@@ -30,7 +30,7 @@ const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value
 export const profileNotFound = () =>
   new HttpError(404, 'PROFILE_NOT_FOUND', 'This user has not completed registration yet.');
 
-export function toUserProfile(record: ProfileRecord): UserProfile {
+function toUserProfile(record: ProfileRecord): UserProfile {
   return {
     uid: record.userId,
     email: record.email,

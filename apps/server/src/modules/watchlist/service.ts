@@ -6,7 +6,7 @@ import { pick } from '../../lib/pick';
 import { toMediaItem } from '../catalog';
 import type { WatchlistRepository } from './repository';
 
-export function toWatchlistEntry(item: MediaItemRow, addedAt: Date): WatchlistEntry {
+function toWatchlistEntry(item: MediaItemRow, addedAt: Date): WatchlistEntry {
   return { ...pick(toMediaItem(item), WATCHLIST_ITEM_FIELDS), timestamp_added: addedAt.toISOString() };
 }
 

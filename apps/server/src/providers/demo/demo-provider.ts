@@ -42,7 +42,7 @@ export async function loadDemoRecords(mediaType: MediaType): Promise<DemoRecord[
   return records.map((r) => ({ ...r, mediaType }));
 }
 
-export function demoPosterPath(mediaType: MediaType, key: string): string {
+function demoPosterPath(mediaType: MediaType, key: string): string {
   return `/demo-posters/${mediaType}/${key}.svg`;
 }
 

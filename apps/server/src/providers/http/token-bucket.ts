@@ -10,7 +10,7 @@ export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(reso
  * on larger ones, set to the plan's limit) is never exceeded in any second. Enough to absorb the
  * pauses of a pipeline writing between batches (TMDB's import: about 0.1 s a batch), no more.
  */
-export function defaultBurst(ratePerSecond: number): number {
+function defaultBurst(ratePerSecond: number): number {
   return Math.max(1, Math.ceil(ratePerSecond / 8));
 }
 
@@ -81,4 +81,3 @@ export function createTokenBucket(options: {
     },
   };
 }
-export type TokenBucket = ReturnType<typeof createTokenBucket>;

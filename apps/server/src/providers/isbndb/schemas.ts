@@ -3,7 +3,7 @@ import { z } from 'zod';
 // One zod schema per ISBNdb API v2 endpoint the product reads (isbndb.com/isbndb-api-documentation-v2).
 // Objects are not strict: unknown keys are ignored.
 
-export const bookSchema = z.object({
+const bookSchema = z.object({
   title: z.string(),
   title_long: z.string().nullish(),
   isbn: z.string().nullish(),

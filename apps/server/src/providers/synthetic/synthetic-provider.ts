@@ -63,7 +63,7 @@ export function mulberry32(seed: number): () => number {
 }
 
 /** Mixes integers into one 32-bit seed (murmur3's finaliser over a running hash). */
-export function mixSeed(...parts: number[]): number {
+function mixSeed(...parts: number[]): number {
   let h = 0x9e3779b9;
   for (const p of parts) {
     h = Math.imul(h ^ (p >>> 0), 0x85ebca6b);
@@ -249,7 +249,7 @@ function mediaTypeOf(rng: Rng): MediaType {
 }
 
 /** Record n of the synthetic catalog for `seed`: a pure function of (seed, n, today). */
-export function syntheticRecord(seed: number, n: number, today: string): SyntheticRecord {
+function syntheticRecord(seed: number, n: number, today: string): SyntheticRecord {
   const rng = mulberry32(mixSeed(seed, SALT.item, n));
   const mediaType = mediaTypeOf(rng);
   const popularity = Math.round(rng() ** 3 * 1000) / 10;

@@ -18,7 +18,7 @@ const page = <T extends z.ZodType>(item: T) =>
     total_results: z.number().int(),
   });
 
-export const movieSummarySchema = z.object({
+const movieSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   original_title: z.string().optional(),
@@ -30,7 +30,6 @@ export const movieSummarySchema = z.object({
   original_language: z.string().nullish(),
   adult: z.boolean().nullish(),
 });
-export type MovieSummary = z.infer<typeof movieSummarySchema>;
 
 /** /movie/upcoming, /movie/now_playing, /movie/popular, /trending/movie/week, /discover/movie. */
 export const movieListSchema = page(movieSummarySchema);
@@ -45,7 +44,7 @@ export const RELEASE_TYPES = {
   tv: 6,
 } as const;
 
-export const releaseDatesSchema = z.object({
+const releaseDatesSchema = z.object({
   results: z.array(
     z.object({
       iso_3166_1: z.string(),
@@ -80,7 +79,7 @@ export const movieDetailsSchema = movieSummarySchema.extend({
 });
 export type MovieDetails = z.infer<typeof movieDetailsSchema>;
 
-export const tvSummarySchema = z.object({
+const tvSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   overview: z.string().nullish(),
@@ -134,10 +133,3 @@ export const searchMultiSchema = page(
     z.object({ media_type: z.literal('person'), id: z.number().int() }),
   ]),
 );
-
-/** TMDB's error body (`status_code` 7: invalid key, 34: not found, 25: over the rate limit). */
-export const errorSchema = z.object({
-  status_code: z.number().int(),
-  status_message: z.string(),
-  success: z.boolean().optional(),
-});

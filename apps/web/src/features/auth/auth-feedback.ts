@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, ERROR_CODES } from '@releasebell/contract/constants';
 import { ApiError } from '../../lib/api-client';
 
 /** How long the auth toasts stay. */
-export const AUTH_TOAST_MS = 5000;
+const AUTH_TOAST_MS = 5000;
 
 export function showAuthError(title: string, message: string): void {
   notifications.show({ title, message, color: 'red', autoClose: AUTH_TOAST_MS });

@@ -85,7 +85,7 @@ export function timeZoneOptions(current: string): { value: string; label: string
 }
 
 /** "From my browser (United Kingdom)": what no choice of country means here and now. */
-export function browserRegionLabel(): string {
+function browserRegionLabel(): string {
   const region = browserRegion();
   return region ? `From my browser (${regionName(region)})` : 'From my browser';
 }

@@ -90,7 +90,7 @@ function toReleaseNotice({ delivery, item }: Notice, publicUrl: string) {
  * SMTP's own verdict: a 5xx answer is final (the recipient or the message is refused); a 4xx answer,
  * a refused or dropped connection or a timeout is worth another try.
  */
-export function smtpDeliveryError(err: unknown): DeliveryError {
+function smtpDeliveryError(err: unknown): DeliveryError {
   if (err instanceof DeliveryError) return err;
   const e = err as { responseCode?: number; code?: string; message?: string; response?: string };
   const reason = (e.response ?? e.message ?? String(err)).slice(0, 300);

@@ -12,7 +12,7 @@ import { fitSms } from './sms-text';
 import { sendTwilioSms, type TwilioSettings } from './twilio';
 
 /** Texts one member may be sent per day, whatever they are (codes, tests, release texts). */
-export const SMS_PER_MEMBER_PER_DAY = 10;
+const SMS_PER_MEMBER_PER_DAY = 10;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -95,7 +95,7 @@ export interface SmsChannelOptions {
 }
 
 /** The short link a text carries: the title's id, which `/s/{code}` redirects to the title's page. */
-export function shortLinkCode(itemId: string): string {
+function shortLinkCode(itemId: string): string {
   return Buffer.from(itemId.replace(/-/g, ''), 'hex').toString('base64url');
 }
 
@@ -103,7 +103,7 @@ export function shortLinkCode(itemId: string): string {
  * What happened, in a text's few words. `today` (the member's date as it goes out) words a release
  * day that a cap on texts held over as past.
  */
-export function smsText(notices: Notice[], today?: string): string {
+function smsText(notices: Notice[], today?: string): string {
   const [lead] = notices;
   if (!lead) return PRODUCT_NAME;
   const { delivery, item } = lead;

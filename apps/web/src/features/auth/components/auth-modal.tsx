@@ -8,8 +8,6 @@ import { ResetRequestForm } from './reset-request-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
-export { AUTH_TOAST_MS } from '../auth-feedback';
-
 const TITLES: Record<AuthMode, string> = { signIn: 'Sign In', signUp: 'Sign Up', reset: 'Reset Password' };
 
 /** Sign In, Sign Up (two steps) and Reset Password, with Google when it is configured. */

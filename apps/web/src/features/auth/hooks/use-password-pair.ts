@@ -33,5 +33,3 @@ export function usePasswordPair() {
     },
   };
 }
-
-export type PasswordPair = ReturnType<typeof usePasswordPair>;

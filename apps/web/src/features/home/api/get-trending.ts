@@ -3,7 +3,7 @@ import type { MediaType } from '@releasebell/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function getTrending(mediaType: MediaType, signal?: AbortSignal): Promise<MediaItem[]> {
+function getTrending(mediaType: MediaType, signal?: AbortSignal): Promise<MediaItem[]> {
   return api.get<MediaItem[]>(`/trending/${mediaType}`, signal);
 }
 

@@ -3,7 +3,7 @@ import type { MediaType } from '@releasebell/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function getUpcoming(mediaType: MediaType, signal?: AbortSignal): Promise<MediaItem[]> {
+function getUpcoming(mediaType: MediaType, signal?: AbortSignal): Promise<MediaItem[]> {
   return api.get<MediaItem[]>(`/upcoming/${mediaType}`, signal);
 }
 

@@ -19,7 +19,7 @@ import { MediaTypeTabs, tabId } from './media-type-tabs';
 const WatchlistPanel = lazy(() => import('./watchlist-panel').then((m) => ({ default: m.WatchlistPanel })));
 
 /** The pause between choosing a tab and showing its content (the spec's home switch delay). */
-export const SWITCH_DELAY_MS = 100;
+const SWITCH_DELAY_MS = 100;
 
 /** Logs a query's error once each time it fails. */
 function useLogError(error: unknown, message: string) {

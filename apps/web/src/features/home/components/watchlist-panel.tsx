@@ -9,7 +9,7 @@ import { useWatchlist } from '../../../lib/watchlist';
 import classes from './watchlist-panel.module.css';
 
 /** How many tracked titles the home panel shows; the rest are one click away on /watchlist. */
-export const PANEL_LIMIT = 6;
+const PANEL_LIMIT = 6;
 
 /** "My {Books|Movies|TV Shows} Tracking List": the member's tracked titles of the chosen type. */
 export function WatchlistPanel({ mediaType }: { mediaType: MediaType }) {

@@ -3,7 +3,7 @@ import type { LeaderboardTimeframe, MediaType } from '@releasebell/contract/cons
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const getLeaderboard = (
+const getLeaderboard = (
   timeframe: LeaderboardTimeframe,
   mediaType: MediaType,
   page: number,

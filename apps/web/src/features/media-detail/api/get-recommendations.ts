@@ -3,7 +3,7 @@ import type { MediaType } from '@releasebell/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function getRecommendations(
+function getRecommendations(
   mediaType: MediaType,
   itemId: string,
   signal?: AbortSignal,
@@ -12,7 +12,7 @@ export function getRecommendations(
 }
 
 /** Titles like this one ("People Also Have"), cached per item. */
-export function recommendationsQueryOptions(mediaType: MediaType, itemId: string) {
+function recommendationsQueryOptions(mediaType: MediaType, itemId: string) {
   return queryOptions({
     queryKey: ['media', 'recommendations', mediaType, itemId],
     queryFn: ({ signal }) => getRecommendations(mediaType, itemId, signal),

@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 
 export type ApiHandler = (path: string) => { status: number; body: unknown } | undefined;
 
-export const CONFIG = {
+const CONFIG = {
   productName: 'Releasebell',
   amazonAffiliateTag: 'bell-20',
   contactEmail: 'hello@releasebell.app',

@@ -6,8 +6,7 @@ import { api } from '../../../lib/api-client';
 export const notificationsKey = (uid: string) => ['notifications', uid] as const;
 
 /** GET /api/notifications: the latest notifications, newest first, and how many are unread. */
-export const getNotifications = (signal?: AbortSignal) =>
-  api.get<NotificationList>('/api/notifications', signal);
+const getNotifications = (signal?: AbortSignal) => api.get<NotificationList>('/api/notifications', signal);
 
 /** Polled every minute while the tab is visible (TanStack Query pauses the interval in the background). */
 export function useNotifications(uid: string) {

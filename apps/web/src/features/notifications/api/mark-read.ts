@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { notificationsKey } from './get-notifications';
 
 /** POST /api/notifications/read: some by id, or all; answers the new unread count. */
-export const markNotificationsRead = (body: MarkReadBody) =>
+const markNotificationsRead = (body: MarkReadBody) =>
   api.post<{ unread_count: number }>('/api/notifications/read', body);
 
 /** Marks at once in the cached list (the badge drops straight away), then reloads the list. */

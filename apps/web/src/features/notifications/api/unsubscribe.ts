@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/notifications/unsubscribe?token=: pauses release emails for the link's member. No sign-in. */
-export const unsubscribe = (token: string) =>
+const unsubscribe = (token: string) =>
   api.post<{ email_paused: boolean }>(
     `/api/notifications/unsubscribe?${new URLSearchParams({ token })}`,
     undefined,

@@ -8,8 +8,7 @@ const loadList = () => import('./notification-list');
 // The list and its formatting arrive when the bell is first approached or opened, not with the header.
 const NotificationList = lazy(() => loadList().then((m) => ({ default: m.NotificationList })));
 
-export const bellLabel = (unread: number) =>
-  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
 
 /** The header's bell: the unread count on it, the latest notifications under it. Members only. */
 export function NotificationBell({ uid }: { uid: string }) {

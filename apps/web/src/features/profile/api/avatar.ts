@@ -11,11 +11,10 @@ export function avatarProblem(file: Pick<File, 'type' | 'size'>): string | null 
   return null;
 }
 
-export const uploadAvatar = (uid: string, file: File) =>
+const uploadAvatar = (uid: string, file: File) =>
   api.put<UserProfile>(`/user/avatar/${encodeURIComponent(uid)}`, file);
 
-export const removeAvatar = (uid: string) =>
-  api.delete<UserProfile>(`/user/avatar/${encodeURIComponent(uid)}`);
+const removeAvatar = (uid: string) => api.delete<UserProfile>(`/user/avatar/${encodeURIComponent(uid)}`);
 
 export function useAvatar(uid: string) {
   const queryClient = useQueryClient();

@@ -3,8 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { confirmPhoneCode } from '../../../lib/phone-verification';
 import { profileKey } from './get-profile';
 
-export { confirmPhoneCode };
-
 /**
  * POST /api/phone/verification/confirm: the texted code. The profile shows the number verified at once,
  * then is read again from the server.

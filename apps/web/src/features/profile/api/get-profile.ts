@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getProfile, profileKey } from '../../../lib/profile';
 
-export { getProfile, profileKey };
+export { profileKey };
 
 export function useProfile(uid: string | null) {
   return useQuery({

@@ -4,8 +4,6 @@ import { ApiError } from '../../../lib/api-client';
 import { sendPhoneCode } from '../../../lib/phone-verification';
 import { profileKey } from './get-profile';
 
-export { sendPhoneCode };
-
 /**
  * POST /api/phone/verification: texts a code to the profile's saved number. It changes nothing on the
  * profile; a PHONE_NOT_VERIFIABLE answer means the profile is not what this page shows (no number any

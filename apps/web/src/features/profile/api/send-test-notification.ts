@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 export type TestChannel = 'email' | 'mobile' | 'in_app';
 
 /** POST /api/notifications/test: sends a test to each of the member's channels; 429 when pressed too often. */
-export const sendTestNotification = () =>
+const sendTestNotification = () =>
   api.post<{ channels: TestChannel[] }>('/api/notifications/test', undefined);
 
 export function useSendTestNotification() {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { profileKey } from './get-profile';
 
-export const updateProfile = (uid: string, body: UpdateProfileBody) =>
+const updateProfile = (uid: string, body: UpdateProfileBody) =>
   api.put<UserProfile>(`/user/update/${encodeURIComponent(uid)}`, body);
 
 /** Saves, then reloads the profile from the server (the spec's "Save sends the update, reloads"). */

@@ -42,7 +42,7 @@ function smsDescription(profile: UserProfile, phone: string): string {
 const CHANNEL_WORDS: Record<TestChannel, string> = { email: 'email', mobile: 'SMS', in_app: 'in the app' };
 
 /** "Test notification sent by email, SMS and in the app." */
-export function testSentMessage(channels: readonly TestChannel[]): string {
+function testSentMessage(channels: readonly TestChannel[]): string {
   const words = channels.map((c) => CHANNEL_WORDS[c]);
   if (words.length === 0) return NOTIFICATION_MESSAGES.testSent;
   const last = words.pop();

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Asks for a title the catalog does not have yet. */
-export function createRequest(body: ContentRequestBody): Promise<unknown> {
+function createRequest(body: ContentRequestBody): Promise<unknown> {
   return api.post<unknown>('/api/request', body);
 }
 

@@ -15,7 +15,7 @@ import { useCreateRequest } from '../api/create-request';
 import classes from './request-content-modal.module.css';
 
 /** The spec's duration for the request toasts. */
-export const REQUEST_TOAST_MS = 3000;
+const REQUEST_TOAST_MS = 3000;
 
 /** The select's order, as the spec lists it. */
 const MEDIA_OPTIONS = MEDIA_TYPE_ORDER.lists.map((value) => ({

@@ -48,7 +48,7 @@ async function itemsOfType(path: string, q: string, type: SearchType, signal?: A
   return type === 'all' ? items : items.filter((item) => item.media_type === type);
 }
 
-export function searchQueryOptions(q: string, type: SearchType) {
+function searchQueryOptions(q: string, type: SearchType) {
   const text = normalise(q);
   return queryOptions({
     queryKey: ['search', type, text],
@@ -59,11 +59,7 @@ export function searchQueryOptions(q: string, type: SearchType) {
 }
 
 /** What TMDB and ISBNdb know for the query, imported into the catalog (the server decides if it asks). */
-export async function searchProviders(
-  q: string,
-  type: SearchType,
-  signal?: AbortSignal,
-): Promise<MediaItem[]> {
+async function searchProviders(q: string, type: SearchType, signal?: AbortSignal): Promise<MediaItem[]> {
   return itemsOfType('/api/search/providers', q, type, signal);
 }
 

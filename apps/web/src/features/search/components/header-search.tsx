@@ -23,7 +23,7 @@ import {
 import classes from './header-search.module.css';
 
 /** The spec's cap on results in the dropdown; the rest are one "View More" away. */
-export const MAX_DROPDOWN_RESULTS = 4;
+const MAX_DROPDOWN_RESULTS = 4;
 
 const VIEW_MORE = '__view-more__';
 const PLACEHOLDER = 'Search books, movies, TV shows';
