@@ -160,3 +160,8 @@ export function Description({ text }: { text: string }) {
     </div>
   );
 }
+
+/** A title's buttons (the watchlist button first): a row that wraps, one row each on narrow phones. */
+export function FactActions({ children }: { children: ReactNode }) {
+  return <div className={classes.actions}>{children}</div>;
+}

@@ -7,7 +7,15 @@ import { Link } from 'react-router';
 import { formatLongDateOrNA } from '../lib/dates';
 import { isNotFound, useMediaBySlug } from '../lib/media-by-slug';
 import { useSession } from '../lib/session';
-import { CreatorTag, Description, DetailCountdown, FactTag, FactTags, HypeMeter } from './media-facts';
+import {
+  CreatorTag,
+  Description,
+  DetailCountdown,
+  FactActions,
+  FactTag,
+  FactTags,
+  HypeMeter,
+} from './media-facts';
 import { MediaImage } from './media-image';
 import classes from './media-quick-view.module.css';
 import { WatchlistButton } from './watchlist-button';
@@ -112,7 +120,7 @@ function QuickViewBody({ item }: { item: QuickViewItem }) {
             <Description text={data.description} />
           </>
         )}
-        <div className={classes.actions}>
+        <FactActions>
           <WatchlistButton item={item} />
           <Button
             component={Link}
@@ -122,7 +130,7 @@ function QuickViewBody({ item }: { item: QuickViewItem }) {
           >
             Open full page
           </Button>
-        </div>
+        </FactActions>
       </div>
     </div>
   );

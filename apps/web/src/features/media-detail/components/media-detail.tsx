@@ -8,6 +8,7 @@ import {
   CreatorTag,
   Description,
   DetailCountdown,
+  FactActions,
   FactTag,
   FactTags,
   HypeMeter,
@@ -122,10 +123,10 @@ export function MediaDetail({ item }: MediaDetailProps) {
 
           <Description key={item._id} text={item.description} />
 
-          <div className={classes.actions}>
+          <FactActions>
             <WatchlistButton item={item} size="md" />
             {isBook && <BuyOnAmazon item={item} />}
-          </div>
+          </FactActions>
         </div>
       </article>
 
