@@ -2,6 +2,7 @@ export * from './auth';
 export * from './config';
 export * from './constants';
 export * from './errors';
+export * from './follows';
 export * from './leaderboard';
 export * from './media';
 export * from './notifications';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** What a member can follow (ADR 014): a TV series, a person (director, creator, writer, actor), an author. */
+export const FOLLOW_KINDS = ['series', 'person', 'author'] as const;
+export type FollowKind = (typeof FOLLOW_KINDS)[number];
+
+/** A person's credits that bring their titles; acting only when the member asks for it. */
+export const FOLLOW_ROLES = ['directing', 'writing', 'creating', 'acting'] as const;
+export type FollowRole = (typeof FOLLOW_ROLES)[number];
+export const DEFAULT_FOLLOW_ROLES: readonly FollowRole[] = ['directing', 'writing', 'creating'];
+
+/**
+ * A followable thing's ref: stable, opaque to clients. `tmdb:tv:1399`, `tmdb:person:525`,
+ * `isbndb:author:orla-penhallow`, and for the demo catalog `demo:series:…`, `demo:person:…`,
+ * `demo:author:…`.
+ */
+export const FOLLOW_REF =
+  /^(tmdb:(tv|person):[1-9]\d{0,9}|isbndb:author:[a-z0-9]+(-[a-z0-9]+)*|demo:(series|person|author):[a-z0-9]+(-[a-z0-9]+)*)$/;
+
+export const followRefSchema = z
+  .string({ error: () => 'must be a ref such as tmdb:tv:1399' })
+  .max(200, { error: () => 'must be a ref such as tmdb:tv:1399' })
+  .regex(FOLLOW_REF, { error: () => 'must be a ref such as tmdb:tv:1399' })
+  .meta({ description: 'What to follow, as a title page names it', examples: ['tmdb:tv:1399'] });
+
+/** What a title lets you follow (its page's `follow` list). */
+export const followOptionSchema = z
+  .object({ kind: z.enum(FOLLOW_KINDS), ref: z.string(), name: z.string() })
+  .meta({ id: 'FollowOption' });
+export type FollowOption = z.infer<typeof followOptionSchema>;
+
+export const createFollowBodySchema = z
+  .strictObject({
+    ref: followRefSchema,
+    roles: z
+      .array(z.enum(FOLLOW_ROLES, { error: () => `must be one of ${FOLLOW_ROLES.join(', ')}` }))
+      .min(1, { error: () => 'must name at least one role' })
+      .max(FOLLOW_ROLES.length)
+      .optional()
+      .meta({ description: "A person's credits to follow; by default directing, writing and creating" }),
+  })
+  .meta({ id: 'CreateFollow' });
+export type CreateFollowBody = z.infer<typeof createFollowBodySchema>;
+
+export const followSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(FOLLOW_KINDS),
+    ref: z.string(),
+    name: z.string(),
+    image: z.string().nullable(),
+    created_at: z.string().meta({ description: 'ISO time the member began following' }),
+  })
+  .meta({ id: 'Follow' });
+export type Follow = z.infer<typeof followSchema>;
+
+export const createFollowAnswerSchema = followSchema
+  .extend({ added: z.int().min(0).meta({ description: 'Titles put on the watchlist now' }) })
+  .meta({ id: 'CreatedFollow' });
+
+export const followsAnswerSchema = z
+  .object({
+    follows: z.array(
+      followSchema.extend({ upcoming: z.int().min(0).meta({ description: 'Its titles still to come' }) }),
+    ),
+  })
+  .meta({ id: 'Follows' });
+export type FollowsAnswer = z.infer<typeof followsAnswerSchema>;
+
+export const followParamsSchema = z.object({ id: z.uuid({ error: () => 'must be a follow id' }) });
+
+/** On a watchlist entry: the follow that added it. */
+export const followedViaSchema = z.object({ id: z.uuid(), name: z.string() }).nullable();
