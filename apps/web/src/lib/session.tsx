@@ -101,15 +101,14 @@ export function SessionProvider({
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
-    try {
-      await api.post('/api/auth/sign-out', {});
-    } finally {
-      queryClient.setQueryData(SESSION_QUERY_KEY, null);
-      // Nothing of the previous member stays in memory.
-      queryClient.removeQueries({
-        predicate: (q) => ['profile', 'watchlist', 'notifications'].includes(String(q.queryKey[0])),
-      });
-    }
+    // Signed out here first, so no member's query starts (and meets a 401) while the server ends the
+    // session; nothing of the previous member stays in memory.
+    const members = (q: { queryKey: readonly unknown[] }) =>
+      ['profile', 'watchlist', 'notifications'].includes(String(q.queryKey[0]));
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    await queryClient.cancelQueries({ predicate: members });
+    queryClient.removeQueries({ predicate: members });
+    await api.post('/api/auth/sign-out', {});
   }, [queryClient]);
 
   const onSignedIn = useCallback((handler: (user: CurrentUser, item: PendingItem) => void) => {

@@ -8,7 +8,7 @@ import {
   stubApiRoutes,
   watchlistEntryOf,
 } from '../components/test-utils';
-import { rememberPendingItem, takePendingItem, useAddPendingAfterSignIn } from './watchlist';
+import { rememberPendingItem, takePendingItem, useAddPendingAfterSignIn, useWatchlist } from './watchlist';
 
 const ITEM = makeItem({ item_id: 'p-1', title: 'Saltmarsh', media_type: 'books' });
 
@@ -63,5 +63,35 @@ describe('the item remembered across the Google round trip', () => {
     renderWithProviders(<Harness />, { user: null });
     expect(api.calls).toEqual([]);
     expect(sessionStorage.getItem('releasebell.pendingItem')).not.toBeNull();
+  });
+});
+
+describe('signing out', () => {
+  function ListReader() {
+    const { data } = useWatchlist();
+    return <p>{data ? `${data.length} tracked` : 'no list'}</p>;
+  }
+
+  it("asks for nothing of the member's while the server ends the session", async () => {
+    let endSession: (answer: { status: number }) => void = () => {};
+    const api = stubApiRoutes({
+      'GET /watchlist/u-1': () => ({ status: 200, body: [watchlistEntryOf(ITEM)] }),
+      'POST /api/auth/sign-out': () => new Promise((resolve) => (endSession = resolve)),
+    });
+    const { session, queryClient } = renderWithProviders(<ListReader />, { user: MEMBER });
+    expect(await screen.findByText('1 tracked')).toBeInTheDocument();
+
+    let signedOut: Promise<void> = Promise.resolve();
+    act(() => {
+      signedOut = session.current?.signOut() ?? signedOut;
+    });
+    // The page shows no member at once; anything that would refresh the list meanwhile (a focus, an
+    // add elsewhere) asks for nothing.
+    expect(await screen.findByText('no list')).toBeInTheDocument();
+    await act(() => queryClient.invalidateQueries({ queryKey: ['watchlist'] }));
+    endSession({ status: 200 });
+    await act(() => signedOut);
+    expect(api.called('GET', '/watchlist/u-1')).toHaveLength(1);
+    expect(session.current?.currentUser).toBeNull();
   });
 });

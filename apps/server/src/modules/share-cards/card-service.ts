@@ -1,7 +1,7 @@
 import { type MediaType, posterByline, posterUrl } from '@releasebell/contract';
-import { LRUCache } from 'lru-cache';
 import { HttpError, mediaNotFound } from '../../errors';
 import { shortHash } from '../../lib/short-hash';
+import { createTtlCache } from '../../lib/ttl-cache';
 import type { DemoPosters, ImageProvider, ImageProxy } from '../images';
 import type { CardPoster, CardRenderer } from './og-card';
 import { type FindTitlePreview, releaseText, type TitlePreview } from './titles';
@@ -19,8 +19,8 @@ export interface CardServiceOptions {
   /** PUBLIC_URL, no trailing slash: a card's address starts with it. */
   publicUrl: string;
   posterWaitMs?: number;
-  /** Bytes of rendered cards kept in memory. */
-  cardCacheBytes?: number;
+  /** Rendered cards kept in memory (the least recently asked for go first). */
+  maxCards?: number;
 }
 
 export interface Card {
@@ -53,11 +53,11 @@ const TMDB_OR_ISBNDB = /^\/proxy-image\/(tmdb|isbndb)\/(.+)$/;
 export function createCardService(options: CardServiceOptions) {
   const { findTitle, renderer, proxy, demoPosters, publicUrl } = options;
   const posterWaitMs = options.posterWaitMs ?? POSTER_WAIT_MS;
-  const cards = new LRUCache<string, Buffer>({
-    maxSize: options.cardCacheBytes ?? 48 * 1024 * 1024,
-    sizeCalculation: (png) => png.length,
+  // Cards are keyed by their version, so a kept one is never stale: the day only bounds memory use
+  // for titles no one shares any more, with the count (a card is 50-150 kB).
+  const cards = createTtlCache<{ png: Buffer; complete: boolean }>(24 * 3600_000, {
+    maxEntries: options.maxCards ?? 400,
   });
-  const drawing = new Map<string, Promise<{ png: Buffer; complete: boolean }>>();
 
   /** The poster to draw: a demo poster's SVG, a proxied image, or null (the placeholder). */
   async function posterFor(row: TitlePreview): Promise<{ poster: CardPoster | null; complete: boolean }> {
@@ -85,31 +85,27 @@ export function createCardService(options: CardServiceOptions) {
     }
   }
 
-  function draw(row: TitlePreview, version: string) {
-    let pending = drawing.get(version);
-    if (!pending) {
-      pending = (async () => {
-        const { poster, complete } = await posterFor(row);
-        const png = await renderer.render({
-          title: row.title,
-          mediaType: row.mediaType,
-          releaseText: releaseText(row),
-          byline:
-            posterByline({
-              media_type: row.mediaType,
-              author: row.author,
-              director: row.director,
-              network_name: row.networkName,
-            }) ?? row.creator,
-          poster,
-        });
-        if (complete) cards.set(version, png);
-        return { png, complete };
-      })();
-      drawing.set(version, pending);
-      void pending.finally(() => drawing.delete(version)).catch(() => {});
-    }
-    return pending;
+  /** The card for `version`, drawn once however many ask at once; one drawn without its poster is not kept. */
+  async function draw(row: TitlePreview, version: string) {
+    const drawn = await cards.get(version, async () => {
+      const { poster, complete } = await posterFor(row);
+      const png = await renderer.render({
+        title: row.title,
+        mediaType: row.mediaType,
+        releaseText: releaseText(row),
+        byline:
+          posterByline({
+            media_type: row.mediaType,
+            author: row.author,
+            director: row.director,
+            network_name: row.networkName,
+          }) ?? row.creator,
+        poster,
+      });
+      return { png, complete };
+    });
+    if (!drawn.complete) cards.delete(version);
+    return drawn;
   }
 
   return {
@@ -128,8 +124,6 @@ export function createCardService(options: CardServiceOptions) {
       const version = cardVersion(row);
       const etag = `"${version}"`;
       if (ifNoneMatch?.(etag)) return { etag, png: null, complete: true };
-      const kept = cards.get(version);
-      if (kept) return { etag, png: kept, complete: true };
       const { png, complete } = await draw(row, version);
       return { etag, png, complete };
     },
