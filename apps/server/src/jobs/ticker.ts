@@ -49,8 +49,17 @@ export function createJobTicker(options: {
     /** Starts taking ticks from `jobs`, the first one now (catch-up after downtime). */
     async start(jobs: PgBoss) {
       if (boss) return;
+      // Processes starting together on a new database can deadlock creating the queue; PostgreSQL
+      // picks one transaction to lose (40P01), and running it again is the answer it expects.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await jobs.createQueue(queue, { name: queue, expireInSeconds: 60 * 60, retryLimit: 0 });
+          break;
+        } catch (err) {
+          if ((err as { code?: unknown }).code !== '40P01' || attempt >= 5) throw err;
+        }
+      }
       boss = jobs;
-      await jobs.createQueue(queue, { name: queue, expireInSeconds: 60 * 60, retryLimit: 0 });
       schedule(0);
     },
     /** Stops asking for ticks and waits for a running one. */
