@@ -323,6 +323,214 @@ describe('search', () => {
   });
 });
 
+describe('people', () => {
+  const movieKeys = [
+    'adult',
+    'backdrop_path',
+    'genre_ids',
+    'id',
+    'original_language',
+    'original_title',
+    'overview',
+    'popularity',
+    'poster_path',
+    'release_date',
+    'title',
+    'video',
+    'vote_average',
+    'vote_count',
+  ];
+  const tvKeys = [
+    'adult',
+    'backdrop_path',
+    'genre_ids',
+    'id',
+    'origin_country',
+    'original_language',
+    'original_name',
+    'overview',
+    'popularity',
+    'poster_path',
+    'first_air_date',
+    'name',
+    'vote_average',
+    'vote_count',
+  ];
+
+  it('serves person details in TMDB shape, and 404 with status_code 34 for an unknown id', async () => {
+    const movie = fake.data.movie(fake.data.seeded.movies.released[0]!);
+    const id = movie.crew.find((c) => c.job === 'Director')!.personId;
+    const { status, body } = await get(`/person/${id}`);
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual([
+      'adult',
+      'also_known_as',
+      'biography',
+      'birthday',
+      'deathday',
+      'gender',
+      'homepage',
+      'id',
+      'imdb_id',
+      'known_for_department',
+      'name',
+      'place_of_birth',
+      'popularity',
+      'profile_path',
+    ]);
+    const person = fake.data.person(id);
+    expect(body).toMatchObject({
+      id,
+      name: person.name,
+      known_for_department: 'Directing',
+      adult: false,
+      gender: person.gender,
+      popularity: person.popularity,
+    });
+    expect(body.also_known_as).toEqual(expect.any(Array));
+    expect(body.biography).toEqual(expect.any(String));
+    for (const field of ['birthday', 'deathday'])
+      expect(body[field] === null || DAY.test(body[field]), field).toBe(true);
+    expect(body.imdb_id === null || /^nm\d{7}$/.test(body.imdb_id)).toBe(true);
+
+    const added = fake.data.addPerson({ name: 'Nadia Sterling', birthday: '1988-04-12' });
+    expect((await get(`/person/${added.id}`)).body).toMatchObject({
+      name: 'Nadia Sterling',
+      birthday: '1988-04-12',
+      deathday: null,
+      homepage: null,
+      imdb_id: null,
+      place_of_birth: null,
+      biography: '',
+      also_known_as: [],
+    });
+    expect(() => fake.data.person(999_999_999)).toThrow();
+
+    for (const path of ['/person/999999999', '/person/999999999/combined_credits']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual(tmdbErrorBody(34));
+    }
+  });
+
+  it("lists a director's movie as a crew entry with the movie's release_date", async () => {
+    const movie = fake.data.movie(fake.data.seeded.movies.released[0]!);
+    const director = movie.crew.find((c) => c.job === 'Director')!;
+    const { status, body } = await get(`/person/${director.personId}/combined_credits`);
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual(['cast', 'crew', 'id']);
+    expect(body.id).toBe(director.personId);
+    const entry = body.crew.find((c: Json) => c.id === movie.id && c.job === 'Director');
+    expect(entry).toMatchObject({
+      media_type: 'movie',
+      department: 'Directing',
+      job: 'Director',
+      credit_id: director.creditId,
+      title: movie.title,
+      original_title: movie.original_title,
+      release_date: fake.data.releaseDate(movie.id),
+    });
+    expect(entry.release_date).toMatch(DAY);
+    expect(Object.keys(entry)).toEqual([...movieKeys, 'credit_id', 'department', 'job', 'media_type']);
+
+    // A movie without a date sends "".
+    const undated = fake.data.movie(fake.data.seeded.movies.noDate[0]!);
+    const undatedDirector = undated.crew.find((c) => c.job === 'Director')!.personId;
+    const other = (await get(`/person/${undatedDirector}/combined_credits`)).body;
+    expect(other.crew.find((c: Json) => c.id === undated.id && c.job === 'Director').release_date).toBe('');
+  });
+
+  it("lists a series' creator in tv crew with department and job Creator", async () => {
+    const series = fake.data.tv(fake.data.seeded.series.ended[0]!);
+    const creator = series.created_by[0]!;
+    const { body } = await get(`/person/${creator}/combined_credits`);
+    const entry = body.crew.find((c: Json) => c.media_type === 'tv' && c.id === series.id);
+    expect(entry).toMatchObject({
+      department: 'Creator',
+      job: 'Creator',
+      name: series.name,
+      original_name: series.original_name,
+      first_air_date: expect.stringMatching(DAY),
+      episode_count: expect.any(Number),
+    });
+    expect(entry.first_credit_air_date).toBe(entry.first_air_date);
+    expect(Object.keys(entry)).toEqual([
+      ...tvKeys,
+      'credit_id',
+      'department',
+      'episode_count',
+      'first_credit_air_date',
+      'job',
+      'media_type',
+    ]);
+    // The same credit as in the series' created_by.
+    const details = (await get(`/tv/${series.id}`)).body;
+    expect(details.created_by.find((c: Json) => c.id === creator).credit_id).toBe(entry.credit_id);
+
+    // A series that has not aired sends "" as its dates.
+    const unaired = fake.data.addSeries({ name: 'The Unaired Pilot', created_by: [creator] });
+    const again = (await get(`/person/${creator}/combined_credits`)).body;
+    expect(again.crew.find((c: Json) => c.id === unaired.id && c.media_type === 'tv')).toMatchObject({
+      first_air_date: '',
+      first_credit_air_date: '',
+      episode_count: 0,
+      job: 'Creator',
+    });
+  });
+
+  it("lists an actor's movie and tv roles in cast", async () => {
+    const movie = fake.data.movie(fake.data.seeded.movies.released[1]!);
+    const role = movie.cast[0]!;
+    const { body } = await get(`/person/${role.personId}/combined_credits`);
+    const entry = body.cast.find((c: Json) => c.media_type === 'movie' && c.id === movie.id);
+    expect(entry).toMatchObject({
+      character: role.character,
+      credit_id: role.creditId,
+      order: 0,
+      title: movie.title,
+      release_date: fake.data.releaseDate(movie.id),
+    });
+    expect(Object.keys(entry)).toEqual([...movieKeys, 'character', 'credit_id', 'order', 'media_type']);
+    expect(body.crew.filter((c: Json) => c.id === movie.id && c.media_type === 'movie')).toEqual([]);
+
+    const series = fake.data.tv(fake.data.seeded.series.airing[0]!);
+    const actor = fake.data.addPerson({ name: 'Theo Marsh', known_for_department: 'Acting' });
+    fake.data.creditPerson('tv', series.id, actor.id, { character: 'Detective Marsh' });
+    fake.data.creditPerson('movie', movie.id, actor.id, { job: 'Stunt Coordinator', department: 'Crew' });
+    const credits = (await get(`/person/${actor.id}/combined_credits`)).body;
+    expect(credits.cast).toHaveLength(1);
+    const tv = credits.cast[0];
+    expect(tv).toMatchObject({
+      media_type: 'tv',
+      id: series.id,
+      character: 'Detective Marsh',
+      name: series.name,
+      first_air_date: expect.stringMatching(DAY),
+      episode_count: expect.any(Number),
+    });
+    expect(tv.episode_count).toBeGreaterThan(0);
+    expect(Object.keys(tv)).toEqual([
+      ...tvKeys,
+      'character',
+      'credit_id',
+      'episode_count',
+      'first_credit_air_date',
+      'media_type',
+    ]);
+    expect(credits.crew).toEqual([
+      expect.objectContaining({
+        media_type: 'movie',
+        id: movie.id,
+        job: 'Stunt Coordinator',
+        department: 'Crew',
+      }),
+    ]);
+    expect(() =>
+      fake.data.creditPerson('tv', series.id, actor.id, { job: 'Writer', department: 'Writing' }),
+    ).toThrow();
+  });
+});
+
 describe('failures', () => {
   it('rate limits above the set requests per second with 429, Retry-After and status_code 25', async () => {
     fake.setRateLimit(3);
@@ -338,6 +546,22 @@ describe('failures', () => {
     });
     fake.setRateLimit(null);
     expect((await get('/genre/movie/list')).status).toBe(200);
+  });
+
+  it('applies auth and the rate limit to the person routes too', async () => {
+    const id = fake.data.movie(fake.data.seeded.movies.released[0]!).cast[0]!.personId;
+    for (const path of [`/person/${id}`, `/person/${id}/combined_credits`, '/person/changes']) {
+      const res = await get(path, 'none');
+      expect(res.status, path).toBe(401);
+      expect(res.body).toEqual(tmdbErrorBody(7));
+      expect((await get(path, 'key')).status, path).toBe(200);
+    }
+    fake.setRateLimit(2);
+    const answers = await Promise.all(Array.from({ length: 3 }, () => get(`/person/${id}/combined_credits`)));
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited).toHaveLength(1);
+    expect(limited[0]!.headers.get('retry-after')).toBe('1');
+    expect(limited[0]!.body).toEqual(tmdbErrorBody(25));
   });
 
   it('answers the next requests as failNext says', async () => {
@@ -469,5 +693,59 @@ describe('changes and mutations', () => {
     fake.data.remove('tv', id);
     expect((await get(`/tv/${id}`)).status).toBe(404);
     expect((await get('/tv/changes')).body.results).toContainEqual({ id, adult: null });
+  });
+
+  it('lists in /person/changes the people credited by addMovie, addSeries and addSeason, in the window', async () => {
+    const director = fake.data.seeded.movies.released
+      .map((m) => fake.data.movie(m).crew.find((c) => c.job === 'Director')!.personId)
+      .at(-1)!;
+    const actor = fake.data.addPerson({ name: 'Iris Calder' });
+    nowMs = Date.parse('2027-02-10T09:00:00Z');
+    fake.data.addMovie({
+      title: 'Credits Roll',
+      crew: [
+        {
+          personId: director,
+          job: 'Director',
+          department: 'Directing',
+          creditId: 'c0ffee0000000000000000a1',
+        },
+      ],
+      cast: [{ personId: actor.id, character: 'Mara', creditId: 'c0ffee0000000000000000a2', castId: 1 }],
+    });
+
+    const changed = (await get('/person/changes?start_date=2027-02-10&end_date=2027-02-10')).body;
+    expect(changed).toMatchObject({ page: 1, total_pages: 1 });
+    expect(changed.results).toEqual(
+      expect.arrayContaining([
+        { id: director, adult: false },
+        { id: actor.id, adult: false },
+      ]),
+    );
+    const before = (await get('/person/changes?start_date=2027-02-01&end_date=2027-02-09')).body;
+    expect(before.results.map((r: Json) => r.id)).not.toContain(director);
+    const after = (await get('/person/changes?start_date=2027-02-11&end_date=2027-02-12')).body;
+    expect(after.results.map((r: Json) => r.id)).not.toContain(director);
+    // Movies and people are separate feeds.
+    const movies = (await get('/movie/changes?start_date=2027-02-10&end_date=2027-02-10')).body;
+    expect(movies.results.map((r: Json) => r.id)).not.toContain(director);
+
+    const creator = fake.data.seeded.series.airing
+      .map((s) => fake.data.tv(s).created_by[0]!)
+      .find((p) => p !== director)!;
+    nowMs = Date.parse('2027-02-12T09:00:00Z');
+    const series = fake.data.addSeries({ name: 'Made By Someone', created_by: [creator] });
+    nowMs = Date.parse('2027-02-13T09:00:00Z');
+    fake.data.addSeason(series.id, { air_date: '2027-05-01', episodes: 4 });
+    for (const day of ['2027-02-12', '2027-02-13']) {
+      const ids = (await get(`/person/changes?start_date=${day}&end_date=${day}`)).body.results.map(
+        (r: Json) => r.id,
+      );
+      expect(ids, day).toContain(creator);
+    }
+
+    const bad = await get('/person/changes?start_date=2027-01-01&end_date=2027-02-21');
+    expect(bad.status).toBe(422);
+    expect(bad.body).toEqual(tmdbErrorBody(20));
   });
 });

@@ -17,7 +17,12 @@
  *   https://developer.themoviedb.org/reference/changes-movie-list.
  * - Response examples of the reference pages (movie details/credits/release_dates/upcoming/now_playing,
  *   discover movie/tv, trending tv, tv series details, tv season details, search multi/person,
- *   configuration, changes), as mirrored in the api-evangelist/tmdb repository's examples/.
+ *   configuration, changes, person details, person combined_credits and tv_credits, people changes), as
+ *   mirrored in the api-evangelist/tmdb repository's examples/. Person details send null (not {}, as those
+ *   examples show) for an unknown deathday/homepage.
+ * - A series' creators in a person's credits: tv crew entries with `department: "Creator"`, `job: "Creator"`
+ *   (TMDB derives them from the series' created_by; /configuration/jobs has no "Creator" department), and tv
+ *   entries carry `first_credit_air_date`: captured person credits in public client fixtures and models.
  * - Genre lists and the full configuration (`images` sizes, `change_keys`) as returned by
  *   /genre/{movie,tv}/list and /configuration, copied in many public client fixtures.
  *
@@ -172,9 +177,18 @@ export interface FakePerson {
   id: number;
   name: string;
   original_name: string;
+  also_known_as: string[];
+  /** "" when there is none, as TMDB sends it. */
+  biography: string;
+  /** YYYY-MM-DD, or null when unknown. */
+  birthday: string | null;
+  deathday: string | null;
   /** 0 not set, 1 female, 2 male, 3 non-binary. */
   gender: 0 | 1 | 2 | 3;
+  homepage: string | null;
+  imdb_id: string | null;
   known_for_department: string;
+  place_of_birth: string | null;
   popularity: number;
   profile_path: string | null;
   adult: boolean;
@@ -193,6 +207,8 @@ export interface Genre {
 }
 
 export type MediaKind = 'movie' | 'tv';
+/** What a change is recorded for: /movie/changes, /tv/changes, /person/changes. */
+export type ChangeKind = MediaKind | 'person';
 
 // ---------------------------------------------------------------------------------------------------
 // Static reference data
@@ -379,6 +395,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 export const addDays = (day: string, n: number) => isoDay(dayMs(day) + n * DAY_MS);
 const isValidDay = (s: string) => DATE.test(s) && !Number.isNaN(dayMs(s)) && isoDay(dayMs(s)) === s;
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 class Rng {
   private readonly next: () => number;
@@ -603,6 +620,15 @@ const FESTIVALS = [
   'SXSW',
 ];
 const STREAMERS = ['Netflix', 'Prime Video', 'Apple TV+', 'Disney+'];
+const BIRTHPLACES = [
+  'Los Angeles, California, USA',
+  'London, England, UK',
+  'Lyon, France',
+  'Osaka, Japan',
+  'Toronto, Ontario, Canada',
+  'Seoul, South Korea',
+  'Hamburg, Germany',
+];
 const NETWORKS: FakeCompany[] = [
   { id: 49, name: 'HBO', logo_path: '/tuomPhY2UtuPTqqFnKMVHvSb724.png', origin_country: 'US' },
   { id: 213, name: 'Netflix', logo_path: '/wwemzKWzjKYJFfCeiB57q3r4Bcm.png', origin_country: '' },
@@ -715,12 +741,25 @@ function buildCatalog(seed: number, today: string) {
     const name = `${FIRST_NAMES[i % 20]} ${LAST_NAMES[(i + Math.floor(i / 20) * 3) % 20]}`;
     const department = i < 30 ? 'Acting' : i < 35 ? 'Directing' : 'Writing';
     (i < 30 ? actors : i < 35 ? directors : writers).push(id);
+    // The details below come from the index, not the generator, so the rest of the catalog stays as it was.
+    const birthday =
+      i % 11 === 10 ? null : `${1940 + ((i * 7) % 60)}-${pad2(1 + (i % 12))}-${pad2(1 + ((i * 5) % 28))}`;
     catalog.persons.set(id, {
       id,
       name,
       original_name: name,
+      also_known_as: i % 4 === 0 ? [name.toUpperCase()] : [],
+      biography:
+        i % 5 === 4
+          ? ''
+          : `${name} (born ${birthday ?? 'in an unknown year'}) is known for ${department.toLowerCase()}.`,
+      birthday,
+      deathday: i === 33 ? '2019-11-02' : null,
       gender: i % 7 === 6 ? 0 : i % 13 === 12 ? 3 : i % 2 === 0 ? 1 : 2,
+      homepage: i % 6 === 1 ? `https://people.example/${id}` : null,
+      imdb_id: i % 10 === 9 ? null : `nm${String(100_000 + i * 7_919).padStart(7, '0')}`,
       known_for_department: department,
+      place_of_birth: birthday ? BIRTHPLACES[i % BIRTHPLACES.length]! : null,
       popularity: rng.round(0.5, 60, 3),
       profile_path: i % 9 === 8 ? null : rng.image(),
       adult: false,
@@ -1126,7 +1165,7 @@ export interface TmdbFakeRequest {
 }
 
 interface TmdbChange {
-  kind: MediaKind;
+  kind: ChangeKind;
   id: number;
   /** Epoch milliseconds. */
   at: number;
@@ -1165,6 +1204,7 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
   let recent: number[] = [];
   let nextMovieId = Math.max(...catalog.movies.keys()) + 1000;
   let nextSeriesId = Math.max(...catalog.series.keys()) + 1000;
+  let nextPersonId = Math.max(...catalog.persons.keys()) + 1000;
   const extraIds = new IdCounter(2_000_001);
   const rng = new Rng(seed ^ 0x5eed);
 
@@ -1180,8 +1220,17 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
     if (!series) throw new Error(`tmdb fake: no tv series ${id}`);
     return series;
   };
-  const touch = (kind: MediaKind, id: number, at: Date | number = clock()) => {
+  const personOrThrow = (id: number) => {
+    const person = catalog.persons.get(id);
+    if (!person) throw new Error(`tmdb fake: no person ${id}`);
+    return person;
+  };
+  const touch = (kind: ChangeKind, id: number, at: Date | number = clock()) => {
     changes.push({ kind, id, at: typeof at === 'number' ? at : at.getTime() });
+  };
+  /** Records a person change for each person credited (once each), as a new credit shows in their changes. */
+  const touchPeople = (ids: Iterable<number>) => {
+    for (const id of new Set(ids)) touch('person', id);
   };
   /** Keeps `status` in step with the dates, as TMDB editors would. */
   const refreshStatus = (movie: FakeMovie) => {
@@ -1203,9 +1252,10 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
     seedDay,
     movie: movieOrThrow,
     tv: seriesOrThrow,
+    person: personOrThrow,
     /** The movie's `release_date` as TMDB would send it. */
     releaseDate: (id: number) => primaryReleaseDate(movieOrThrow(id)),
-    /** Records a change of the item at `at` (default now), for /movie/changes and /tv/changes. */
+    /** Records a change of the item at `at` (default now), for /movie/changes, /tv/changes and /person/changes. */
     touch,
     /**
      * Sets (date) or removes (null) the movie's US theatrical (type 3) release: every US type-3 entry is
@@ -1272,9 +1322,10 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       catalog.movies.set(id, movie);
       if (usTheatrical) data.setUsTheatricalDate(id, usTheatrical);
       else touch('movie', id);
+      touchPeople([...movie.cast, ...movie.crew].map((c) => c.personId));
       return movie;
     },
-    /** Adds a series with no season (add them with addSeason). */
+    /** Adds a series with no season (add them with addSeason). Records a change of it and of each person credited. */
     addSeries(fields: Partial<FakeSeries> & { name: string }): FakeSeries {
       const id = fields.id ?? nextSeriesId++;
       if (catalog.series.has(id)) throw new Error(`tmdb fake: tv series ${id} exists`);
@@ -1307,11 +1358,13 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       };
       catalog.series.set(id, series);
       touch('tv', id);
+      touchPeople([...series.created_by, ...series.cast.map((c) => c.personId)]);
       return series;
     },
     /**
      * Adds the next regular season: `episodes` episodes (default 8) from `air_date` every `cadenceDays`
-     * (default 7; 0 drops them all on one day), or undated ones with `air_date: null`. Records a change.
+     * (default 7; 0 drops them all on one day), or undated ones with `air_date: null`. Records a change of
+     * the series and of its creators.
      */
     addSeason(
       seriesId: number,
@@ -1352,12 +1405,65 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       if (series.status === 'Ended' || series.status === 'Canceled') series.status = 'Returning Series';
       series.in_production = true;
       touch('tv', seriesId);
+      touchPeople(series.created_by);
       return added;
     },
+    /** Adds a person (defaults: an actor with no details yet). Records a change. */
+    addPerson(fields: Partial<FakePerson> & { name: string }): FakePerson {
+      const id = fields.id ?? nextPersonId++;
+      if (catalog.persons.has(id)) throw new Error(`tmdb fake: person ${id} exists`);
+      const person: FakePerson = {
+        id,
+        original_name: fields.name,
+        also_known_as: [],
+        biography: '',
+        birthday: null,
+        deathday: null,
+        gender: 0,
+        homepage: null,
+        imdb_id: null,
+        known_for_department: 'Acting',
+        place_of_birth: null,
+        popularity: 0.6,
+        profile_path: null,
+        adult: false,
+        ...fields,
+      };
+      catalog.persons.set(id, person);
+      touch('person', id);
+      return person;
+    },
+    /**
+     * Credits a known person on a movie or series: `{ character }` in the cast, `{ job, department }` in the
+     * crew. A series has no crew here but its creators: only `job: "Creator"` is accepted for one (added to
+     * `created_by`). Records a change of the title and of the person.
+     */
+    creditPerson(
+      kind: MediaKind,
+      id: number,
+      personId: number,
+      role: { job: string; department: string } | { character: string },
+    ) {
+      personOrThrow(personId);
+      const creditId = rng.hex(24);
+      const title = kind === 'movie' ? movieOrThrow(id) : seriesOrThrow(id);
+      if ('character' in role) {
+        const castId = Math.max(0, ...title.cast.map((c) => c.castId)) + 1;
+        title.cast.push({ personId, character: role.character, creditId, castId });
+      } else if ('crew' in title) {
+        title.crew.push({ personId, job: role.job, department: role.department, creditId });
+      } else {
+        if (role.job !== 'Creator')
+          throw new Error(`tmdb fake: a series' crew is only its creators, not "${role.job}"`);
+        if (!title.created_by.includes(personId)) title.created_by.push(personId);
+      }
+      touch(kind, id);
+      touch('person', personId);
+    },
     /** Removes an item (its details then answer 404) and records the change, as a deletion on TMDB does. */
-    remove(kind: MediaKind, id: number) {
-      const removed = kind === 'movie' ? catalog.movies.delete(id) : catalog.series.delete(id);
-      if (!removed) throw new Error(`tmdb fake: no ${kind} ${id}`);
+    remove(kind: ChangeKind, id: number) {
+      const items = { movie: catalog.movies, tv: catalog.series, person: catalog.persons }[kind];
+      if (!items.delete(id)) throw new Error(`tmdb fake: no ${kind} ${id}`);
       touch(kind, id);
     },
   };
@@ -1783,6 +1889,10 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       .filter((n): n is FakeCompany => !!n)
       .map((n) => ({ id: n.id, logo_path: n.logo_path, name: n.name, origin_country: n.origin_country }));
 
+  /** The credit_id of a series creator: the same in `created_by` and in the person's combined credits. */
+  const creatorCreditId = (seriesId: number, personId: number) =>
+    createHash('md5').update(`${seriesId}-${personId}`).digest('hex').slice(0, 24);
+
   const tvDetails = (id: number, query: URLSearchParams) => {
     const s = catalog.series.get(id);
     if (!s) throw new TmdbHttpError(34);
@@ -1798,7 +1908,7 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
         const p = catalog.persons.get(pid);
         return {
           id: pid,
-          credit_id: createHash('md5').update(`${s.id}-${pid}`).digest('hex').slice(0, 24),
+          credit_id: creatorCreditId(s.id, pid),
           name: p?.name ?? '',
           original_name: p?.original_name ?? '',
           gender: p?.gender ?? 0,
@@ -1858,9 +1968,91 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
     return body;
   };
 
+  // ----- people -----------------------------------------------------------------------------------
+
+  const combinedCredits = (p: FakePerson) => {
+    const cast: Record<string, unknown>[] = [];
+    const crew: Record<string, unknown>[] = [];
+    // Assumed: movies first, then series, each in catalog order (TMDB's own order is not documented).
+    for (const m of catalog.movies.values()) {
+      m.cast.forEach((c, order) => {
+        if (c.personId === p.id)
+          cast.push({
+            ...movieSummary(m),
+            character: c.character,
+            credit_id: c.creditId,
+            order,
+            media_type: 'movie',
+          });
+      });
+      for (const c of m.crew)
+        if (c.personId === p.id)
+          crew.push({
+            ...movieSummary(m),
+            credit_id: c.creditId,
+            department: c.department,
+            job: c.job,
+            media_type: 'movie',
+          });
+    }
+    for (const s of catalog.series.values()) {
+      // Assumed: the fake's cast and creators are series regulars, credited on every regular episode since
+      // the first; "" as the first credit's date before any.
+      const episodeCount = s.seasons
+        .filter((x) => x.season_number > 0)
+        .reduce((n, x) => n + x.episodes.length, 0);
+      const firstCredit = firstAirDate(s);
+      for (const c of s.cast)
+        if (c.personId === p.id)
+          cast.push({
+            ...tvSummary(s),
+            character: c.character,
+            credit_id: c.creditId,
+            episode_count: episodeCount,
+            first_credit_air_date: firstCredit,
+            media_type: 'tv',
+          });
+      if (s.created_by.includes(p.id))
+        crew.push({
+          ...tvSummary(s),
+          credit_id: creatorCreditId(s.id, p.id),
+          department: 'Creator',
+          episode_count: episodeCount,
+          first_credit_air_date: firstCredit,
+          job: 'Creator',
+          media_type: 'tv',
+        });
+    }
+    return { cast, crew };
+  };
+
+  const personDetails = (id: number, query: URLSearchParams) => {
+    const p = catalog.persons.get(id);
+    if (!p) throw new TmdbHttpError(34);
+    const body: Record<string, unknown> = {
+      adult: p.adult,
+      also_known_as: [...p.also_known_as],
+      biography: p.biography,
+      birthday: p.birthday,
+      deathday: p.deathday,
+      gender: p.gender,
+      homepage: p.homepage,
+      id: p.id,
+      imdb_id: p.imdb_id,
+      known_for_department: p.known_for_department,
+      name: p.name,
+      place_of_birth: p.place_of_birth,
+      popularity: p.popularity,
+      profile_path: p.profile_path,
+    };
+    for (const name of appends(query))
+      if (name === 'combined_credits') body.combined_credits = combinedCredits(p);
+    return body;
+  };
+
   // ----- change lists -----------------------------------------------------------------------------
 
-  const changeList = (kind: MediaKind, query: URLSearchParams) => {
+  const changeList = (kind: ChangeKind, query: URLSearchParams) => {
     const startRaw = query.get('start_date');
     const endRaw = query.get('end_date');
     for (const raw of [startRaw, endRaw]) if (raw && !isValidDay(raw)) throw new TmdbHttpError(23);
@@ -1875,11 +2067,9 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       if (c.kind === kind && c.at >= start && c.at <= end)
         latest.set(c.id, Math.max(latest.get(c.id) ?? 0, c.at));
     const ids = [...latest.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
-    const results = ids.map((id) => ({
-      id,
-      // Assumed: a deleted item shows adult: null.
-      adult: (kind === 'movie' ? catalog.movies.get(id)?.adult : catalog.series.get(id)?.adult) ?? null,
-    }));
+    const items = { movie: catalog.movies, tv: catalog.series, person: catalog.persons }[kind];
+    // Assumed: a deleted item shows adult: null.
+    const results = ids.map((id) => ({ id, adult: items.get(id)?.adult ?? null }));
     const { page: p, results: slice, total_pages, total_results } = paged(results, page, 100);
     return { results: slice, page: p, total_pages, total_results };
   };
@@ -1893,6 +2083,7 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
     [/^\/genre\/tv\/list$/, () => ({ genres: TV_GENRES })],
     [/^\/movie\/changes$/, (_m, q) => changeList('movie', q)],
     [/^\/tv\/changes$/, (_m, q) => changeList('tv', q)],
+    [/^\/person\/changes$/, (_m, q) => changeList('person', q)],
     [
       /^\/movie\/upcoming$/,
       (_m, q) => theatricalWindow(q, addDays(today(), 1), addDays(today(), UPCOMING_DAYS)),
@@ -1982,6 +2173,16 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
         const series = catalog.series.get(Number(m[1]));
         if (!series) throw new TmdbHttpError(34);
         return seasonDetails(series, Number(m[2]));
+      },
+    ],
+    [/^\/person\/(\d+)$/, (m, q) => personDetails(Number(m[1]), q)],
+    [
+      /^\/person\/(\d+)\/combined_credits$/,
+      (m) => {
+        const person = catalog.persons.get(Number(m[1]));
+        if (!person) throw new TmdbHttpError(34);
+        // Key order as in the reference example: cast, crew, id.
+        return { ...combinedCredits(person), id: person.id };
       },
     ],
   ];
