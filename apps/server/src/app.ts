@@ -43,12 +43,14 @@ import {
   type CatalogSync,
   createCatalogProviders,
   createCatalogSync,
+  createFollowSources,
   createFoundItemsImporter,
   createProviderSearch,
   createSyncRepository,
   SYNC_CHECK_SECONDS,
   SYNC_QUEUE,
 } from './modules/catalog-sync';
+import { createFollowsRepository, createFollowsService, followRoutes } from './modules/follows';
 import { createDemoPosters, createImageProxy, demoPosterRoutes, imageProxyRoutes } from './modules/images';
 import {
   createLeaderboardRepository,
@@ -403,8 +405,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(demoPosterRoutes, { posters: demoPosters });
   await app.register(imageProxyRoutes, { proxy: imageProxy });
-  await app.register(watchlistRoutes, {
-    watchlist: createWatchlistService(createWatchlistRepository(database.db), options.clock),
+  const watchlistRepo = createWatchlistRepository(database.db);
+  await app.register(watchlistRoutes, { watchlist: createWatchlistService(watchlistRepo, options.clock) });
+  await app.register(followRoutes, {
+    follows: createFollowsService({
+      repo: createFollowsRepository(database.db),
+      sources: createFollowSources({ catalog: catalogRepo, providers: catalogProviders, clock }),
+      watchlist: watchlistRepo,
+      clock,
+    }),
   });
   await app.register(leaderboardRoutes, {
     leaderboard: createLeaderboardService(createLeaderboardRepository(database.db), options.clock),

@@ -134,6 +134,7 @@ export const ERROR_CODES = {
   originNotAllowed: 'ORIGIN_NOT_ALLOWED',
   notFound: 'NOT_FOUND',
   mediaNotFound: 'MEDIA_NOT_FOUND',
+  followNotFound: 'FOLLOW_NOT_FOUND',
   profileNotFound: 'PROFILE_NOT_FOUND',
   posterNotFound: 'POSTER_NOT_FOUND',
   imageProviderNotFound: 'IMAGE_PROVIDER_NOT_FOUND',

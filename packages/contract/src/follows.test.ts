@@ -10,6 +10,8 @@ describe('a follow request', () => {
       'demo:series:ashgrove-academy',
       'demo:person:priya-halvorsen',
       'demo:author:orla-penhallow',
+      'isbndb:author:村上-春樹',
+      'isbndb:author:amelie-nothomb',
     ])
       expect(createFollowBodySchema.safeParse({ ref }).success, ref).toBe(true);
     expect(createFollowBodySchema.parse({ ref: 'tmdb:person:525', roles: ['directing', 'acting'] })).toEqual({
@@ -25,6 +27,8 @@ describe('a follow request', () => {
       'tmdb:tv:0',
       'tmdb:tv:12a',
       'isbndb:author:Orla',
+      'isbndb:author:orla--penhallow',
+      'isbndb:author:',
       'tmdb:tv:1399 ',
       42,
     ])

@@ -9,13 +9,27 @@ export const FOLLOW_ROLES = ['directing', 'writing', 'creating', 'acting'] as co
 export type FollowRole = (typeof FOLLOW_ROLES)[number];
 export const DEFAULT_FOLLOW_ROLES: readonly FollowRole[] = ['directing', 'writing', 'creating'];
 
+/** How a title is credited to a ref: a season to its series, a book to its author, a person's roles. */
+export const CREDIT_ROLES = ['series', 'author', ...FOLLOW_ROLES] as const;
+export type CreditRole = (typeof CREDIT_ROLES)[number];
+
 /**
  * A followable thing's ref: stable, opaque to clients. `tmdb:tv:1399`, `tmdb:person:525`,
  * `isbndb:author:orla-penhallow`, and for the demo catalog `demo:series:…`, `demo:person:…`,
- * `demo:author:…`.
+ * `demo:author:…`. Names are slugs as titles' are (lower case; scripts other than Latin kept).
  */
 export const FOLLOW_REF =
-  /^(tmdb:(tv|person):[1-9]\d{0,9}|isbndb:author:[a-z0-9]+(-[a-z0-9]+)*|demo:(series|person|author):[a-z0-9]+(-[a-z0-9]+)*)$/;
+  /^(tmdb:(tv|person):[1-9]\d{0,9}|(isbndb:author|demo:(series|person|author)):[\p{Ll}\p{Lo}\p{M}\p{N}]+(-[\p{Ll}\p{Lo}\p{M}\p{N}]+)*)$/u;
+
+/** What a ref names, from its form (`tmdb:tv:…` and `demo:series:…` are series, and so on). */
+export function followKindOf(ref: string): FollowKind {
+  if (/^(tmdb:tv|demo:series):/.test(ref)) return 'series';
+  if (/^(tmdb:person|demo:person):/.test(ref)) return 'person';
+  return 'author';
+}
+
+/** The credits of a title its page offers to follow: a season's series and creators, a movie's directors, a book's authors. */
+export const FOLLOW_OFFERED_ROLES: readonly CreditRole[] = ['series', 'creating', 'directing', 'author'];
 
 export const followRefSchema = z
   .string({ error: () => 'must be a ref such as tmdb:tv:1399' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, REGION_MESSAGES, SEARCH_TYPES } from './constants';
+import { followOptionSchema } from './follows';
 import { text } from './text';
 
 export const mediaTypeSchema = z.enum(MEDIA_TYPES, {
@@ -90,7 +91,13 @@ export type RegionalDates = z.infer<typeof regionalDatesSchema>;
  * for books and TV seasons, and for a movie TMDB lists none of the three for the region.
  */
 export const mediaDetailSchema = mediaItemSchema
-  .extend({ regional_dates: regionalDatesSchema.nullable() })
+  .extend({
+    regional_dates: regionalDatesSchema.nullable(),
+    follow: z.array(followOptionSchema).meta({
+      description:
+        "What this title lets a member follow: a season's series and creators, a movie's directors, a book's authors.",
+    }),
+  })
   .meta({
     id: 'MediaDetail',
     description:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { followedViaSchema } from './follows';
 import { mediaItemSchema, mediaTypeSchema } from './media';
 import { text } from './text';
 
@@ -27,6 +28,9 @@ export const watchlistEntrySchema = mediaItemSchema
   .extend({
     /** When the member added it (ISO time). */
     timestamp_added: z.string(),
+    followed_via: followedViaSchema.meta({
+      description: 'The follow that put this title on the watchlist, else null',
+    }),
   })
   .meta({ id: 'WatchlistEntry' });
 export type WatchlistEntry = z.infer<typeof watchlistEntrySchema>;

@@ -1,6 +1,8 @@
 import {
+  type CreditRole,
   DEFAULT_REMINDER_DAYS,
   DEFAULT_TIME_ZONE,
+  type FollowKind,
   type MediaType,
   type NotificationChannel,
   type NotificationKind,
@@ -131,6 +133,33 @@ export const mediaReleaseDates = pgTable(
     check('media_release_dates_type_check', sql`${t.type} between 1 and 6`),
   ],
 );
+
+/**
+ * Who a title belongs to, as refs a member can follow (ADR 014): a season's series and creators, a
+ * movie's directors and writers, a book's authors. Written with the title by the ingestion pipeline;
+ * `credited_at` is when the catalog first learnt the credit, which is what makes a title new to a follow.
+ */
+export const itemCredits = pgTable(
+  'item_credits',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    ref: text('ref').notNull(),
+    role: text('role').$type<CreditRole>().notNull(),
+    name: text('name').notNull(),
+    creditedAt: timestamp('credited_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.ref, t.role] }),
+    index('item_credits_ref_idx').on(t.ref, t.creditedAt),
+    check(
+      'item_credits_role_check',
+      sql`${t.role} in ('series', 'author', 'directing', 'writing', 'creating', 'acting')`,
+    ),
+  ],
+);
+export type ItemCreditRow = typeof itemCredits.$inferSelect;
 
 export type MediaItemRow = typeof mediaItems.$inferSelect;
 export type NewMediaItemRow = typeof mediaItems.$inferInsert;
@@ -327,6 +356,8 @@ export const watchlistEntries = pgTable(
       .references(() => mediaItems.id, { onDelete: 'cascade' }),
     mediaType: text('media_type').$type<MediaType>().notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The follow that put it here, if one did; unfollowing keeps the title. */
+    followedVia: uuid('followed_via').references(() => follows.id, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.itemId] }),
@@ -334,9 +365,51 @@ export const watchlistEntries = pgTable(
     index('watchlist_entries_type_added_idx').on(t.mediaType, t.addedAt),
     index('watchlist_entries_added_idx').on(t.addedAt),
     index('watchlist_entries_item_idx').on(t.itemId),
+    // Unfollowing clears the mark on the titles the follow added.
+    index('watchlist_entries_followed_via_idx').on(t.followedVia).where(sql`${t.followedVia} is not null`),
   ],
 );
 export type WatchlistEntryRow = typeof watchlistEntries.$inferSelect;
+
+/**
+ * A thing members follow, once whoever follows it: its name and picture for the Following page, and
+ * when the follows sync last fetched it from its provider.
+ */
+export const followTargets = pgTable(
+  'follow_targets',
+  {
+    ref: text('ref').primaryKey(),
+    kind: text('kind').$type<FollowKind>().notNull(),
+    name: text('name').notNull(),
+    image: text('image'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('follow_targets_checked_idx').on(t.checkedAt),
+    check('follow_targets_kind_check', sql`${t.kind} in ('series', 'person', 'author')`),
+  ],
+);
+export type FollowTargetRow = typeof followTargets.$inferSelect;
+
+/** A member following a ref: its titles still to come join the watchlist, now and as they appear. */
+export const follows = pgTable(
+  'follows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ref: text('ref')
+      .notNull()
+      .references(() => followTargets.ref),
+    /** For a person, the credits that bring their titles; series and authors use their one role. */
+    roles: text('roles').array().$type<CreditRole[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('follows_user_ref_key').on(t.userId, t.ref), index('follows_ref_idx').on(t.ref)],
+);
+export type FollowRow = typeof follows.$inferSelect;
 
 /** Append-only record of every add and remove, written in the same transaction as the change. */
 export const trackingEvents = pgTable(

@@ -1,4 +1,4 @@
-import type { MediaType, ReleaseDatePrecision } from '@releasebell/contract';
+import type { CreditRole, MediaType, ReleaseDatePrecision } from '@releasebell/contract';
 
 /** One catalog item in our own shape, whatever source it came from. */
 export interface NormalisedItem {
@@ -26,6 +26,18 @@ export interface NormalisedItem {
    * `releaseDate` stays the date shown by default (the provider's region's theatrical date).
    */
   releaseDates?: { country: string; type: number; date: string }[];
+  /**
+   * The refs this title belongs to (ADR 014), replacing the stored ones; absent leaves them as they are.
+   * A ref may hold several roles on one title (a director who wrote it).
+   */
+  credits?: Credit[];
+}
+
+/** A title's tie to a followable ref, e.g. `{ ref: 'tmdb:person:525', role: 'directing', name: 'Christopher Nolan' }`. */
+export interface Credit {
+  ref: string;
+  role: CreditRole;
+  name: string;
 }
 
 /**

@@ -152,5 +152,6 @@ export function watchlistEntryOf(item: MediaItem, addedAt = '2026-11-20T10:00:00
     creator: item.creator,
     creator_label: item.creator_label,
     timestamp_added: addedAt,
+    followed_via: null,
   };
 }

@@ -2,6 +2,7 @@
  * Keeping the catalog in step with TMDB and ISBNdb, and their live search.
  * The module's public surface: other code imports only this file.
  */
+export { createFollowSources, type FollowSources } from './follow-sources';
 export { createProviderSearch, type ProviderSearch } from './provider-search';
 export { createCatalogProviders } from './providers';
 export { createSyncRepository } from './repository';

@@ -1,16 +1,13 @@
-import { and, eq, gt, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, like, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mediaItems, type SyncTaskRow, syncTasks } from '../../db/schema';
+import { stillToCome } from '../catalog';
 
 /** A catalog title as the refresh jobs need it: enough to ask its provider again. */
 export interface KnownTitle {
   providerId: string;
   title: string;
 }
-
-/** The end of a title's date period (a month's last day for "March 2027"): released once it is past. */
-const periodEnd = sql`(${mediaItems.releaseDate} + case ${mediaItems.releaseDatePrecision}
-  when 'year' then interval '1 year' when 'month' then interval '1 month' else interval '1 day' end)`;
 
 /** Only what a real provider can be asked about again (not the demo catalog). */
 const fromProviders = or(like(mediaItems.providerId, 'tmdb:%'), like(mediaItems.providerId, 'isbndb:%'));
@@ -86,9 +83,7 @@ export function createSyncRepository(db: Database) {
           and(
             gt(mediaItems.trackersCount, 0),
             fromProviders,
-            age === 'recent'
-              ? or(isNull(mediaItems.releaseDate), sql`${periodEnd} > ${cutoff}`)
-              : sql`${periodEnd} <= ${cutoff}`,
+            age === 'recent' ? stillToCome(cutoff) : not(stillToCome(cutoff)),
           ),
         );
     },
@@ -106,12 +101,7 @@ export function createSyncRepository(db: Database) {
       return db
         .select({ providerId: mediaItems.providerId, title: mediaItems.title })
         .from(mediaItems)
-        .where(
-          and(
-            like(mediaItems.providerId, 'isbndb:%'),
-            or(isNull(mediaItems.releaseDate), sql`${periodEnd} > ${today}::date`),
-          ),
-        );
+        .where(and(like(mediaItems.providerId, 'isbndb:%'), stillToCome(today)));
     },
 
     /** Seasons in the catalog of these TMDB series (`tmdb:tv:{series}:{season}`). */

@@ -12,6 +12,6 @@ export {
 export { retireDemoCatalog, seedDemoCatalog } from './demo-seed';
 export { type IngestResult, ingest, upsertItems } from './ingestion';
 export { toMediaItem } from './media-item';
-export { type CatalogRepository, createCatalogRepository } from './repository';
+export { type CatalogRepository, createCatalogRepository, stillToCome } from './repository';
 export { catalogRoutes } from './routes';
 export { createCatalogService } from './service';

@@ -60,7 +60,7 @@ export async function upsertItems(
       slugs.set(item.providerId, slug);
     }
   }
-  const rows: NewMediaItemRow[] = unique.map(({ releaseDates: _, ...item }) => ({
+  const rows: NewMediaItemRow[] = unique.map(({ releaseDates: _, credits: __, ...item }) => ({
     ...item,
     slug: slugs.get(item.providerId) ?? slugify(item.title),
     searchText: normaliseForSearch(item.title),
@@ -68,7 +68,8 @@ export async function upsertItems(
   const regional = new Map(
     unique.flatMap((i) => (i.releaseDates ? [[i.providerId, i.releaseDates] as const] : [])),
   );
-  const changes = await repo.upsert(rows, change, regional);
+  const credits = new Map(unique.flatMap((i) => (i.credits ? [[i.providerId, i.credits] as const] : [])));
+  const changes = await repo.upsert(rows, change, { regional, credits });
   return {
     received: rows.length,
     inserted: rows.length - known.size,

@@ -1,7 +1,23 @@
-import type { MediaType } from '@releasebell/contract';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, like, lt, ne, or, sql } from 'drizzle-orm';
+import { FOLLOW_OFFERED_ROLES, type FollowOption, followKindOf, type MediaType } from '@releasebell/contract';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  itemCredits,
   type MediaItemRow,
   mediaItems,
   mediaReleaseDates,
@@ -11,6 +27,7 @@ import {
   watchlistEntries,
 } from '../../db/schema';
 import { monthStart, yearStart } from '../../lib/dates';
+import type { Credit } from '../../providers/types';
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
@@ -202,8 +219,13 @@ export function createCatalogRepository(db: Database) {
     async upsert(
       rows: NewMediaItemRow[],
       change: ChangeSource,
-      regional: ReadonlyMap<string, { country: string; type: number; date: string }[]> = new Map(),
+      related: {
+        regional?: ReadonlyMap<string, { country: string; type: number; date: string }[]>;
+        credits?: ReadonlyMap<string, Credit[]>;
+      } = {},
     ): Promise<ReleaseChange[]> {
+      const regional = related.regional ?? new Map();
+      const credits = related.credits ?? new Map();
       if (rows.length === 0) return [];
       return db.transaction(async (tx) => {
         const before = await tx
@@ -286,6 +308,14 @@ export function createCatalogRepository(db: Database) {
           );
           if (values.length > 0) await tx.insert(mediaReleaseDates).values(values);
         }
+        await replaceCredits(
+          tx,
+          written.flatMap((w) => {
+            const list = credits.get(w.providerId);
+            return list ? [{ itemId: w.id, credits: list }] : [];
+          }),
+          change.at,
+        );
         const incoming = new Map(stored.map((r) => [r.providerId, r]));
         const changes: ReleaseChange[] = [];
         for (const old of before) {
@@ -331,6 +361,27 @@ export function createCatalogRepository(db: Database) {
         .orderBy(asc(mediaReleaseDates.country), asc(mediaReleaseDates.date), asc(mediaReleaseDates.type));
     },
 
+    /** The refs a title's page offers to follow, series first, then people and authors, by name. */
+    async followOptions(item: Pick<MediaItemRow, 'id' | 'providerId'>): Promise<FollowOption[]> {
+      const rows = await db
+        .selectDistinctOn([itemCredits.ref], { ref: itemCredits.ref, name: itemCredits.name })
+        .from(itemCredits)
+        .where(and(eq(itemCredits.itemId, item.id), inArray(itemCredits.role, [...FOLLOW_OFFERED_ROLES])))
+        .orderBy(asc(itemCredits.ref));
+      // A season synced before credits were kept still names its series in its provider id.
+      const season = /^(tmdb:tv:\d+):\d+$/.exec(item.providerId);
+      const options = rows.map((r) => ({ kind: followKindOf(r.ref), ref: r.ref, name: r.name }));
+      if (season && !options.some((o) => o.ref === season[1])) {
+        const [series] = await db
+          .select({ name: mediaItems.series })
+          .from(mediaItems)
+          .where(eq(mediaItems.id, item.id));
+        if (series?.name) options.push({ kind: 'series', ref: season[1]!, name: series.name });
+      }
+      const order = { series: 0, person: 1, author: 2 };
+      return options.sort((a, b) => order[a.kind] - order[b.kind] || a.name.localeCompare(b.name));
+    },
+
     /** Deletes the titles whose provider id starts with `prefix` that nobody tracks; answers how many. */
     async removeUntracked(prefix: string): Promise<number> {
       const rows = await db
@@ -356,6 +407,15 @@ export function createCatalogRepository(db: Database) {
   };
 }
 
+/** The end of a title's date period (a month's last day for "March 2027"): released once it is past. */
+const periodEnd = sql`(${mediaItems.releaseDate} + case ${mediaItems.releaseDatePrecision}
+  when 'year' then interval '1 year' when 'month' then interval '1 month' else interval '1 day' end)`;
+
+/** Titles not out on `today`: undated, or their date's period not over (a month's title is out after it). */
+export function stillToCome(today: string | SQL): SQL {
+  return sql`(${mediaItems.releaseDate} is null or ${periodEnd} > (${today})::date)`;
+}
+
 /** The source of `catalog:set-date`'s corrections. */
 export const OPERATOR = 'operator' as const;
 
@@ -379,6 +439,52 @@ export interface ReleaseChange {
 function releaseEventKind(oldDate: string | null, newDate: string | null): ReleaseEventKind {
   if (!oldDate) return 'announced';
   return newDate ? 'moved' : 'removed';
+}
+
+/**
+ * Sets each item's credits to the given ones. A credit already stored keeps its `credited_at` (when the
+ * catalog first learnt it), which is what tells the follows sync a title is new to a ref.
+ */
+async function replaceCredits(
+  tx: Pick<Database, 'select' | 'insert' | 'delete'>,
+  items: { itemId: string; credits: Credit[] }[],
+  at: Date,
+): Promise<void> {
+  if (items.length === 0) return;
+  const key = (c: { itemId: string; ref: string; role: string }) => `${c.itemId} ${c.ref} ${c.role}`;
+  const wanted = new Map(
+    items.flatMap(({ itemId, credits }) => credits.map((c) => [key({ itemId, ...c }), { itemId, ...c }])),
+  );
+  const stored = await tx
+    .select({ itemId: itemCredits.itemId, ref: itemCredits.ref, role: itemCredits.role })
+    .from(itemCredits)
+    .where(
+      inArray(
+        itemCredits.itemId,
+        items.map((i) => i.itemId),
+      ),
+    );
+  const gone = stored.filter((c) => !wanted.has(key(c)));
+  if (gone.length > 0) {
+    await tx
+      .delete(itemCredits)
+      .where(
+        or(
+          ...gone.map((c) =>
+            and(eq(itemCredits.itemId, c.itemId), eq(itemCredits.ref, c.ref), eq(itemCredits.role, c.role)),
+          ),
+        ),
+      );
+  }
+  if (wanted.size > 0) {
+    await tx
+      .insert(itemCredits)
+      .values([...wanted.values()].map((c) => ({ ...c, creditedAt: at })))
+      .onConflictDoUpdate({
+        target: [itemCredits.itemId, itemCredits.ref, itemCredits.role],
+        set: { name: sql`excluded.name` },
+      });
+  }
 }
 
 /** A provider may list the same (country, type, date) twice (two notes): keep one. */

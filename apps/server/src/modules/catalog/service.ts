@@ -57,7 +57,7 @@ export function createCatalogService(
     async bySlug(mediaType: MediaType, slug: string, region?: string): Promise<MediaDetail> {
       const row = await repo.findBySlug(mediaType, slug);
       if (!row) throw mediaNotFound();
-      const item = toMediaItem(row);
+      const item = { ...toMediaItem(row), follow: await repo.followOptions(row) };
       if (row.mediaType !== 'movies') return { ...item, regional_dates: null };
       const country = region ?? defaultRegion;
       const dates = await repo.regionalDates(row.id, country);

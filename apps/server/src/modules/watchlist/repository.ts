@@ -1,10 +1,19 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { MediaType } from '@releasebell/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type MediaItemRow, mediaItems, trackingEvents, watchlistEntries } from '../../db/schema';
+import {
+  follows,
+  followTargets,
+  type MediaItemRow,
+  mediaItems,
+  trackingEvents,
+  watchlistEntries,
+} from '../../db/schema';
 
 export interface EntryRecord {
   item: MediaItemRow;
   addedAt: Date;
+  followedVia: { id: string; name: string } | null;
 }
 
 export type WatchlistRepository = ReturnType<typeof createWatchlistRepository>;
@@ -15,12 +24,23 @@ export function createWatchlistRepository(db: Database) {
 
   return {
     async list(userId: string): Promise<EntryRecord[]> {
-      return db
-        .select({ item: mediaItems, addedAt: watchlistEntries.addedAt })
+      const rows = await db
+        .select({
+          item: mediaItems,
+          addedAt: watchlistEntries.addedAt,
+          followId: follows.id,
+          followName: followTargets.name,
+        })
         .from(watchlistEntries)
         .innerJoin(mediaItems, eq(mediaItems.id, watchlistEntries.itemId))
+        .leftJoin(follows, eq(follows.id, watchlistEntries.followedVia))
+        .leftJoin(followTargets, eq(followTargets.ref, follows.ref))
         .where(eq(watchlistEntries.userId, userId))
         .orderBy(desc(watchlistEntries.addedAt), desc(mediaItems.id));
+      return rows.map(({ followId, followName, ...r }) => ({
+        ...r,
+        followedVia: followId && followName ? { id: followId, name: followName } : null,
+      }));
     },
 
     async findItem(itemId: string): Promise<MediaItemRow | undefined> {
@@ -56,6 +76,40 @@ export function createWatchlistRepository(db: Database) {
           .where(entryOf(userId, item.id));
         // Only a concurrent remove between the two statements could leave nothing; report it as added now.
         return { created: false, addedAt: existing?.addedAt ?? at };
+      });
+    },
+
+    /**
+     * Adds the titles a follow brings (marked with it), leaving those already tracked alone; like `add`,
+     * only real inserts record events and count trackers. Answers the titles added.
+     */
+    async addFollowed(
+      userId: string,
+      followId: string,
+      titles: { itemId: string; mediaType: MediaType }[],
+      at: Date,
+    ): Promise<string[]> {
+      if (titles.length === 0) return [];
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(watchlistEntries)
+          .values(titles.map((t) => ({ userId, ...t, addedAt: at, followedVia: followId })))
+          .onConflictDoNothing()
+          .returning({ itemId: watchlistEntries.itemId, mediaType: watchlistEntries.mediaType });
+        if (inserted.length === 0) return [];
+        await tx
+          .insert(trackingEvents)
+          .values(inserted.map((t) => ({ userId, ...t, kind: 'add' as const, occurredAt: at })));
+        await tx
+          .update(mediaItems)
+          .set({ trackersCount: sql`${mediaItems.trackersCount} + 1` })
+          .where(
+            inArray(
+              mediaItems.id,
+              inserted.map((t) => t.itemId),
+            ),
+          );
+        return inserted.map((t) => t.itemId);
       });
     },
 

@@ -6,14 +6,22 @@ import { pick } from '../../lib/pick';
 import { toMediaItem } from '../catalog';
 import type { WatchlistRepository } from './repository';
 
-function toWatchlistEntry(item: MediaItemRow, addedAt: Date): WatchlistEntry {
-  return { ...pick(toMediaItem(item), WATCHLIST_ITEM_FIELDS), timestamp_added: addedAt.toISOString() };
+function toWatchlistEntry(
+  item: MediaItemRow,
+  addedAt: Date,
+  followedVia: WatchlistEntry['followed_via'] = null,
+): WatchlistEntry {
+  return {
+    ...pick(toMediaItem(item), WATCHLIST_ITEM_FIELDS),
+    timestamp_added: addedAt.toISOString(),
+    followed_via: followedVia,
+  };
 }
 
 export function createWatchlistService(repo: WatchlistRepository, clock: Clock = systemClock) {
   return {
     async list(userId: string): Promise<WatchlistEntry[]> {
-      return (await repo.list(userId)).map((e) => toWatchlistEntry(e.item, e.addedAt));
+      return (await repo.list(userId)).map((e) => toWatchlistEntry(e.item, e.addedAt, e.followedVia));
     },
 
     async add(userId: string, body: AddToWatchlistBody) {

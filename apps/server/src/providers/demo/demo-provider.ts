@@ -3,7 +3,8 @@ import path from 'node:path';
 import { MEDIA_TYPES, type MediaType } from '@releasebell/contract';
 import { z } from 'zod';
 import { addDays, addMonthsStart, addYearsStart, todayIso } from '../../lib/dates';
-import type { MetadataProvider, NormalisedItem } from '../types';
+import { slugify } from '../../lib/text';
+import type { Credit, MetadataProvider, NormalisedItem } from '../types';
 
 const releaseSchema = z.union([
   z.strictObject({ offsetDays: z.number().int() }),
@@ -92,6 +93,7 @@ export function createDemoProvider(options: { today?: string } = {}): MetadataPr
             seriesNumber: raw.seriesNumber ?? null,
             creator: raw.author ?? null,
             creatorLabel: 'Author',
+            credits: demoCredits([['author', 'author', raw.author]]),
           };
         case 'movies':
           return {
@@ -101,6 +103,7 @@ export function createDemoProvider(options: { today?: string } = {}): MetadataPr
             director: raw.director ?? null,
             creator: raw.director ?? null,
             creatorLabel: 'Director',
+            credits: demoCredits([['person', 'directing', raw.director]]),
           };
         case 'tv_seasons':
           return {
@@ -112,8 +115,21 @@ export function createDemoProvider(options: { today?: string } = {}): MetadataPr
             seriesNumber: raw.seasonNumber ?? null,
             creator: raw.creator ?? null,
             creatorLabel: 'Creator',
+            credits: demoCredits([
+              ['series', 'series', raw.show],
+              ['person', 'creating', raw.creator],
+            ]),
           };
       }
     },
   };
+}
+
+/** Demo refs (`demo:person:dana-okafor`) so following works on the embedded default. */
+function demoCredits(
+  named: [kind: 'author' | 'person' | 'series', Credit['role'], string | undefined][],
+): Credit[] {
+  return named.flatMap(([kind, role, name]) =>
+    name ? [{ ref: `demo:${kind}:${slugify(name)}`, role, name }] : [],
+  );
 }

@@ -1,8 +1,8 @@
 import type { Config } from '../../config';
 import { createProviderClient, type ProviderClient, ProviderNotFoundError } from '../http/provider-client';
 import type { MetadataProvider } from '../types';
-import { type Book, bookAnswerSchema, booksAnswerSchema } from './schemas';
-import { normaliseWork, workId, workKey } from './works';
+import { authorAnswerSchema, type Book, bookAnswerSchema, booksAnswerSchema } from './schemas';
+import { foldEditions, normaliseWork, workId, workKey } from './works';
 
 export type IsbndbSettings = NonNullable<Config['isbndb']>;
 
@@ -29,6 +29,38 @@ async function booksTitled(client: ProviderClient, title: string): Promise<Book[
     if (err instanceof ProviderNotFoundError) return [];
     throw err;
   }
+}
+
+/** Most books an author's page holds; ISBNdb allows up to 1,000. */
+const AUTHOR_PAGE_SIZE = 1000;
+/** An author's books are read this many pages deep at most. */
+const AUTHOR_PAGES = 5;
+
+/**
+ * An author's name as ISBNdb spells it and their works (each with every edition of it by them), or
+ * null when ISBNdb knows no such author.
+ */
+export async function authorWorks(
+  client: ProviderClient,
+  name: string,
+): Promise<{ name: string; works: Book[][] } | null> {
+  const books: Book[] = [];
+  let spelled: string | null = null;
+  for (let page = 1; page <= AUTHOR_PAGES; page++) {
+    try {
+      const found = await client.get(`/author/${encodeURIComponent(name)}`, authorAnswerSchema, {
+        page,
+        pageSize: AUTHOR_PAGE_SIZE,
+      });
+      spelled ??= found.author ?? name;
+      books.push(...found.books);
+      if (found.books.length < AUTHOR_PAGE_SIZE) break;
+    } catch (err) {
+      if (err instanceof ProviderNotFoundError) break;
+      throw err;
+    }
+  }
+  return spelled === null ? null : { name: spelled, works: foldEditions(books) };
 }
 
 /** A book and every edition of the same work that a title search finds. */

@@ -29,3 +29,6 @@ export const bookAnswerSchema = z.object({ book: bookSchema });
 
 /** GET /books/{query}: a page of matches and how many there are in all. */
 export const booksAnswerSchema = z.object({ total: z.number().int().nullish(), books: z.array(bookSchema) });
+
+/** GET /author/{name}: the author's books, a page at a time (no total). */
+export const authorAnswerSchema = z.object({ author: z.string().nullish(), books: z.array(bookSchema) });

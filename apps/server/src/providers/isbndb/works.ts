@@ -1,5 +1,5 @@
 import type { ReleaseDatePrecision } from '@releasebell/contract';
-import { normaliseForSearch, shortHash } from '../../lib/text';
+import { normaliseForSearch, shortHash, slugify } from '../../lib/text';
 import type { NormalisedItem } from '../types';
 import type { Book } from './schemas';
 
@@ -25,6 +25,15 @@ export function publishedDate(value: string | number | null | undefined): {
 function isCalendarDay(iso: string): boolean {
   const d = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso;
+}
+
+/** Whether a title with this date is still to come on `today` (undated titles are). */
+export function stillToComeOn(
+  date: string | null,
+  precision: ReleaseDatePrecision | null,
+  today: string,
+): boolean {
+  return periodEnd(date, precision) >= today;
 }
 
 /** The last day of a date's period (`9999` for no date, so a dated edition always wins). */
@@ -102,7 +111,13 @@ export function normaliseWork(editions: Book[], imageBaseUrl: string): Normalise
     genres: [...new Set(editions.flatMap((b) => b.subjects ?? []))].slice(0, 5),
     hypeMeterPercentage: null,
     popularity: 0,
+    credits: (first.book.authors ?? []).map((name) => ({ ref: authorRef(name), role: 'author', name })),
   };
+}
+
+/** An author's ref: ISBNdb knows authors only by name (`/author/{name}`). */
+export function authorRef(name: string): string {
+  return `isbndb:author:${slugify(name)}`;
 }
 
 const rank = (p: ReleaseDatePrecision | null) => (p === 'day' ? 0 : p === 'month' ? 1 : p === 'year' ? 2 : 3);

@@ -62,6 +62,7 @@ const releaseDatesSchema = z.object({
 export type ReleaseDates = z.infer<typeof releaseDatesSchema>;
 
 const person = z.object({ id: z.number().int(), name: z.string() });
+const castMember = person.extend({ order: z.number().int().nullish() });
 
 /** /movie/{id}?append_to_response=release_dates,credits */
 export const movieDetailsSchema = movieSummarySchema.extend({
@@ -74,6 +75,7 @@ export const movieDetailsSchema = movieSummarySchema.extend({
       crew: z
         .array(person.extend({ job: z.string().nullish(), department: z.string().nullish() }))
         .default([]),
+      cast: z.array(castMember).default([]),
     })
     .optional(),
 });
@@ -116,6 +118,7 @@ export const tvDetailsSchema = tvSummarySchema.extend({
   next_episode_to_air: z
     .object({ air_date: tmdbDate, season_number: z.number().int(), episode_number: z.number().int() })
     .nullish(),
+  credits: z.object({ cast: z.array(castMember).default([]) }).optional(),
 });
 export type TvDetails = z.infer<typeof tvDetailsSchema>;
 
@@ -133,3 +136,25 @@ export const searchMultiSchema = page(
     z.object({ media_type: z.literal('person'), id: z.number().int() }),
   ]),
 );
+
+/** /person/{id} */
+export const personDetailsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  profile_path: z.string().nullish(),
+});
+
+const personCredit = z.object({
+  id: z.number().int(),
+  media_type: z.enum(['movie', 'tv']),
+  release_date: z.string().nullish(),
+  department: z.string().nullish(),
+  job: z.string().nullish(),
+});
+
+/** /person/{id}/combined_credits: the person's movies and series, as cast and as crew. */
+export const combinedCreditsSchema = z.object({
+  cast: z.array(personCredit).default([]),
+  crew: z.array(personCredit).default([]),
+});
+export type CombinedCredits = z.infer<typeof combinedCreditsSchema>;

@@ -1,8 +1,9 @@
 import { addDays } from '../../lib/dates';
 import type { ProviderClient } from '../http/provider-client';
-import type { NormalisedItem } from '../types';
+import type { Credit, NormalisedItem } from '../types';
 import { displayedReleaseDate, typedReleaseDates } from './release-dates';
 import { type MovieDetails, movieDetailsSchema, pageOfIdsSchema } from './schemas';
+import { creditRole } from './tmdb-people';
 
 export interface TmdbMovieOptions {
   /** ISO 3166-1 country whose dates are shown by default (TMDB_REGION). */
@@ -46,7 +47,41 @@ export function normaliseMovie(movie: MovieDetails, options: TmdbMovieOptions): 
     hypeMeterPercentage: null,
     popularity: popularityScore(movie.popularity),
     releaseDates,
+    credits: movieCredits(movie),
   };
+}
+
+/** Billed this high or higher, an actor's films are theirs to follow; further down the list they are not. */
+const LEADING_CAST = 10;
+
+/** The people a member can follow through a movie: its directors, writers and leading cast. */
+function movieCredits(movie: MovieDetails): Credit[] | undefined {
+  if (!movie.credits) return undefined;
+  const person = (p: { id: number; name: string }, role: Credit['role']): Credit => ({
+    ref: `tmdb:person:${p.id}`,
+    role,
+    name: p.name,
+  });
+  const crew = movie.credits.crew.flatMap((c) => {
+    const role = creditRole(c);
+    return role ? [person(c, role)] : [];
+  });
+  return uniqueCredits([...crew, ...leadingCast(movie.credits.cast)]);
+}
+
+/** The first billed of a cast, as `acting` credits. */
+export function leadingCast(
+  cast: { id: number; name: string; order?: number | null | undefined }[],
+): Credit[] {
+  return [...cast]
+    .sort((a, b) => (a.order ?? 999) - (b.order ?? 999))
+    .slice(0, LEADING_CAST)
+    .map((c) => ({ ref: `tmdb:person:${c.id}`, role: 'acting', name: c.name }));
+}
+
+/** One credit per ref and role (TMDB lists a writer once per writing job). */
+export function uniqueCredits(credits: Credit[]): Credit[] {
+  return [...new Map(credits.map((c) => [`${c.ref} ${c.role}`, c])).values()];
 }
 
 /** A movie by id, with its typed dates and credits, in one request. */

@@ -34,6 +34,8 @@ export interface TmdbSelection {
   /** Named titles (catalog:import); without them, what is on TMDB's lists for the region. */
   movies?: number[];
   seasons?: { series: number; season: number }[];
+  /** Named series: each with its seasons worth tracking (a follow's). */
+  series?: number[];
   listPages?: number;
   onProgress?: (done: number, total: number) => void;
   /** A named title TMDB does not know: reported here and skipped (the others still come). */
@@ -51,7 +53,8 @@ export function createTmdbProvider(
   selection: TmdbSelection = {},
 ): MetadataProvider<TmdbRaw> {
   const options = { region: settings.region, language: settings.language };
-  const named = selection.movies !== undefined || selection.seasons !== undefined;
+  const named =
+    selection.movies !== undefined || selection.seasons !== undefined || selection.series !== undefined;
   const missing = (providerId: string) => (err: unknown) => {
     if (!(err instanceof ProviderNotFoundError)) throw err;
     selection.onMissing?.(providerId);
@@ -65,7 +68,7 @@ export function createTmdbProvider(
       const listed = { ...options, pages, today };
       const movieIds = named ? (selection.movies ?? []) : await listedMovieIds(client, listed);
       const seriesIds = named
-        ? [...new Set((selection.seasons ?? []).map((s) => s.series))]
+        ? [...new Set([...(selection.seasons ?? []).map((s) => s.series), ...(selection.series ?? [])])]
         : await listedSeriesIds(client, listed);
       const total = movieIds.length + seriesIds.length;
       let done = 0;
@@ -91,9 +94,10 @@ export function createTmdbProvider(
         const batch: TmdbRaw[] = [];
         for (const series of found) {
           if (!series) continue;
-          const wanted = named
-            ? (selection.seasons ?? []).filter((s) => s.series === series.id).map((s) => s.season)
-            : null;
+          const wanted =
+            named && !selection.series?.includes(series.id)
+              ? (selection.seasons ?? []).filter((s) => s.series === series.id).map((s) => s.season)
+              : null;
           const seasons = wanted
             ? series.seasons.filter((s) => wanted.includes(s.season_number))
             : trackableSeasons(series, today);

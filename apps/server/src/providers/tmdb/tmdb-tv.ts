@@ -2,7 +2,13 @@ import { addDays } from '../../lib/dates';
 import type { ProviderClient } from '../http/provider-client';
 import type { NormalisedItem } from '../types';
 import { type TvDetails, tvDetailsSchema } from './schemas';
-import { idsOnLists, popularityScore, type TmdbMovieOptions } from './tmdb-movies';
+import {
+  idsOnLists,
+  leadingCast,
+  popularityScore,
+  type TmdbMovieOptions,
+  uniqueCredits,
+} from './tmdb-movies';
 
 type Season = TvDetails['seasons'][number];
 
@@ -32,6 +38,15 @@ export function normaliseSeason(series: TvDetails, season: Season): NormalisedIt
     genres: series.genres.map((g) => g.name),
     hypeMeterPercentage: null,
     popularity: popularityScore(series.popularity),
+    credits: uniqueCredits([
+      { ref: `tmdb:tv:${series.id}`, role: 'series', name: series.name },
+      ...series.created_by.map((p) => ({
+        ref: `tmdb:person:${p.id}`,
+        role: 'creating' as const,
+        name: p.name,
+      })),
+      ...leadingCast(series.credits?.cast ?? []),
+    ]),
   };
 }
 
@@ -52,7 +67,12 @@ export function fetchSeries(
   options: TmdbMovieOptions,
   call?: Parameters<ProviderClient['get']>[3],
 ) {
-  return client.get(`/tv/${id}`, tvDetailsSchema, { language: options.language }, call);
+  return client.get(
+    `/tv/${id}`,
+    tvDetailsSchema,
+    { append_to_response: 'credits', language: options.language },
+    call,
+  );
 }
 
 /**

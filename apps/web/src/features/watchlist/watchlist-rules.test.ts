@@ -13,6 +13,7 @@ function entry(overrides: Partial<WatchlistEntry>): WatchlistEntry {
     release_date_precision: null,
     author: null,
     director: null,
+    followed_via: null,
     network_name: null,
     series: null,
     creator: null,

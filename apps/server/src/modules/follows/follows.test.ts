@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
+
+const as = (user: TestUser | null) =>
+  user ? { cookie: user.cookie, origin: TEST_ORIGIN } : { origin: TEST_ORIGIN };
+
+describe('following on the demo catalog', () => {
+  let app: FastifyInstance;
+  let member: TestUser;
+  let other: TestUser;
+  const follow = (user: TestUser | null, payload: unknown) =>
+    app.inject({ method: 'POST', url: '/api/follows', headers: as(user), payload: payload as object });
+  const follows = (user: TestUser) => app.inject({ url: '/api/follows', headers: as(user) });
+  const unfollow = (user: TestUser, id: string) =>
+    app.inject({ method: 'DELETE', url: `/api/follows/${id}`, headers: as(user) });
+  const watchlist = async (user: TestUser) =>
+    (await app.inject({ url: `/watchlist/${user.id}`, headers: as(user) })).json() as {
+      item_id: string;
+      title: string;
+      release_date: string | null;
+      followed_via: { id: string; name: string } | null;
+    }[];
+  const page = async (type: string, slug: string) =>
+    (await app.inject({ url: `/media/slug/${type}/${slug}` })).json();
+
+  beforeAll(async () => {
+    app = await buildTestApp({ seedDemo: true });
+    member = await signUp(app, { register: true });
+    other = await signUp(app, { register: true });
+  });
+  afterAll(async () => app.close());
+
+  it("names what a title lets you follow: a season's series and creator, a movie's director, a book's author", async () => {
+    const season = (await app.inject({ url: '/upcoming/tv_seasons?limit=1' })).json()[0];
+    const detail = await page('tv_seasons', season.slug);
+    expect(detail.follow).toEqual([
+      { kind: 'series', ref: expect.stringMatching(/^demo:series:[a-z0-9-]+$/), name: season.series },
+      { kind: 'person', ref: expect.stringMatching(/^demo:person:[a-z0-9-]+$/), name: season.creator },
+    ]);
+    const movie = (await app.inject({ url: '/upcoming/movies?limit=1' })).json()[0];
+    expect((await page('movies', movie.slug)).follow).toEqual([
+      { kind: 'person', ref: expect.stringMatching(/^demo:person:/), name: movie.director },
+    ]);
+    const book = (await app.inject({ url: '/upcoming/books?limit=1' })).json()[0];
+    expect((await page('books', book.slug)).follow).toEqual([
+      { kind: 'author', ref: expect.stringMatching(/^demo:author:/), name: book.author },
+    ]);
+  });
+
+  it("puts a series' seasons still to come on the watchlist, marked with the follow", async () => {
+    const season = (await app.inject({ url: '/upcoming/tv_seasons?limit=1' })).json()[0];
+    const [series] = (await page('tv_seasons', season.slug)).follow;
+    const res = await follow(member, { ref: series.ref });
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created).toEqual({
+      id: expect.any(String),
+      kind: 'series',
+      ref: series.ref,
+      name: season.series,
+      image: expect.stringMatching(/^\/demo-posters\//),
+      created_at: expect.any(String),
+      added: expect.any(Number),
+    });
+    expect(created.added).toBeGreaterThan(0);
+    const mine = (await watchlist(member)).filter((e) => e.followed_via !== null);
+    expect(mine).toHaveLength(created.added);
+    expect(mine.every((e) => e.title.startsWith(`${season.series}: `))).toBe(true);
+    expect(mine[0]?.followed_via).toEqual({ id: created.id, name: season.series });
+
+    // Again: the same follow, nothing more added.
+    const again = await follow(member, { ref: series.ref });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: created.id, added: 0 });
+
+    const listed = (await follows(member)).json();
+    expect(listed).toEqual({
+      follows: [{ ...created, added: undefined, upcoming: created.added }].map(({ added: _, ...f }) => f),
+    });
+    expect((await follows(other)).json()).toEqual({ follows: [] });
+  });
+
+  it('never adds a title already out, nor one the member removed', async () => {
+    const book = (await app.inject({ url: '/upcoming/books?limit=40' }))
+      .json()
+      .find((b: { author: string }) => b.author === 'Corwin Vell-Adair');
+    const [author] = (await page('books', book.slug)).follow;
+    await app.inject({
+      method: 'POST',
+      url: `/watchlist/${member.id}`,
+      headers: as(member),
+      payload: { item_id: book.item_id, media_type: 'books' },
+    });
+    await app.inject({
+      method: 'DELETE',
+      url: `/watchlist/${member.id}`,
+      headers: as(member),
+      payload: { item_id: book.item_id },
+    });
+    const created = (await follow(member, { ref: author.ref })).json();
+    const added = (await watchlist(member)).filter((e) => e.followed_via?.id === created.id);
+    expect(added.length).toBe(created.added);
+    expect(added.map((e) => e.item_id)).not.toContain(book.item_id);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const e of added) expect(e.release_date === null || e.release_date >= today.slice(0, 4)).toBe(true);
+  });
+
+  it("unfollows only the member's own follow, keeping what it added", async () => {
+    const {
+      follows: [first],
+    } = (await follows(member)).json();
+    const before = (await watchlist(member)).length;
+    expect((await unfollow(other, first.id)).statusCode).toBe(404);
+    const res = await unfollow(member, first.id);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    const after = await watchlist(member);
+    expect(after).toHaveLength(before);
+    expect(after.some((e) => e.followed_via?.id === first.id)).toBe(false);
+    expect((await unfollow(member, first.id)).statusCode).toBe(404);
+  });
+
+  it('answers bad input with the field, an unknown ref with 404, and a visitor with 401', async () => {
+    const bad = await follow(member, { ref: 'tmdb:movie:603' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual([
+      { field: 'ref', message: 'must be a ref such as tmdb:tv:1399' },
+    ]);
+    const roles = await follow(member, { ref: 'demo:person:dana-okafor', roles: ['producing'] });
+    expect(roles.json().error.details[0].field).toBe('roles.0');
+    const unknown = await follow(member, { ref: 'demo:series:no-such-show' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('FOLLOW_NOT_FOUND');
+    // Without TMDB configured, a TMDB ref the catalog has never credited is unknown too.
+    expect((await follow(member, { ref: 'tmdb:tv:1399' })).statusCode).toBe(404);
+    expect((await follow(null, { ref: 'demo:series:harbor-lights' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/follows' })).statusCode).toBe(401);
+    expect((await unfollow(member, 'not-a-uuid')).statusCode).toBe(400);
+  });
+});

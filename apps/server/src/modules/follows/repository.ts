@@ -1,0 +1,147 @@
+import type { CreditRole, FollowKind } from '@releasebell/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  type FollowRow,
+  type FollowTargetRow,
+  follows,
+  followTargets,
+  itemCredits,
+  mediaItems,
+  trackingEvents,
+  watchlistEntries,
+} from '../../db/schema';
+import { stillToCome } from '../catalog';
+
+export interface TargetInfo {
+  kind: FollowKind;
+  name: string;
+  image: string | null;
+}
+
+/** A title a follow brings to its member's watchlist. */
+export interface FollowedTitle {
+  itemId: string;
+  mediaType: (typeof mediaItems.$inferSelect)['mediaType'];
+}
+
+export type FollowsRepository = ReturnType<typeof createFollowsRepository>;
+
+export function createFollowsRepository(db: Database) {
+  /**
+   * Titles credited to the follow's ref in one of its roles, still to come on `today`, that its member
+   * neither tracks nor ever removed; with `creditedAfter`, only those the catalog learnt since.
+   */
+  const titlesFor = (
+    follow: Pick<FollowRow, 'userId' | 'ref' | 'roles'>,
+    today: string,
+    creditedAfter?: Date,
+  ) =>
+    db
+      .selectDistinct({ itemId: mediaItems.id, mediaType: mediaItems.mediaType })
+      .from(itemCredits)
+      .innerJoin(mediaItems, eq(mediaItems.id, itemCredits.itemId))
+      .where(
+        and(
+          eq(itemCredits.ref, follow.ref),
+          inArray(itemCredits.role, follow.roles),
+          creditedAfter ? sql`${itemCredits.creditedAt} > ${creditedAfter}` : undefined,
+          stillToCome(today),
+          sql`not exists (select 1 from ${watchlistEntries} w
+            where w.user_id = ${follow.userId} and w.item_id = ${mediaItems.id})`,
+          sql`not exists (select 1 from ${trackingEvents} e
+            where e.item_id = ${mediaItems.id} and e.user_id = ${follow.userId} and e.kind = 'remove')`,
+        ),
+      );
+
+  return {
+    titlesFor,
+
+    async target(ref: string): Promise<FollowTargetRow | undefined> {
+      const [row] = await db.select().from(followTargets).where(eq(followTargets.ref, ref));
+      return row;
+    },
+
+    /** The name a title's credits give a ref (the catalog's view of it, before any provider call). */
+    async creditedName(ref: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ name: itemCredits.name })
+        .from(itemCredits)
+        .where(eq(itemCredits.ref, ref))
+        .limit(1);
+      return row?.name;
+    },
+
+    /** The poster of the ref's latest title: its picture when the provider has none of its own. */
+    async latestImage(ref: string): Promise<string | null> {
+      const [row] = await db
+        .select({ image: mediaItems.image })
+        .from(itemCredits)
+        .innerJoin(mediaItems, eq(mediaItems.id, itemCredits.itemId))
+        .where(and(eq(itemCredits.ref, ref), sql`${mediaItems.image} is not null`))
+        .orderBy(sql`${mediaItems.releaseDate} desc nulls first`, asc(mediaItems.id))
+        .limit(1);
+      return row?.image ?? null;
+    },
+
+    /** Records a ref's name and picture, and when its provider was last asked (null: never). */
+    async saveTarget(ref: string, info: TargetInfo, at: Date, checkedAt: Date | null): Promise<void> {
+      await db
+        .insert(followTargets)
+        .values({ ref, ...info, checkedAt, createdAt: at })
+        .onConflictDoUpdate({
+          target: followTargets.ref,
+          set: {
+            name: sql`excluded.name`,
+            image: sql`excluded.image`,
+            checkedAt: sql`coalesce(excluded.checked_at, ${followTargets.checkedAt})`,
+          },
+        });
+    },
+
+    /** Every role some member follows the ref for (a person's acting credits are fetched only then). */
+    async followedRoles(ref: string): Promise<CreditRole[]> {
+      const rows = await db
+        .selectDistinct({ role: sql<CreditRole>`unnest(${follows.roles})` })
+        .from(follows)
+        .where(eq(follows.ref, ref));
+      return rows.map((r) => r.role);
+    },
+
+    async findByRef(userId: string, ref: string): Promise<FollowRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(follows)
+        .where(and(eq(follows.userId, userId), eq(follows.ref, ref)));
+      return row;
+    },
+
+    /** The new follow, or undefined when the member already follows the ref (two tabs at once). */
+    async insert(row: Omit<FollowRow, 'id'>): Promise<FollowRow | undefined> {
+      const [created] = await db.insert(follows).values(row).onConflictDoNothing().returning();
+      return created;
+    },
+
+    /** A member's follows with their ref's name and picture, and how many of its titles are to come. */
+    list(userId: string, today: string) {
+      const upcoming = sql<number>`(select count(distinct c.item_id)::int from ${itemCredits} c
+        join ${mediaItems} on ${mediaItems.id} = c.item_id
+        where c.ref = ${follows.ref} and c.role = any(${follows.roles}) and ${stillToCome(today)})`;
+      return db
+        .select({ follow: follows, target: followTargets, upcoming })
+        .from(follows)
+        .innerJoin(followTargets, eq(followTargets.ref, follows.ref))
+        .where(eq(follows.userId, userId))
+        .orderBy(asc(followTargets.name), asc(follows.id));
+    },
+
+    /** Ends a member's follow; false when it is not theirs (or not there). */
+    async remove(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(follows)
+        .where(and(eq(follows.id, id), eq(follows.userId, userId)))
+        .returning({ id: follows.id });
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import {
+  type CreateFollowBody,
+  type CreditRole,
+  DEFAULT_FOLLOW_ROLES,
+  ERROR_CODES,
+  type Follow,
+  type FollowsAnswer,
+  followKindOf,
+} from '@releasebell/contract';
+import type { FollowRow, FollowTargetRow } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { toIsoDate } from '../../lib/dates';
+import type { FollowSources } from '../catalog-sync';
+import type { WatchlistRepository } from '../watchlist';
+import type { FollowsRepository } from './repository';
+
+const refNotFound = () => notFound(ERROR_CODES.followNotFound, 'There is nothing to follow by that ref.');
+const followNotFound = () => notFound(ERROR_CODES.followNotFound, 'Follow not found.');
+
+function toFollow(follow: FollowRow, target: FollowTargetRow): Follow {
+  return {
+    id: follow.id,
+    kind: target.kind,
+    ref: follow.ref,
+    name: target.name,
+    image: target.image,
+    created_at: follow.createdAt.toISOString(),
+  };
+}
+
+/** The credits a follow brings titles by: a person's chosen roles, a series' seasons, an author's books. */
+function rolesOf(body: CreateFollowBody): CreditRole[] {
+  const kind = followKindOf(body.ref);
+  if (kind === 'person') return [...new Set(body.roles ?? DEFAULT_FOLLOW_ROLES)];
+  return [kind === 'series' ? 'series' : 'author'];
+}
+
+export function createFollowsService(deps: {
+  repo: FollowsRepository;
+  sources: FollowSources;
+  watchlist: Pick<WatchlistRepository, 'addFollowed'>;
+  clock: Clock;
+}) {
+  const { repo, sources, watchlist, clock } = deps;
+
+  /**
+   * The ref's row, asking its provider first when nobody follows it yet or this follow wants a
+   * person's credits nobody fetched. A provider that does not answer here (the demo catalog, no key)
+   * leaves the catalog's own view of the ref.
+   */
+  async function targetFor(ref: string, roles: CreditRole[]): Promise<FollowTargetRow> {
+    const stored = await repo.target(ref);
+    const followed = stored ? await repo.followedRoles(ref) : [];
+    if (stored && roles.every((r) => followed.includes(r))) return stored;
+    const name = stored?.name ?? (await repo.creditedName(ref));
+    const fetched = await sources.fetch(ref, { name, roles: [...new Set([...followed, ...roles])] });
+    if (fetched === 'unknown') throw refNotFound();
+    const now = clock();
+    if (fetched === 'offline') {
+      if (!name) throw refNotFound();
+      if (!stored)
+        await repo.saveTarget(
+          ref,
+          { kind: followKindOf(ref), name, image: await repo.latestImage(ref) },
+          now,
+          null,
+        );
+    } else {
+      const { found } = fetched;
+      await repo.saveTarget(ref, { ...found, image: found.image ?? (await repo.latestImage(ref)) }, now, now);
+    }
+    const saved = await repo.target(ref);
+    if (!saved) throw refNotFound();
+    return saved;
+  }
+
+  return {
+    /**
+     * Follows a ref and puts its titles still to come on the watchlist (not announced: the member just
+     * chose them). Following it again answers the same follow, `created` false.
+     */
+    async follow(
+      userId: string,
+      body: CreateFollowBody,
+    ): Promise<{ created: boolean; follow: Follow & { added: number } }> {
+      const existing = await repo.findByRef(userId, body.ref);
+      const roles = rolesOf(body);
+      const target = existing ? await repo.target(body.ref) : await targetFor(body.ref, roles);
+      if (existing && target) return { created: false, follow: { ...toFollow(existing, target), added: 0 } };
+      if (!target) throw refNotFound();
+      const now = clock();
+      const row = await repo.insert({ userId, ref: body.ref, roles, createdAt: now });
+      if (!row) {
+        const raced = await repo.findByRef(userId, body.ref);
+        if (!raced) throw refNotFound();
+        return { created: false, follow: { ...toFollow(raced, target), added: 0 } };
+      }
+      const titles = await repo.titlesFor(row, toIsoDate(now));
+      const added = await watchlist.addFollowed(userId, row.id, titles, now);
+      return { created: true, follow: { ...toFollow(row, target), added: added.length } };
+    },
+
+    async list(userId: string): Promise<FollowsAnswer> {
+      const rows = await repo.list(userId, toIsoDate(clock()));
+      return { follows: rows.map((r) => ({ ...toFollow(r.follow, r.target), upcoming: r.upcoming })) };
+    },
+
+    /** Ends a follow; what it added stays on the watchlist. */
+    async unfollow(userId: string, id: string): Promise<void> {
+      if (!(await repo.remove(userId, id))) throw followNotFound();
+    },
+  };
+}
+export type FollowsService = ReturnType<typeof createFollowsService>;
