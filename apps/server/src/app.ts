@@ -50,7 +50,12 @@ import {
   SYNC_CHECK_SECONDS,
   SYNC_QUEUE,
 } from './modules/catalog-sync';
-import { createFollowsRepository, createFollowsService, followRoutes } from './modules/follows';
+import {
+  createFollowsRepository,
+  createFollowsService,
+  type FollowsService,
+  followRoutes,
+} from './modules/follows';
 import { createDemoPosters, createImageProxy, demoPosterRoutes, imageProxyRoutes } from './modules/images';
 import {
   createLeaderboardRepository,
@@ -123,6 +128,8 @@ declare module 'fastify' {
     catalogSync: CatalogSync;
     /** Content requests resolved from the providers (right after each is made, then daily). */
     requestResolver: RequestResolver;
+    /** Following: the follows sync runs from the catalog sync's tasks; tests and tools call it too. */
+    follows: FollowsService;
     /** Password hashing on its own threads, with its bounded queue (tests read its stats). */
     passwordHasher: PasswordHasher;
   }
@@ -339,6 +346,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
   });
   app.decorate('requestResolver', resolver);
+  const watchlistRepo = createWatchlistRepository(database.db);
+  const follows = createFollowsService({
+    repo: createFollowsRepository(database.db),
+    sources: createFollowSources({ catalog: catalogRepo, providers: catalogProviders, clock }),
+    watchlist: watchlistRepo,
+    clock,
+  });
+  app.decorate('follows', follows);
   const catalogSync = createCatalogSync({
     repo: createSyncRepository(database.db),
     catalog: catalogRepo,
@@ -346,6 +361,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clock,
     log: app.log,
     resolveRequests: () => resolver.resolveOpen(),
+    syncFollows: (mode, since) => follows.sync(mode, since),
   });
   app.decorate('catalogSync', catalogSync);
   const syncTicker = createJobTicker({
@@ -405,16 +421,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(demoPosterRoutes, { posters: demoPosters });
   await app.register(imageProxyRoutes, { proxy: imageProxy });
-  const watchlistRepo = createWatchlistRepository(database.db);
   await app.register(watchlistRoutes, { watchlist: createWatchlistService(watchlistRepo, options.clock) });
-  await app.register(followRoutes, {
-    follows: createFollowsService({
-      repo: createFollowsRepository(database.db),
-      sources: createFollowSources({ catalog: catalogRepo, providers: catalogProviders, clock }),
-      watchlist: watchlistRepo,
-      clock,
-    }),
-  });
+  await app.register(followRoutes, { follows });
   await app.register(leaderboardRoutes, {
     leaderboard: createLeaderboardService(createLeaderboardRepository(database.db), options.clock),
   });

@@ -175,6 +175,8 @@ export const NOTIFICATION_KINDS = [
   'reminder',
   /** A title a member asked for (Request Missing Content) is now in the catalog. */
   'request_resolved',
+  /** A new title of a series, person or author the member follows, put on their watchlist. */
+  'new_title',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Days before a release a reminder goes out; 0 is off. */

@@ -10,6 +10,29 @@ export const MEDIA_TYPE_LABELS: Record<MediaType, string> = {
 };
 
 /** One title's kind, in the singular ("Movie", not the filter's "Movies"). */
+/** A media type as a noun in a sentence ("has a new book"). */
+export const MEDIA_TYPE_NOUN: Record<MediaType, string> = {
+  tv_seasons: 'season',
+  movies: 'movie',
+  books: 'book',
+};
+
+/**
+ * A new title of something followed, in a line (email subject, text): "Orla Penhallow has a new book:
+ * The Salt Cartographer, out March 14, 2027", or for a series' season "Severance: Season 3 is announced".
+ */
+export function newTitleLine(notice: {
+  via: string | null;
+  mediaType: MediaType;
+  title: string;
+  out: string | null;
+}): string {
+  const out = notice.out ? `, out ${notice.out}` : '';
+  return notice.via
+    ? `${notice.via} has a new ${MEDIA_TYPE_NOUN[notice.mediaType]}: ${notice.title}${out}`
+    : `${notice.title} is announced${out}`;
+}
+
 export const MEDIA_TYPE_SINGULAR: Record<MediaType, string> = {
   tv_seasons: 'TV Show',
   movies: 'Movie',

@@ -24,6 +24,8 @@ export const notificationSchema = z
     new_date_precision: releaseDatePrecisionSchema.nullable(),
     /** Days before the release, for a reminder; else null. */
     reminder_days: z.number().int().nullable(),
+    /** For `new_title`: the followed person or author whose new title it is (null for a series' season). */
+    via: z.string().nullable(),
     created_at: z.string(),
     read: z.boolean(),
   })

@@ -490,6 +490,8 @@ export const notificationDeliveries = pgTable(
     newDate: date('new_date', { mode: 'string' }),
     newPrecision: text('new_precision').$type<ReleaseDatePrecision>(),
     reminderDays: integer('reminder_days'),
+    /** For `new_title`: the followed person or author it came through (null for a series' season). */
+    viaName: text('via_name'),
     /** When it fell due; catch-up and the 24-hour retry limit count from here. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     /** When a worker may next take it (later than due_at for quiet hours and retries). */

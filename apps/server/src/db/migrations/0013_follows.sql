@@ -26,6 +26,7 @@ CREATE TABLE "item_credits" (
 	CONSTRAINT "item_credits_role_check" CHECK ("item_credits"."role" in ('series', 'author', 'directing', 'writing', 'creating', 'acting'))
 );
 --> statement-breakpoint
+ALTER TABLE "notification_deliveries" ADD COLUMN "via_name" text;--> statement-breakpoint
 ALTER TABLE "watchlist_entries" ADD COLUMN "followed_via" uuid;--> statement-breakpoint
 ALTER TABLE "follows" ADD CONSTRAINT "follows_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "follows" ADD CONSTRAINT "follows_ref_follow_targets_ref_fk" FOREIGN KEY ("ref") REFERENCES "follow_targets"("ref") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

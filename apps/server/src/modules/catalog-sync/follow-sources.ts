@@ -4,6 +4,7 @@ import { toIsoDate } from '../../lib/dates';
 import { ProviderNotFoundError } from '../../providers/http/provider-client';
 import { authorWorks } from '../../providers/isbndb/isbndb-provider';
 import { normaliseWork, stillToComeOn } from '../../providers/isbndb/works';
+import { changedIds } from '../../providers/tmdb/tmdb-changes';
 import { fetchPerson, fetchPersonCredits, personTitles } from '../../providers/tmdb/tmdb-people';
 import { createTmdbProvider } from '../../providers/tmdb/tmdb-provider';
 import { fetchSeries } from '../../providers/tmdb/tmdb-tv';
@@ -84,6 +85,18 @@ export function createFollowSources(options: {
   }
 
   return {
+    /**
+     * The TMDB refs (series and people) TMDB's change feeds list as changed between two instants;
+     * none without TMDB.
+     */
+    async changedRefs(from: Date, to: Date): Promise<string[]> {
+      const tmdb = providers.tmdb;
+      if (!tmdb) return [];
+      const series = await changedIds(tmdb.client, 'tv', from, to);
+      const people = await changedIds(tmdb.client, 'person', from, to);
+      return [...series.map((id) => `tmdb:tv:${id}`), ...people.map((id) => `tmdb:person:${id}`)];
+    },
+
     /**
      * Asks the ref's provider for it now. `name` is how the catalog knows it (ISBNdb finds authors
      * by name); `roles` are the person's credits that some member follows.

@@ -36,6 +36,9 @@ export const SYNC_TASKS = [
   { name: 'tracked-older', provider: null, everyMs: 30 * DAY, fills: false },
   // Open content requests, searched for again (a new one is searched for right after it is made).
   { name: 'requests', provider: null, everyMs: DAY, fills: false },
+  // Followed series and people TMDB's change feeds list, then every followed ref daily (ADR 014).
+  { name: 'follows-changes', provider: 'tmdb', everyMs: HOUR, fills: false },
+  { name: 'follows-refresh', provider: null, everyMs: DAY, fills: false },
 ] as const;
 export type SyncTaskName = (typeof SYNC_TASKS)[number]['name'];
 
@@ -44,8 +47,15 @@ const RETRY_AFTER_MS = 10 * MINUTE;
 /** How long a run's lease lasts; it is renewed every third of it while the run goes on. */
 const SYNC_LEASE_MS = 5 * MINUTE;
 
-/** What a run did: the pipeline's counts, or how many content requests it resolved. */
-export type SyncResult = IngestResult | { resolved: number };
+/** What a follows pass did: refs fetched, titles put on watchlists, members to tell. */
+export interface FollowsPass {
+  checked: number;
+  newTitles: number;
+  told: number;
+}
+
+/** What a run did: the pipeline's counts, how many content requests it resolved, or a follows pass. */
+export type SyncResult = IngestResult | { resolved: number } | FollowsPass;
 
 export interface SyncOutcome {
   task: SyncTaskName;
@@ -71,6 +81,8 @@ export function createCatalogSync(options: {
   bookPages?: number;
   /** Searches the providers for the open content requests; answers how many it resolved. */
   resolveRequests?: () => Promise<number>;
+  /** A follows pass (`since`: the start of the task's last successful run). */
+  syncFollows?: (mode: 'changes' | 'refresh', since: Date | null) => Promise<FollowsPass>;
   /** Renews a lease while a run goes on; tests pass a no-op. */
   every?: (ms: number, fn: () => void) => () => void;
 }) {
@@ -180,6 +192,10 @@ export function createCatalogSync(options: {
         return refresh(await repo.unpublishedBooks(today));
       case 'requests':
         return { resolved: (await options.resolveRequests?.()) ?? 0 };
+      case 'follows-changes':
+        return (await options.syncFollows?.('changes', lastSuccess)) ?? { checked: 0, newTitles: 0, told: 0 };
+      case 'follows-refresh':
+        return (await options.syncFollows?.('refresh', lastSuccess)) ?? { checked: 0, newTitles: 0, told: 0 };
     }
   }
 

@@ -4,4 +4,4 @@
  */
 export { createFollowsRepository } from './repository';
 export { followRoutes } from './routes';
-export { createFollowsService } from './service';
+export { createFollowsService, type FollowsService, type FollowsSyncResult } from './service';

@@ -1,5 +1,5 @@
 import type { CreditRole, FollowKind } from '@releasebell/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type FollowRow,
@@ -19,43 +19,80 @@ export interface TargetInfo {
   image: string | null;
 }
 
-/** A title a follow brings to its member's watchlist. */
-export interface FollowedTitle {
-  itemId: string;
-  mediaType: (typeof mediaItems.$inferSelect)['mediaType'];
-}
-
 export type FollowsRepository = ReturnType<typeof createFollowsRepository>;
 
 export function createFollowsRepository(db: Database) {
   /**
-   * Titles credited to the follow's ref in one of its roles, still to come on `today`, that its member
-   * neither tracks nor ever removed; with `creditedAfter`, only those the catalog learnt since.
+   * Titles credited to a follow's ref in one of its roles, still to come on `today`, that its member
+   * neither tracks nor ever removed: of one follow (`followId`), or of every follow, then only those the
+   * catalog learnt after the follow began (`found`), since `creditedSince` when given. One row per
+   * member and title (the oldest of their follows that brings it).
    */
-  const titlesFor = (
-    follow: Pick<FollowRow, 'userId' | 'ref' | 'roles'>,
-    today: string,
-    creditedAfter?: Date,
-  ) =>
+  const titlesToAdd = (options: {
+    today: string;
+    followId?: string;
+    found?: { creditedSince: Date | null };
+  }) =>
     db
-      .selectDistinct({ itemId: mediaItems.id, mediaType: mediaItems.mediaType })
-      .from(itemCredits)
+      .selectDistinctOn([follows.userId, mediaItems.id], {
+        followId: follows.id,
+        userId: follows.userId,
+        itemId: mediaItems.id,
+        mediaType: mediaItems.mediaType,
+      })
+      .from(follows)
+      .innerJoin(
+        itemCredits,
+        and(eq(itemCredits.ref, follows.ref), sql`${itemCredits.role} = any(${follows.roles})`),
+      )
       .innerJoin(mediaItems, eq(mediaItems.id, itemCredits.itemId))
       .where(
         and(
-          eq(itemCredits.ref, follow.ref),
-          inArray(itemCredits.role, follow.roles),
-          creditedAfter ? sql`${itemCredits.creditedAt} > ${creditedAfter}` : undefined,
-          stillToCome(today),
+          options.followId ? eq(follows.id, options.followId) : undefined,
+          options.found ? sql`${itemCredits.creditedAt} > ${follows.createdAt}` : undefined,
+          options.found?.creditedSince
+            ? sql`${itemCredits.creditedAt} > ${options.found.creditedSince}`
+            : undefined,
+          stillToCome(options.today),
           sql`not exists (select 1 from ${watchlistEntries} w
-            where w.user_id = ${follow.userId} and w.item_id = ${mediaItems.id})`,
+            where w.user_id = ${follows.userId} and w.item_id = ${mediaItems.id})`,
           sql`not exists (select 1 from ${trackingEvents} e
-            where e.item_id = ${mediaItems.id} and e.user_id = ${follow.userId} and e.kind = 'remove')`,
+            where e.item_id = ${mediaItems.id} and e.user_id = ${follows.userId} and e.kind = 'remove')`,
         ),
-      );
+      )
+      .orderBy(follows.userId, mediaItems.id, follows.createdAt);
 
   return {
-    titlesFor,
+    titlesToAdd,
+
+    /**
+     * The refs members follow, with every role followed: those named (`refs`), or those not fetched
+     * since `checkedBefore`.
+     */
+    followedTargets(filter: { refs: string[] } | { checkedBefore: Date }) {
+      return db
+        .select({
+          ref: followTargets.ref,
+          name: followTargets.name,
+          roles: sql<CreditRole[]>`array(select distinct r from ${follows} f, unnest(f.roles) r
+            where f.ref = ${followTargets.ref})`,
+        })
+        .from(followTargets)
+        .where(
+          and(
+            sql`exists (select 1 from ${follows} f where f.ref = ${followTargets.ref})`,
+            'refs' in filter
+              ? inArray(followTargets.ref, filter.refs.length > 0 ? filter.refs : [''])
+              : or(isNull(followTargets.checkedAt), lt(followTargets.checkedAt, filter.checkedBefore)),
+          ),
+        )
+        .orderBy(asc(followTargets.ref));
+    },
+
+    /** Records that the ref's provider was asked now (and knew nothing new of its name). */
+    async markChecked(ref: string, at: Date): Promise<void> {
+      await db.update(followTargets).set({ checkedAt: at }).where(eq(followTargets.ref, ref));
+    },
 
     async target(ref: string): Promise<FollowTargetRow | undefined> {
       const [row] = await db.select().from(followTargets).where(eq(followTargets.ref, ref));

@@ -15,6 +15,21 @@ import type { FollowSources } from '../catalog-sync';
 import type { WatchlistRepository } from '../watchlist';
 import type { FollowsRepository } from './repository';
 
+const HOUR = 3_600_000;
+/** A ref fetched this recently is not due for the daily refresh (a little under a day, so each daily run finds it due). */
+const REFRESH_AFTER_MS = 20 * HOUR;
+/** Refs fetched side by side: the provider clients' token buckets keep the pace under the rate limits. */
+const FETCHES_AT_ONCE = 8;
+/** The scan for new titles starts this long before the last pass, so a credit written as it ran is seen. */
+const SCAN_OVERLAP_MS = HOUR;
+
+/** What a follows pass did: refs asked of their providers, titles put on watchlists, members to tell. */
+export interface FollowsSyncResult {
+  checked: number;
+  newTitles: number;
+  told: number;
+}
+
 const refNotFound = () => notFound(ERROR_CODES.followNotFound, 'There is nothing to follow by that ref.');
 const followNotFound = () => notFound(ERROR_CODES.followNotFound, 'Follow not found.');
 
@@ -75,6 +90,26 @@ export function createFollowsService(deps: {
     return saved;
   }
 
+  /** Puts the titles credited to followed refs since `creditedSince` (all, when null) on the followers' watchlists. */
+  async function addFound(creditedSince: Date | null): Promise<Omit<FollowsSyncResult, 'checked'>> {
+    const now = clock();
+    const found = await repo.titlesToAdd({ today: toIsoDate(now), found: { creditedSince } });
+    const byFollow = new Map<string, { userId: string; titles: typeof found }>();
+    for (const row of found) {
+      const group = byFollow.get(row.followId) ?? { userId: row.userId, titles: [] };
+      group.titles.push(row);
+      byFollow.set(row.followId, group);
+    }
+    let newTitles = 0;
+    const told = new Set<string>();
+    for (const [followId, { userId, titles }] of byFollow) {
+      const added = await watchlist.addFollowed(userId, followId, titles, now);
+      newTitles += added.length;
+      if (added.length > 0) told.add(userId);
+    }
+    return { newTitles, told: told.size };
+  }
+
   return {
     /**
      * Follows a ref and puts its titles still to come on the watchlist (not announced: the member just
@@ -96,7 +131,7 @@ export function createFollowsService(deps: {
         if (!raced) throw refNotFound();
         return { created: false, follow: { ...toFollow(raced, target), added: 0 } };
       }
-      const titles = await repo.titlesFor(row, toIsoDate(now));
+      const titles = await repo.titlesToAdd({ today: toIsoDate(now), followId: row.id });
       const added = await watchlist.addFollowed(userId, row.id, titles, now);
       return { created: true, follow: { ...toFollow(row, target), added: added.length } };
     },
@@ -104,6 +139,42 @@ export function createFollowsService(deps: {
     async list(userId: string): Promise<FollowsAnswer> {
       const rows = await repo.list(userId, toIsoDate(clock()));
       return { follows: rows.map((r) => ({ ...toFollow(r.follow, r.target), upcoming: r.upcoming })) };
+    },
+
+    /**
+     * One pass of the follows sync: asks the providers for the followed refs (`changes`: those TMDB's
+     * feeds list since `since`; `refresh`: those not fetched for most of a day; `all`: every one), each
+     * once however many members follow it, then puts every title found since on its followers'
+     * watchlists (the notification planner tells them). `since` is the last pass's start, if any.
+     */
+    async sync(mode: 'changes' | 'refresh' | 'all', since: Date | null): Promise<FollowsSyncResult> {
+      const now = clock();
+      const targets =
+        mode === 'changes'
+          ? since
+            ? await repo.followedTargets({ refs: await sources.changedRefs(since, now) })
+            : []
+          : await repo.followedTargets({
+              checkedBefore:
+                mode === 'all' ? new Date(now.getTime() + 1) : new Date(now.getTime() - REFRESH_AFTER_MS),
+            });
+      let checked = 0;
+      const queue = [...targets];
+      const workers = Array.from({ length: Math.min(FETCHES_AT_ONCE, queue.length) }, async () => {
+        for (let t = queue.shift(); t; t = queue.shift()) {
+          const fetched = await sources.fetch(t.ref, { name: t.name, roles: t.roles });
+          if (fetched === 'offline') continue;
+          checked += 1;
+          const at = clock();
+          if (fetched === 'unknown') await repo.markChecked(t.ref, at);
+          else {
+            const image = fetched.found.image ?? (await repo.latestImage(t.ref));
+            await repo.saveTarget(t.ref, { ...fetched.found, image }, at, at);
+          }
+        }
+      });
+      await Promise.all(workers);
+      return { checked, ...(await addFound(since && new Date(since.getTime() - SCAN_OVERLAP_MS))) };
     },
 
     /** Ends a follow; what it added stays on the watchlist. */

@@ -27,8 +27,10 @@ export function createNotificationEngine(options: {
     const now = clock();
     const changes = await planner.planChanges(now);
     const due = await planner.planDue(now);
+    const found = await planner.planNewTitles(now);
     const handled = await dispatcher.drain(() => stopping);
-    if (changes + due + handled > 0) log.info({ planned: changes + due, handled }, 'notifications tick');
+    const planned = changes + due + found;
+    if (planned + handled > 0) log.info({ planned, handled }, 'notifications tick');
   }
   const ticker = createJobTicker({
     queue: TICK_QUEUE,

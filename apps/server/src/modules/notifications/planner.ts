@@ -17,6 +17,9 @@ interface Notice {
   old: { date: string | null; precision: ReleaseDatePrecision | null };
   new: { date: string | null; precision: ReleaseDatePrecision | null };
   reminderDays: number | null;
+  /** The message's key date when not the new date (`new` for a new title: one message per title). */
+  keyDate?: string;
+  viaName?: string | null;
 }
 
 /**
@@ -47,7 +50,8 @@ function deliveryRows(
     userId: watcher.userId,
     itemId: notice.itemId,
     kind: notice.kind,
-    keyDate: notice.new.date ?? 'tbd',
+    keyDate: notice.keyDate ?? notice.new.date ?? 'tbd',
+    viaName: notice.viaName ?? null,
     oldDate: notice.old.date,
     oldPrecision: notice.old.precision,
     newDate: notice.new.date,
@@ -114,6 +118,28 @@ export function createPlanner(queries: PlanningQueries, options: { settleSeconds
           planned += rows.length;
         }
       }
+    },
+
+    /**
+     * New titles of what members follow, found by the follows sync: told once, as they were found
+     * (`due_at` is when the title joined the watchlist), within the catch-up window.
+     */
+    async planNewTitles(now: Date): Promise<number> {
+      const rows: NewDeliveryRow[] = [];
+      for (const found of await queries.newFollowedTitles(new Date(now.getTime() - CATCH_UP_HOURS * HOUR))) {
+        const notice: Notice = {
+          itemId: found.itemId,
+          kind: 'new_title',
+          old: { date: null, precision: null },
+          new: { date: found.releaseDate, precision: found.releaseDatePrecision },
+          reminderDays: null,
+          keyDate: 'new',
+          viaName: found.viaName,
+        };
+        rows.push(...deliveryRows(found, notice, found.addedAt, now));
+      }
+      await queries.plan(rows);
+      return rows.length;
     },
 
     /**

@@ -7,6 +7,8 @@ import {
 import { and, eq, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  follows,
+  followTargets,
   mediaItems,
   mediaReleaseDates,
   type NewDeliveryRow,
@@ -142,6 +144,36 @@ export function createPlanningQueries(db: Database, options: MemberDayOptions = 
               and d.item_id = ${watchlistEntries.itemId} and d.kind = ${kind}
               and d.key_date = (${memberDay})::text and d.channel = 'in_app')`,
             sql`not exists (select 1 from ${releaseEvents} e where e.item_id = ${mediaItems.id} and e.planned_at is null)`,
+          ),
+        );
+    },
+
+    /**
+     * Titles a follow put on a member's watchlist after it began (found by the follows sync, not
+     * added when following) since `since`, that the member has not been told about yet.
+     */
+    newFollowedTitles(since: Date) {
+      return db
+        .select({
+          ...watcherColumns,
+          releaseDate: mediaItems.releaseDate,
+          releaseDatePrecision: mediaItems.releaseDatePrecision,
+          // A series' new season speaks for itself; a person's or author's title names them.
+          viaName: sql<
+            string | null
+          >`case when ${followTargets.kind} = 'series' then null else ${followTargets.name} end`,
+        })
+        .from(watchlistEntries)
+        .innerJoin(follows, eq(follows.id, watchlistEntries.followedVia))
+        .innerJoin(followTargets, eq(followTargets.ref, follows.ref))
+        .innerJoin(mediaItems, eq(mediaItems.id, watchlistEntries.itemId))
+        .leftJoin(userProfiles, eq(userProfiles.userId, watchlistEntries.userId))
+        .where(
+          and(
+            sql`${watchlistEntries.addedAt} > ${follows.createdAt}`,
+            sql`${watchlistEntries.addedAt} >= ${since}`,
+            sql`not exists (select 1 from ${notificationDeliveries} d where d.user_id = ${watchlistEntries.userId}
+              and d.item_id = ${watchlistEntries.itemId} and d.kind = 'new_title' and d.channel = 'in_app')`,
           ),
         );
     },

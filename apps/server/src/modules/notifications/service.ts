@@ -61,6 +61,7 @@ export function createNotificationsService({
           new_date: d.newDate,
           new_date_precision: d.newPrecision,
           reminder_days: d.reminderDays,
+          via: d.viaName,
           created_at: (d.sentAt ?? d.createdAt).toISOString(),
           read: d.readAt !== null,
         })),

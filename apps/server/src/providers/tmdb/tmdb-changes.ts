@@ -6,12 +6,12 @@ import { changesSchema } from './schemas';
 export const CHANGE_FEED_MAX_DAYS = 14;
 
 /**
- * Ids of the movies or series TMDB lists as changed between two instants (whole UTC days, so the
+ * Ids of the movies, series or people TMDB lists as changed between two instants (whole UTC days, so the
  * window overlaps the previous one a little: reading a change twice is harmless, missing one is not).
  */
 export async function changedIds(
   client: ProviderClient,
-  kind: 'movie' | 'tv',
+  kind: 'movie' | 'tv' | 'person',
   from: Date,
   to: Date,
 ): Promise<number[]> {

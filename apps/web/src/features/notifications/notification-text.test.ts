@@ -11,6 +11,7 @@ const base: Notification = {
   new_date: '2027-03-14',
   new_date_precision: 'day',
   reminder_days: null,
+  via: null,
   created_at: '2027-03-14T09:00:00.000Z',
   read: false,
 };
@@ -35,6 +36,12 @@ describe('describeNotification', () => {
     expect(describeNotification({ ...base, kind: 'request_resolved' })).toBe(
       'Added at your request: open it and press Notify Me',
     );
+    expect(describeNotification({ ...base, kind: 'new_title', via: 'Orla Penhallow' })).toBe(
+      'New from Orla Penhallow, out Mar 14, 2027',
+    );
+    expect(
+      describeNotification({ ...base, kind: 'new_title', new_date: null, new_date_precision: null }),
+    ).toBe('Newly announced, date TBD');
   });
 
   it('says TBD for a date that went away', () => {

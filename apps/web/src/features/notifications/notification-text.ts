@@ -19,6 +19,10 @@ export function describeNotification(n: Notification): string {
       return `Out ${dateText(n.new_date, n.new_date_precision)}`;
     case 'request_resolved':
       return 'Added at your request: open it and press Notify Me';
+    case 'new_title': {
+      const out = n.new_date ? `out ${dateText(n.new_date, n.new_date_precision)}` : 'date TBD';
+      return n.via ? `New from ${n.via}, ${out}` : `Newly announced, ${out}`;
+    }
   }
 }
 

@@ -83,6 +83,7 @@ function toReleaseNotice({ delivery, item }: Notice, publicUrl: string) {
     oldDate: delivery.oldDate,
     oldPrecision: delivery.oldPrecision,
     reminderDays: delivery.reminderDays,
+    via: delivery.viaName,
   };
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatReleaseDate, PRODUCT_NAME } from '@releasebell/contract/constants';
+import { formatReleaseDate, newTitleLine, PRODUCT_NAME } from '@releasebell/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../lib/clock';
 import type { RateLimiter } from '../../auth';
@@ -129,6 +129,11 @@ function smsText(notices: Notice[], today?: string): string {
       // Not sent by text today (the app and email tell the member); worded in case it is.
       what = `${item.title}, which you asked for, is on ${PRODUCT_NAME} now.`;
       break;
+    case 'new_title': {
+      const out = delivery.newDate ? date(delivery.newDate, delivery.newPrecision) : null;
+      what = `${newTitleLine({ via: delivery.viaName, mediaType: item.mediaType, title: item.title, out })}.`;
+      break;
+    }
   }
   const more = notices.length > 1 ? ` (+${notices.length - 1} more)` : '';
   return `${PRODUCT_NAME}: ${what}${more}`;

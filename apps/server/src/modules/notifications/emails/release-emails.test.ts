@@ -19,6 +19,7 @@ function notice(overrides: Partial<ReleaseNotice> = {}): ReleaseNotice {
     oldDate: null,
     oldPrecision: null,
     reminderDays: null,
+    via: null,
     ...overrides,
   };
 }
@@ -27,6 +28,27 @@ const one = (overrides: Partial<ReleaseNotice>) =>
   renderReleaseEmail({ notices: [notice(overrides)], ...links });
 
 describe('release email subjects', () => {
+  it("names a followed person's or author's new title, and a series' new season", async () => {
+    const book = await one({
+      kind: 'new_title',
+      title: 'The Salt Cartographer',
+      mediaType: 'books',
+      via: 'Orla Penhallow',
+    });
+    expect(book.subject).toBe('Orla Penhallow has a new book: The Salt Cartographer, out March 14, 2027');
+    expect(book.text).toContain('It is something new from Orla Penhallow, so it is on your watchlist now.');
+    expect(book.text).toContain('You get this because you follow Orla Penhallow on Releasebell.');
+    const season = await one({
+      kind: 'new_title',
+      title: 'Severance: Season 3',
+      mediaType: 'tv_seasons',
+      newDate: null,
+      newPrecision: null,
+    });
+    expect(season.subject).toBe('Severance: Season 3 is announced');
+    expect(season.text).toContain('Its release date is still to be announced.');
+  });
+
   it('says what happened, with the title', async () => {
     expect((await one({ kind: 'released' })).subject).toBe('Dune: Part Three is out today');
     expect((await one({ kind: 'date_announced' })).subject).toBe(

@@ -21,6 +21,7 @@ import type { MediaType, NotificationKind, ReleaseDatePrecision } from '@release
 import {
   formatLongReleaseDate,
   MEDIA_TYPE_SINGULAR,
+  newTitleLine,
   PRODUCT_NAME,
   TAGLINE,
 } from '@releasebell/contract/constants';
@@ -44,6 +45,8 @@ export interface ReleaseNotice {
   oldPrecision: ReleaseDatePrecision | null;
   /** Days ahead of the release (reminder). */
   reminderDays: number | null;
+  /** The followed person or author a new title came through (new_title; null for a series' season). */
+  via: string | null;
 }
 
 export interface RenderedMail {
@@ -104,7 +107,16 @@ function subjectTail(notice: ReleaseNotice): string {
       return `is out ${outWhen(notice.reminderDays)}`;
     case 'request_resolved':
       return `is on ${PRODUCT_NAME} now`;
+    case 'new_title':
+      return 'is announced';
   }
+}
+
+/** The news in a line around a title: "Dune is out today"; "Orla Penhallow has a new book: The Salt Cartographer, out March 14, 2027". */
+function headline(notice: ReleaseNotice, title: string): string {
+  if (notice.kind !== 'new_title') return `${title} ${subjectTail(notice)}`;
+  const out = notice.newDate ? shortDate(notice.newDate, notice.newPrecision) : null;
+  return newTitleLine({ via: notice.via, mediaType: notice.mediaType, title, out });
 }
 
 /** The notice in a sentence, with the long date. */
@@ -132,6 +144,11 @@ function sentence(notice: ReleaseNotice): string {
       const when = notice.newDate ? `Release date: ${date}.` : 'Its release date is still to be announced.';
       return `You asked us to add it, and it is here. ${when} Press Notify Me on its page to hear when it comes out.`;
     }
+    case 'new_title': {
+      const when = notice.newDate ? `Release date: ${date}.` : 'Its release date is still to be announced.';
+      const who = notice.via ? `something new from ${notice.via}` : 'newly announced';
+      return `It is ${who}, so it is on your watchlist now. ${when}`;
+    }
   }
 }
 
@@ -149,11 +166,10 @@ function fitSubject(title: string, build: (title: string) => string): string {
 
 /** The lead notice's news; with others, a digest count ahead of it and how many more after. */
 function subjectFor(lead: ReleaseNotice, count: number): string {
-  const tail = subjectTail(lead);
-  if (count === 1) return fitSubject(oneLine(lead.title), (title) => `${title} ${tail}`);
+  if (count === 1) return fitSubject(oneLine(lead.title), (title) => headline(lead, title));
   return fitSubject(
     oneLine(lead.title),
-    (title) => `${count} updates on titles you track: ${title} ${tail}, and ${count - 1} more`,
+    (title) => `${count} updates on titles you track: ${headline(lead, title)}, and ${count - 1} more`,
   );
 }
 
@@ -163,6 +179,7 @@ const HEADINGS: Record<NotificationKind, string> = {
   date_changed: 'Release date changed',
   reminder: 'Release reminder',
   request_resolved: 'The title you asked for is here',
+  new_title: 'New from what you follow',
 };
 
 function NoticeBlock({ notice }: { notice: ReleaseNotice }) {
@@ -239,6 +256,9 @@ function Layout({
 
 /** Why the member gets the mail: the titles they track, the ones they asked for, or both. */
 function reasonFor(notices: ReleaseNotice[]): string {
+  if (notices.every((n) => n.kind === 'new_title')) {
+    return `You get this because you follow ${notices.length === 1 && notices[0]?.via ? notices[0].via : 'what these titles come from'} on ${PRODUCT_NAME}.`;
+  }
   const asked = notices.filter((n) => n.kind === 'request_resolved').length;
   if (asked === 0) return `You get this because you track these titles on ${PRODUCT_NAME}.`;
   if (asked === notices.length) {

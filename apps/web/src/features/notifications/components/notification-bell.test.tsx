@@ -20,6 +20,7 @@ function note(overrides: Partial<Notification> & Pick<Notification, 'id' | 'kind
     new_date: '2027-03-14',
     new_date_precision: 'day',
     reminder_days: null,
+    via: null,
     created_at: minutesAgo(5),
     read: false,
     ...overrides,
