@@ -23,6 +23,7 @@ export const PAGES = {
   search: { path: '/search', caching: 'search' },
   media: { path: '/media/:mediaType/:slug', caching: 'path' },
   watchlist: { path: '/watchlist', caching: 'path' },
+  following: { path: '/following', caching: 'path' },
   profile: { path: '/profile', caching: 'path' },
   resetPassword: { path: '/reset-password', caching: 'never' },
   unsubscribe: { path: '/unsubscribe', caching: 'never' },

@@ -1,5 +1,5 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { IconList, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconList, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { type CurrentUser, useSession } from '../lib/session';
 import classes from './layout.module.css';
@@ -33,12 +33,14 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
         <Menu.Item leftSection={<IconList size={16} aria-hidden />} onClick={() => navigate('/watchlist')}>
           View Watchlist
         </Menu.Item>
+        <Menu.Item leftSection={<IconUsers size={16} aria-hidden />} onClick={() => navigate('/following')}>
+          Following
+        </Menu.Item>
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}
           onClick={() =>
             void signOut().finally(() => {
-              if (location.pathname === '/profile' || location.pathname === '/watchlist')
-                navigate('/homepage');
+              if (['/profile', '/watchlist', '/following'].includes(location.pathname)) navigate('/homepage');
             })
           }
         >

@@ -44,6 +44,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: PAGES.following.path,
+        lazy: async () => ({
+          Component: (await import('../features/follows/components/following-page')).FollowingPage,
+        }),
+      },
+      {
         path: PAGES.profile.path,
         lazy: async () => ({
           Component: (await import('../features/profile/components/profile-page')).ProfilePage,

@@ -115,6 +115,7 @@ export function stubApiRoutes(routes: Record<string, (body: unknown) => FakeAnsw
       const answer = route
         ? await route(body)
         : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } };
+      if (answer.status === 204) return new Response(null, { status: 204 });
       return new Response(JSON.stringify(answer.body ?? {}), {
         status: answer.status,
         headers: { 'content-type': 'application/json' },

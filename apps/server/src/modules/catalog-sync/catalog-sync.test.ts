@@ -104,7 +104,7 @@ describe('the catalog sync, on TMDB and ISBNdb', () => {
     w.tmdb.data.setUsTheatricalDate(id, newDate);
     const from = w.tmdb.requests.length;
 
-    expect(await w.ran()).toEqual(['tmdb-changes']);
+    expect(await w.ran()).toEqual(['tmdb-changes', 'follows-changes']);
     expect((await w.item(`tmdb:movie:${id}`))?.releaseDate).toBe(newDate);
     expect(await w.eventsOf(`tmdb:movie:${id}`)).toEqual([
       { kind: 'moved', oldDate: before!.releaseDate, newDate },
@@ -126,10 +126,10 @@ describe('the catalog sync, on TMDB and ISBNdb', () => {
 
     w.advance(HOUR + 1000);
     w.tmdb.data.setUsTheatricalDate(undated, '2028-02-11');
-    expect(await w.ran()).toEqual(['tmdb-changes']);
+    expect(await w.ran()).toEqual(['tmdb-changes', 'follows-changes']);
     w.advance(HOUR + 1000);
     w.tmdb.data.setUsTheatricalDate(undated, null);
-    expect(await w.ran()).toEqual(['tmdb-changes']);
+    expect(await w.ran()).toEqual(['tmdb-changes', 'follows-changes']);
     expect(await w.eventsOf(`tmdb:movie:${undated}`)).toEqual([
       { kind: 'announced', oldDate: null, newDate: '2028-02-11' },
       { kind: 'removed', oldDate: '2028-02-11', newDate: null },
@@ -233,6 +233,8 @@ describe('the catalog sync across processes and failures', () => {
     try {
       const [a, b] = await Promise.all([w.ran(w.app), w.ran(second)]);
       expect([...a, ...b].sort()).toEqual([
+        'follows-changes',
+        'follows-refresh',
         'requests',
         'tmdb-changes',
         'tmdb-lists',

@@ -4,7 +4,7 @@ import { toIsoDate } from '../../lib/dates';
 import { ProviderNotFoundError } from '../../providers/http/provider-client';
 import { authorWorks } from '../../providers/isbndb/isbndb-provider';
 import { normaliseWork, stillToComeOn } from '../../providers/isbndb/works';
-import { changedIds } from '../../providers/tmdb/tmdb-changes';
+import { CHANGE_FEED_MAX_DAYS, changedIds } from '../../providers/tmdb/tmdb-changes';
 import { fetchPerson, fetchPersonCredits, personTitles } from '../../providers/tmdb/tmdb-people';
 import { createTmdbProvider } from '../../providers/tmdb/tmdb-provider';
 import { fetchSeries } from '../../providers/tmdb/tmdb-tv';
@@ -87,11 +87,12 @@ export function createFollowSources(options: {
   return {
     /**
      * The TMDB refs (series and people) TMDB's change feeds list as changed between two instants;
-     * none without TMDB.
+     * none without TMDB, null when the window is longer than the feeds reach.
      */
-    async changedRefs(from: Date, to: Date): Promise<string[]> {
+    async changedRefs(from: Date, to: Date): Promise<string[] | null> {
       const tmdb = providers.tmdb;
       if (!tmdb) return [];
+      if (to.getTime() - from.getTime() > CHANGE_FEED_MAX_DAYS * 86_400_000) return null;
       const series = await changedIds(tmdb.client, 'tv', from, to);
       const people = await changedIds(tmdb.client, 'person', from, to);
       return [...series.map((id) => `tmdb:tv:${id}`), ...people.map((id) => `tmdb:person:${id}`)];

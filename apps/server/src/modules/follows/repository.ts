@@ -89,6 +89,11 @@ export function createFollowsRepository(db: Database) {
         .orderBy(asc(followTargets.ref));
     },
 
+    async anyFollowed(): Promise<boolean> {
+      const [row] = await db.select({ id: follows.id }).from(follows).limit(1);
+      return row !== undefined;
+    },
+
     /** Records that the ref's provider was asked now (and knew nothing new of its name). */
     async markChecked(ref: string, at: Date): Promise<void> {
       await db.update(followTargets).set({ checkedAt: at }).where(eq(followTargets.ref, ref));

@@ -149,10 +149,16 @@ export function createFollowsService(deps: {
      */
     async sync(mode: 'changes' | 'refresh' | 'all', since: Date | null): Promise<FollowsSyncResult> {
       const now = clock();
+      // The feeds only matter when someone follows something; what they cannot tell (a first run, a
+      // gap longer than they reach) the daily refresh does.
+      const changed =
+        mode === 'changes' && since && (await repo.anyFollowed())
+          ? await sources.changedRefs(since, now)
+          : null;
       const targets =
         mode === 'changes'
-          ? since
-            ? await repo.followedTargets({ refs: await sources.changedRefs(since, now) })
+          ? changed
+            ? await repo.followedTargets({ refs: changed })
             : []
           : await repo.followedTargets({
               checkedBefore:

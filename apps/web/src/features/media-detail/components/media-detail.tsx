@@ -21,6 +21,7 @@ import { usePublicConfig } from '../../../lib/config';
 import { languageName } from '../../../lib/media';
 import { useViewer } from '../../../lib/viewer';
 import { useRecommendations } from '../api/get-recommendations';
+import { FollowButtons } from './follow-buttons';
 import classes from './media-detail.module.css';
 import { RegionalReleaseDates } from './regional-release-dates';
 
@@ -125,6 +126,7 @@ export function MediaDetail({ item }: MediaDetailProps) {
 
           <FactActions>
             <WatchlistButton item={item} size="md" />
+            {'follow' in item && <FollowButtons options={item.follow} />}
             {isBook && <BuyOnAmazon item={item} />}
           </FactActions>
         </div>

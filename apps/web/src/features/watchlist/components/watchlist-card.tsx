@@ -71,6 +71,11 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
           </Text>
         )}
         <Text size="sm">{formatReleaseDate(entry.release_date, entry.release_date_precision)}</Text>
+        {entry.followed_via && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            via {entry.followed_via.name}
+          </Text>
+        )}
         {!share && (
           <Button
             variant="subtle"

@@ -1,0 +1,83 @@
+import { Button, VisuallyHidden } from '@mantine/core';
+import type { FollowOption } from '@releasebell/contract';
+import { IconCheck, IconUserPlus } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useFollow, useFollows } from '../../../lib/follows';
+import { useSession } from '../../../lib/session';
+
+/** The ref a visitor chose to follow before signing in (also across Google's round trip). */
+const PENDING_FOLLOW_KEY = 'releasebell.pendingFollow';
+
+function remember(ref: string | null) {
+  try {
+    if (ref) sessionStorage.setItem(PENDING_FOLLOW_KEY, ref);
+    else sessionStorage.removeItem(PENDING_FOLLOW_KEY);
+  } catch {
+    // Storage off: the follow is simply not made after signing in.
+  }
+}
+
+function takePending(): string | null {
+  try {
+    const ref = sessionStorage.getItem(PENDING_FOLLOW_KEY);
+    sessionStorage.removeItem(PENDING_FOLLOW_KEY);
+    return ref;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * "Follow {name}" for each thing a title lets you follow (its series, creators, directors, authors),
+ * "Following" once the member does. A visitor's click opens sign-in and follows once they are in.
+ */
+export function FollowButtons({ options }: { options: FollowOption[] }) {
+  const { currentUser, isLoading, isModalOpen, openModal } = useSession();
+  const follows = useFollows();
+  const follow = useFollow();
+  const followed = new Set(follows.data?.follows.map((f) => f.ref));
+
+  useEffect(() => {
+    if (isLoading || !currentUser) return;
+    const ref = takePending();
+    if (ref && options.some((o) => o.ref === ref)) follow.mutate({ ref });
+  }, [currentUser, isLoading, options, follow.mutate]);
+  // Closed without signing in: nothing stays waiting for a later sign-in.
+  useEffect(() => {
+    if (!isModalOpen && !isLoading && !currentUser) remember(null);
+  }, [isModalOpen, isLoading, currentUser]);
+
+  if (options.length === 0) return null;
+  return options.map((option) =>
+    followed.has(option.ref) ? (
+      <Button
+        key={option.ref}
+        size="md"
+        variant="light"
+        color="gray"
+        disabled
+        leftSection={<IconCheck size={18} aria-hidden />}
+      >
+        Following <VisuallyHidden>{option.name}</VisuallyHidden>
+      </Button>
+    ) : (
+      <Button
+        key={option.ref}
+        size="md"
+        variant="default"
+        leftSection={<IconUserPlus size={18} aria-hidden />}
+        loading={follow.isPending && follow.variables?.ref === option.ref}
+        onClick={() => {
+          if (currentUser) {
+            follow.mutate({ ref: option.ref });
+            return;
+          }
+          remember(option.ref);
+          openModal();
+        }}
+      >
+        Follow {option.name}
+      </Button>
+    ),
+  );
+}
