@@ -67,6 +67,7 @@ describe('regions', () => {
       genres: [],
       hype_meter_percentage: 25,
       popularity: 1,
+      follow: [],
     };
     const dates = { region: 'GB', theatrical: '2027-03-14', digital: null, physical: null };
     expect(mediaDetailSchema.parse({ ...item, regional_dates: dates }).regional_dates).toEqual(dates);
