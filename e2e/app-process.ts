@@ -136,6 +136,19 @@ export async function setReleaseDate(dataDir: string, ref: string, date: string)
   return { stdout, stderr };
 }
 
+/**
+ * `npm run follows:sync` on a data directory, with the app's providers (`env`); resolves with what
+ * it printed.
+ */
+export async function syncFollows(dataDir: string, env: Record<string, string>) {
+  const { stdout, stderr } = await promisify(execFile)('npm', ['run', 'follows:sync'], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? repoRoot, ...env, DATA_DIR: dataDir },
+    timeout: 120_000,
+  });
+  return { stdout, stderr };
+}
+
 /** A message as the fake SMTP server (fake-services.ts) kept it. */
 export interface ReceivedMail {
   to: string[];

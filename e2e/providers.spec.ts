@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type AppProcess, freePort, mailHeader, mailsTo, startApp } from './app-process';
+import { type AppProcess, freePort, mailHeader, mailsTo, startApp, syncFollows } from './app-process';
 import { newEmail, signUpThroughUi, toast } from './auth-helpers';
 import { FAKE_PORTS } from './fake-config';
 import { type ProviderFakes, startProviderFakes } from './fake-providers';
@@ -25,6 +25,15 @@ const shortDate = (iso: string) =>
     timeZone: 'UTC',
     year: 'numeric',
     month: 'short',
+    day: 'numeric',
+  }).format(new Date(`${iso}T00:00:00Z`));
+
+/** A calendar date as a release email's subject writes it: "May 14, 2027". */
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'long',
     day: 'numeric',
   }).format(new Date(`${iso}T00:00:00Z`));
 
@@ -64,6 +73,7 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
   let dataDir: string | undefined;
   let app: AppProcess | undefined;
   let fakes: ProviderFakes | undefined;
+  let appEnv: Record<string, string> = {};
   test.use({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
     baseURL: async ({}, use) => {
@@ -77,7 +87,7 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
     fakes = await startProviderFakes();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'releasebell-e2e-providers-'));
     port = await freePort();
-    app = await startApp(port, {
+    appEnv = {
       DATA_DIR: dataDir,
       ...fakes.env,
       // Tell members at the next tick, and tick often: nothing here waits on a clock.
@@ -87,7 +97,8 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
       MAIL_FROM: 'Releasebell <no-reply@releasebell.test>',
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_MAX_FAILED_SIGNINS: '1000',
-    });
+    };
+    app = await startApp(port, appEnv);
     // The first start fills the catalog from the providers' lists in the background.
     await expect
       .poll(
@@ -252,6 +263,74 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
     // The mail links to this very page.
     expect(mails[0]!.decoded).toContain(`${app!.origin}${new URL(page.url()).pathname}`);
     await expect(bell(page)).toHaveAccessibleName('Notifications');
+  });
+
+  test("following a series from a season's page: its seasons join the watchlist, a new one is told", async ({
+    page,
+    request,
+  }) => {
+    // A sign-up at full hashing cost, a stop and a start of the app around the operator's command.
+    test.setTimeout(180_000);
+    const email = newEmail('follower');
+    const [season] = (await (await request.get('/upcoming/tv_seasons?limit=1')).json()) as {
+      slug: string;
+      series: string;
+    }[];
+    const detail = await (await request.get(`/media/slug/tv_seasons/${season!.slug}`)).json();
+    const series = (detail.follow as { kind: string; ref: string; name: string }[]).find(
+      (f) => f.kind === 'series',
+    )!;
+    expect(series).toMatchObject({ ref: expect.stringMatching(/^tmdb:tv:\d+$/), name: season!.series });
+    const seriesId = Number(series.ref.split(':')[2]);
+
+    await signUpThroughUi(page, email);
+    await page.goto(`/media/tv_seasons/${season!.slug}`);
+    await main(page)
+      .getByRole('button', { name: `Follow ${series.name}` })
+      .click();
+    await expect(toast(page, `Following ${series.name}`)).toBeVisible();
+    await expect(main(page).getByRole('button', { name: `Following ${series.name}` })).toBeDisabled();
+    await expectNoA11yViolations(page);
+
+    await page.goto('/watchlist');
+    const cards = page.getByRole('list', { name: 'Tracked titles' }).getByRole('listitem');
+    await expect(cards.filter({ hasText: `via ${series.name}` }).first()).toBeVisible();
+    const before = await cards.filter({ hasText: `via ${series.name}` }).count();
+
+    await page.goto('/following');
+    const row = page.getByRole('list', { name: 'Followed series, people and authors' }).getByRole('listitem');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(series.name);
+    await expect(row).toContainText(`${before} ${before === 1 ? 'title' : 'titles'} to come`);
+    await expectNoA11yViolations(page);
+
+    // TMDB announces a new season; the operator's pass finds it (the app stopped: one process at a time).
+    const added = fakes!.tmdb.data.addSeason(seriesId, { air_date: nextYear('10-02') });
+    const title = `${series.name}: Season ${added.season_number}`;
+    await page.goto('about:blank');
+    expect(await app!.stop()).toBe(0);
+    const { stdout } = await syncFollows(dataDir!, appEnv);
+    expect(stdout.trim().split('\n').at(-1)).toBe('follows checked 1, new titles 1, members told 1');
+    app = await startApp(port, appEnv);
+
+    await expect
+      .poll(async () => (await mailsTo(request, email)).map((m) => mailHeader(m, 'Subject')), {
+        timeout: 30_000,
+      })
+      .toContain(`${title} is announced, out ${longDate(nextYear('10-02'))}`);
+    await page.goto('/homepage');
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+    await bell(page).click();
+    const bellList = page
+      .getByRole('dialog', { name: /^Notifications/ })
+      .getByRole('region', { name: 'Notifications' });
+    await expect(bellList.getByRole('link')).toHaveCount(1);
+    await expect(bellList.getByRole('link')).toContainText(title);
+    await expect(bellList.getByRole('link')).toContainText(
+      `Newly announced, out ${shortDate(nextYear('10-02'))}`,
+    );
+    await page.goto('/watchlist');
+    await expect(cards.filter({ hasText: title })).toContainText(`via ${series.name}`);
   });
 
   test("the footer carries TMDB's notice and logo", async ({ page }) => {

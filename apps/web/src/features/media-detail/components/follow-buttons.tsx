@@ -1,7 +1,7 @@
 import { Button, VisuallyHidden } from '@mantine/core';
 import type { FollowOption } from '@releasebell/contract';
 import { IconCheck, IconUserPlus } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useFollow, useFollows } from '../../../lib/follows';
 import { useSession } from '../../../lib/session';
 
@@ -37,15 +37,23 @@ export function FollowButtons({ options }: { options: FollowOption[] }) {
   const follow = useFollow();
   const followed = new Set(follows.data?.follows.map((f) => f.ref));
 
+  // A click before the session is known waits for it: a member follows, a visitor signs in first.
+  const [waiting, setWaiting] = useState(false);
   useEffect(() => {
-    if (isLoading || !currentUser) return;
+    if (isLoading) return;
+    if (!currentUser) {
+      if (waiting) openModal();
+      setWaiting(false);
+      return;
+    }
+    setWaiting(false);
     const ref = takePending();
     if (ref && options.some((o) => o.ref === ref)) follow.mutate({ ref });
-  }, [currentUser, isLoading, options, follow.mutate]);
+  }, [currentUser, isLoading, options, follow.mutate, waiting, openModal]);
   // Closed without signing in: nothing stays waiting for a later sign-in.
   useEffect(() => {
-    if (!isModalOpen && !isLoading && !currentUser) remember(null);
-  }, [isModalOpen, isLoading, currentUser]);
+    if (!isModalOpen && !isLoading && !currentUser && !waiting) remember(null);
+  }, [isModalOpen, isLoading, currentUser, waiting]);
 
   if (options.length === 0) return null;
   return options.map((option) =>
@@ -73,7 +81,8 @@ export function FollowButtons({ options }: { options: FollowOption[] }) {
             return;
           }
           remember(option.ref);
-          openModal();
+          if (isLoading) setWaiting(true);
+          else openModal();
         }}
       >
         Follow {option.name}
