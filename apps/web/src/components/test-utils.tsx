@@ -22,14 +22,23 @@ function SessionProbe({ onSession }: { onSession: (session: Session) => void }) 
 /** Renders UI with the app's providers (Mantine, react-query without retries, session, a memory router). */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', user = null }: { route?: string; user?: CurrentUser | null } = {},
+  {
+    route = '/',
+    user = null,
+    sessionUnknown = false,
+  }: {
+    route?: string;
+    user?: CurrentUser | null;
+    /** The session is asked of GET /api/session, as on a page's first load. */
+    sessionUnknown?: boolean;
+  } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   const session: { current: Session | null } = { current: null };
   const result = render(
     <MantineProvider defaultColorScheme="dark">
       <QueryClientProvider client={queryClient}>
-        <SessionProvider initialUser={user}>
+        <SessionProvider {...(sessionUnknown ? {} : { initialUser: user })}>
           <SessionProbe onSession={(s) => (session.current = s)} />
           <MemoryRouter initialEntries={[route]}>
             <Routes>

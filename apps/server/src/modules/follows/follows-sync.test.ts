@@ -162,6 +162,58 @@ describe('the follows sync, on TMDB and ISBNdb', () => {
     expect(follows.find((f: { id: string }) => f.id === followed.id)).toMatchObject({ upcoming: 2 });
   });
 
+  it("hears of a person's new credit from the change feed, and of a new season from the daily refresh", async () => {
+    const writer = tmdb.data.addPerson({ name: 'Tobias Renwick-Hale', known_for_department: 'Writing' });
+    const show = tmdb.data.addSeries({ name: 'Mariner Street', popularity: 5 });
+    tmdb.data.addSeason(show.id, { air_date: addDays(today(), 20) });
+    const writerFollow = (await follow(member, { ref: `tmdb:person:${writer.id}` })).json();
+    expect(writerFollow).toMatchObject({ kind: 'person', added: 0 });
+    const showFollow = (await follow(member, { ref: `tmdb:tv:${show.id}` })).json();
+    expect(showFollow).toMatchObject({ added: 1 });
+
+    // A film credits the writer: TMDB lists the person (and the film) as changed.
+    const since = current;
+    later(HOUR);
+    const film = tmdb.data.addMovie({ title: 'Ledger of Small Hours', usTheatrical: addDays(today(), 150) });
+    tmdb.data.creditPerson('movie', film.id, writer.id, { job: 'Screenplay', department: 'Writing' });
+    expect(await app.follows.sync('changes', since)).toMatchObject({ newTitles: 1, told: 1 });
+
+    // A season the feed does not list (its change is older than the window read): the refresh finds it.
+    tmdb.data.addSeason(show.id, { air_date: null });
+    later(21 * HOUR);
+    expect(await app.follows.sync('changes', new Date(current.getTime() - HOUR))).toMatchObject({
+      newTitles: 0,
+    });
+    expect(await app.follows.sync('refresh', current)).toMatchObject({ newTitles: 1, told: 1 });
+    const titles = (await watchlist(member))
+      .filter((e) => e.followed_via?.id === writerFollow.id || e.followed_via?.id === showFollow.id)
+      .map((e) => e.title)
+      .sort();
+    expect(titles).toEqual(['Ledger of Small Hours', 'Mariner Street: Season 1', 'Mariner Street: Season 2']);
+    const mailed = smtp.mails.length;
+    await app.notifications.tick();
+    expect(await bell(member)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'new_title',
+          via: 'Tobias Renwick-Hale',
+          item: expect.objectContaining({ title: 'Ledger of Small Hours' }),
+        }),
+        expect.objectContaining({
+          kind: 'new_title',
+          via: null,
+          item: expect.objectContaining({ title: 'Mariner Street: Season 2' }),
+        }),
+      ]),
+    );
+    // Both in one mail: the member's due notices go as a digest.
+    const [digest] = smtp.mails.slice(mailed);
+    const body = decodeQuotedPrintable(digest!.raw);
+    expect(body).toContain('Updates on titles you track');
+    expect(body).toContain('Ledger of Small Hours');
+    expect(body).toContain('Mariner Street: Season 2');
+  });
+
   it('follows an author: a new book is told, a reissue of an old one is not, a removed title stays away', async () => {
     const first = isbndb.data.add({
       title: 'The Tidewright',

@@ -90,6 +90,30 @@ describe('FollowButtons', () => {
     expect(await toast('Following Dana Okafor')).toHaveTextContent('Nothing is announced yet.');
   });
 
+  it('waits for the session when clicked before it is known: a member follows without signing in', async () => {
+    let answerSession: () => void = () => {};
+    const api = stubApiRoutes({
+      'GET /api/session': () =>
+        new Promise((resolve) => {
+          answerSession = () => resolve({ status: 200, body: { user: MEMBER } });
+        }),
+      'GET /api/follows': () => ({ status: 200, body: { follows: [] } }),
+      'POST /api/follows': () => ({
+        status: 201,
+        body: { ...follow('tmdb:tv:1399', 'Harbor Lights'), added: 1 },
+      }),
+      'GET /watchlist/u-1': () => ({ status: 200, body: [] }),
+    });
+    const { session } = renderWithProviders(<FollowButtons options={OPTIONS} />, { sessionUnknown: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Follow Harbor Lights' }));
+    expect(session.current?.isModalOpen).toBe(false);
+    act(() => answerSession());
+    await waitFor(() =>
+      expect(api.called('POST', '/api/follows').map((c) => c.body)).toEqual([{ ref: 'tmdb:tv:1399' }]),
+    );
+    expect(session.current?.isModalOpen).toBe(false);
+  });
+
   it('forgets the choice when the visitor closes sign-in without signing in', () => {
     const api = stubApiRoutes({});
     const { session } = renderWithProviders(<FollowButtons options={OPTIONS} />, { user: null });
