@@ -7,7 +7,7 @@ import { normaliseWork, stillToComeOn } from '../../providers/isbndb/works';
 import { CHANGE_FEED_MAX_DAYS, changedIds } from '../../providers/tmdb/tmdb-changes';
 import { fetchPerson, fetchPersonCredits, personTitles } from '../../providers/tmdb/tmdb-people';
 import { createTmdbProvider } from '../../providers/tmdb/tmdb-provider';
-import { fetchSeries } from '../../providers/tmdb/tmdb-tv';
+import { fetchSeries, normaliseSeason, trackableSeasons } from '../../providers/tmdb/tmdb-tv';
 import type { NormalisedItem } from '../../providers/types';
 import { type CatalogRepository, ingest, upsertItems } from '../catalog';
 import type { CatalogProviders } from './providers';
@@ -49,9 +49,10 @@ export function createFollowSources(options: {
     if (!tmdb) return 'offline';
     const found = await fetchSeries(tmdb.client, id, tmdb.settings).catch(notFound);
     if (found === 'unknown') return found;
-    await ingest(catalog, createTmdbProvider(tmdb.client, tmdb.settings, { series: [id], today: clock }), {
-      at: clock,
-    });
+    const seasons = trackableSeasons(found, toIsoDate(clock())).map((season) =>
+      normaliseSeason(found, season),
+    );
+    if (seasons.length > 0) await upsertItems(catalog, seasons, { source: 'tmdb', at: clock() });
     return { found: { kind: 'series', name: found.name, image: poster(found.poster_path) } };
   }
 
