@@ -83,9 +83,9 @@ function resolve(root, from, specifier) {
   if (!specifier.startsWith('.')) return null;
   const base = path.posix.join(path.posix.dirname(from), specifier).replace(/\.js$/, '');
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, `${base}/index.ts`]) {
-    if (existsSync(path.join(root, candidate)) && !candidate.endsWith('/')) {
-      if (/\.(ts|tsx|mjs|json|css)$/.test(candidate)) return candidate;
-    }
+    // A directory of that name is not the file: its index.ts is.
+    if (/\.(ts|tsx|mjs|json|css)$/.test(candidate) && existsSync(path.join(root, candidate)))
+      return candidate;
   }
   return base;
 }

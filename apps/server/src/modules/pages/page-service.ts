@@ -163,10 +163,10 @@ export function createPageService(options: PageServiceOptions) {
   async function buildPage(
     loaded: LoadedTemplate,
     url: string,
+    match: ReturnType<typeof matchPage>,
     viewer: PageViewer,
     mayRender: () => boolean,
   ): Promise<Page> {
-    const match = matchPage(url.split(/[?#]/)[0] ?? '/');
     let status: Page['status'] = 200;
     let head = siteHead();
     if (match?.name === 'media') {
@@ -216,7 +216,7 @@ export function createPageService(options: PageServiceOptions) {
       const who = `${viewer.locale ?? ''}|${viewer.mediaType}`;
       /** A page kept for everyone with this key, unless it went out undrawn (it is drawn next time). */
       const kept = async (key: string, pageUrl: string) => {
-        const page = await pages.get(key, () => buildPage(loaded, pageUrl, viewer, mayRender));
+        const page = await pages.get(key, () => buildPage(loaded, pageUrl, match, viewer, mayRender));
         if (!page.drawn) pages.delete(key);
         return page;
       };
@@ -233,7 +233,7 @@ export function createPageService(options: PageServiceOptions) {
         const page = `${PAGES.search.path}?${search.toString()}`;
         return kept(`${loaded.version}|${who}|${page}`, page);
       }
-      return buildPage(loaded, `${pathname}${parsed.search}`, viewer, mayRender);
+      return buildPage(loaded, `${pathname}${parsed.search}`, match, viewer, mayRender);
     },
   };
 }
