@@ -12,11 +12,19 @@ import {
 import { startIsbndbFake } from '../../../test/isbndb-fake';
 import { decodeQuotedPrintable, mailHeader, startSmtpServer } from '../../../test/smtp';
 import { startTmdbFake } from '../../../test/tmdb-fake';
-import { notificationDeliveries } from '../../db/schema';
+import { startTwilioFake } from '../../../test/twilio';
+import { notificationDeliveries, userProfiles } from '../../db/schema';
 import { addDays } from '../../lib/dates';
 import { normaliseWork } from '../../providers/isbndb/works';
 
 const HOUR = 3_600_000;
+const TWILIO_SID = `AC${'7'.repeat(32)}`;
+
+/** A fixed-offset zone where it is now around noon, so a text is not held for the night. */
+function noonZone(now: Date): string {
+  const offset = 12 - now.getUTCHours();
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
 const as = (user: TestUser) => ({ cookie: user.cookie, origin: TEST_ORIGIN });
 
 interface Entry {
@@ -35,6 +43,7 @@ describe('the follows sync, on TMDB and ISBNdb', () => {
   let tmdb: Awaited<ReturnType<typeof startTmdbFake>>;
   let isbndb: Awaited<ReturnType<typeof startIsbndbFake>>;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let twilio: Awaited<ReturnType<typeof startTwilioFake>>;
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let env: Record<string, string>;
   let app: FastifyInstance;
@@ -59,7 +68,12 @@ describe('the follows sync, on TMDB and ISBNdb', () => {
     tmdb = await startTmdbFake({ now: clock });
     isbndb = await startIsbndbFake({ rateLimit: null, now: current });
     smtp = await startSmtpServer();
+    twilio = await startTwilioFake({ accountSid: TWILIO_SID, authToken: 'twilio-test-token' });
     env = {
+      TWILIO_ACCOUNT_SID: TWILIO_SID,
+      TWILIO_AUTH_TOKEN: 'twilio-test-token',
+      TWILIO_FROM: '+14155550100',
+      TWILIO_API_URL: twilio.url,
       TMDB_API_TOKEN: tmdb.token,
       TMDB_API_URL: tmdb.url,
       ISBNDB_API_KEY: isbndb.apiKey,
@@ -74,7 +88,7 @@ describe('the follows sync, on TMDB and ISBNdb', () => {
   afterAll(async () => {
     await app.close();
     await database.close();
-    await Promise.all([tmdb.close(), isbndb.close(), smtp.close()]);
+    await Promise.all([tmdb.close(), isbndb.close(), smtp.close(), twilio.close()]);
   });
 
   it('follows a series: its seasons still to come now, a new one from the change feed, told once', async () => {
@@ -299,6 +313,29 @@ describe('the follows sync, on TMDB and ISBNdb', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('texts a member who gets texts about a new season of a series they follow', async () => {
+    const texter = await signUp(app, { register: true });
+    const phone = '+14155550177';
+    await app.database.db
+      .update(userProfiles)
+      .set({
+        phoneNumber: phone,
+        phoneVerifiedAt: current,
+        notificationPreferences: ['email', 'mobile'],
+        timeZone: noonZone(current),
+      })
+      .where(eq(userProfiles.userId, texter.id));
+    const series = tmdb.data.addSeries({ name: 'Signal Hill', popularity: 3 });
+    tmdb.data.addSeason(series.id, { air_date: addDays(today(), 15) });
+    expect((await follow(texter, { ref: `tmdb:tv:${series.id}` })).json()).toMatchObject({ added: 1 });
+    later(HOUR);
+    tmdb.data.addSeason(series.id, { air_date: null });
+    expect(await app.follows.sync('all', null)).toMatchObject({ newTitles: 1, told: 1 });
+    await app.notifications.tick();
+    const texts = twilio.messages.filter((m) => m.to === phone).map((m) => m.body);
+    expect(texts).toEqual([expect.stringMatching(/^Releasebell: Signal Hill: Season 2 is announced\. /)]);
   });
 
   it("answers 404 for a ref TMDB does not know, and keeps another member's follow to itself", async () => {
