@@ -138,4 +138,21 @@ describe('following on the demo catalog', () => {
     expect((await app.inject({ url: '/api/follows' })).statusCode).toBe(401);
     expect((await unfollow(member, 'not-a-uuid')).statusCode).toBe(400);
   });
+
+  it('limits how fast one address may follow (each new ref may cost a provider call)', async () => {
+    const from = { remoteAddress: '198.51.100.23' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/follows',
+        headers: as(other),
+        payload: { ref: `demo:series:nothing-${i}` },
+        ...from,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
 });

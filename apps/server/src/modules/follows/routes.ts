@@ -28,13 +28,21 @@ export const followRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> = 
   app.post(
     '/api/follows',
     {
+      // A ref nobody follows yet is fetched from its provider: a limit per address keeps one client
+      // from spending the provider's rate limit.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
         operationId: 'follow',
         summary:
           'Follow a series, a person or an author: its titles still to come join the watchlist (201; 200 when already followed)',
         body: createFollowBodySchema,
-        response: { 200: createFollowAnswerSchema, 201: createFollowAnswerSchema, ...errors },
+        response: {
+          200: createFollowAnswerSchema,
+          201: createFollowAnswerSchema,
+          ...errors,
+          429: errorResponseSchema,
+        },
       },
     },
     async (req, reply) => {
