@@ -749,3 +749,188 @@ describe('changes and mutations', () => {
     expect(bad.body).toEqual(tmdbErrorBody(20));
   });
 });
+
+describe('find by external id', () => {
+  const lists = ['movie_results', 'person_results', 'tv_results', 'tv_episode_results', 'tv_season_results'];
+  const find = (id: string, source: string | null = 'imdb_id', auth: Auth = 'bearer') =>
+    get(`/find/${encodeURIComponent(id)}${source === null ? '' : `?external_source=${source}`}`, auth);
+
+  it('finds a seeded movie by its IMDb id, in the key order /find sends', async () => {
+    const movie = fake.data.movie(fake.data.seeded.movies.released[0]!);
+    expect(movie.imdb_id).toMatch(/^tt\d{7,8}$/);
+    const { status, body } = await find(movie.imdb_id!);
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual(lists);
+    expect(body.movie_results).toHaveLength(1);
+    const found = body.movie_results[0];
+    expect(found).toMatchObject({
+      id: movie.id,
+      title: movie.title,
+      original_title: movie.original_title,
+      media_type: 'movie',
+      release_date: fake.data.releaseDate(movie.id),
+      vote_count: movie.vote_count,
+    });
+    expect(Object.keys(found)).toEqual([
+      'backdrop_path',
+      'id',
+      'title',
+      'original_title',
+      'overview',
+      'poster_path',
+      'media_type',
+      'adult',
+      'original_language',
+      'genre_ids',
+      'popularity',
+      'release_date',
+      'video',
+      'vote_average',
+      'vote_count',
+    ]);
+    for (const list of lists.filter((l) => l !== 'movie_results')) expect(body[list], list).toEqual([]);
+
+    // An undated movie has an IMDb id too, derived from its TMDB id.
+    const undated = fake.data.movie(fake.data.seeded.movies.noDate[0]!);
+    expect(undated.imdb_id).toBe(`tt${String(undated.id).padStart(7, '0')}`);
+    const other = (await find(undated.imdb_id!)).body;
+    expect(other.movie_results).toEqual([
+      expect.objectContaining({ id: undated.id, title: undated.title, release_date: '' }),
+    ]);
+  });
+
+  it('finds a seeded series by the IMDb id of its external_ids, also appended to its details', async () => {
+    const series = fake.data.tv(fake.data.seeded.series.ended[0]!);
+    const ids = await get(`/tv/${series.id}/external_ids`);
+    expect(ids.status).toBe(200);
+    expect(ids.body).toEqual({
+      id: series.id,
+      imdb_id: series.imdb_id,
+      freebase_mid: null,
+      freebase_id: null,
+      tvdb_id: series.tvdb_id,
+      tvrage_id: null,
+      wikidata_id: null,
+      facebook_id: null,
+      instagram_id: null,
+      twitter_id: null,
+    });
+    expect(ids.body.imdb_id).toMatch(/^tt\d{7,8}$/);
+    expect(ids.body.tvdb_id).toEqual(expect.any(Number));
+
+    const details = (await get(`/tv/${series.id}?append_to_response=external_ids`)).body;
+    const { id: _id, ...appended } = ids.body;
+    expect(details.external_ids).toEqual(appended);
+    const plain = (await get(`/tv/${series.id}`)).body;
+    expect(plain.external_ids).toBeUndefined();
+    expect(plain.imdb_id).toBeUndefined();
+
+    const { status, body } = await find(series.imdb_id!);
+    expect(status).toBe(200);
+    expect(body.movie_results).toEqual([]);
+    expect(body.tv_results).toHaveLength(1);
+    expect(body.tv_results[0]).toMatchObject({
+      id: series.id,
+      name: series.name,
+      original_name: series.original_name,
+      media_type: 'tv',
+      first_air_date: expect.stringMatching(DAY),
+    });
+    expect(Object.keys(body.tv_results[0])).toEqual([
+      'backdrop_path',
+      'id',
+      'name',
+      'original_name',
+      'overview',
+      'poster_path',
+      'media_type',
+      'adult',
+      'original_language',
+      'genre_ids',
+      'popularity',
+      'first_air_date',
+      'vote_average',
+      'vote_count',
+      'origin_country',
+    ]);
+    const byTvdb = (await find(String(series.tvdb_id), 'tvdb_id')).body;
+    expect(byTvdb.tv_results.map((s: Json) => s.id)).toEqual([series.id]);
+
+    const missing = await get('/tv/999999999/external_ids');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual(tmdbErrorBody(34));
+  });
+
+  it('gives every seeded movie and series its own IMDb id, the same from the same seed', async () => {
+    // Fresh fakes: the shared one has had titles added and removed by now.
+    const [one, two] = await Promise.all([
+      startTmdbFake({ now: () => START }),
+      startTmdbFake({ now: () => START }),
+    ]);
+    try {
+      const ids = (f: TmdbFake) => [
+        ...[...f.data.movies.values()].map((m) => m.imdb_id),
+        ...[...f.data.series.values()].map((s) => s.imdb_id),
+      ];
+      const all = ids(one);
+      expect(all).toHaveLength(80);
+      for (const id of all) expect(id).toMatch(/^tt\d{7,8}$/);
+      expect(new Set(all).size).toBe(80);
+      expect(ids(two)).toEqual(all);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
+  it('finds a person by IMDb id, with known_for', async () => {
+    const person = [...fake.data.persons.values()].find(
+      (p) => p.imdb_id && p.known_for_department === 'Acting',
+    )!;
+    const { body } = await find(person.imdb_id!);
+    expect(body.person_results).toEqual([
+      expect.objectContaining({ id: person.id, name: person.name, media_type: 'person' }),
+    ]);
+    expect(body.person_results[0].known_for[0].media_type).toMatch(/^(movie|tv)$/);
+    expect(body.movie_results).toEqual([]);
+  });
+
+  it('answers an id that matches nothing with 200 and all lists empty', async () => {
+    const empty = Object.fromEntries(lists.map((l) => [l, []]));
+    for (const [id, source] of [
+      ['tt99999999', 'imdb_id'],
+      ['999999999', 'tvdb_id'],
+      ['SomeHandle', 'instagram_id'],
+    ] as const) {
+      const res = await find(id, source);
+      expect(res.status, `${source} ${id}`).toBe(200);
+      expect(res.body).toEqual(empty);
+    }
+  });
+
+  it('finds a movie and a series added with an imdb_id', async () => {
+    expect((await find('tt40000001')).body.movie_results).toEqual([]);
+    const movie = fake.data.addMovie({ title: 'Found Footage', imdb_id: 'tt40000001' });
+    const series = fake.data.addSeries({ name: 'Found Series', imdb_id: 'tt40000002' });
+    expect((await find('tt40000001')).body.movie_results).toEqual([
+      expect.objectContaining({ id: movie.id, title: 'Found Footage', media_type: 'movie' }),
+    ]);
+    expect((await find('tt40000002')).body.tv_results).toEqual([
+      expect.objectContaining({ id: series.id, name: 'Found Series', media_type: 'tv' }),
+    ]);
+
+    const plain = fake.data.addSeries({ name: 'No Ids Yet' });
+    expect((await get(`/tv/${plain.id}/external_ids`)).body).toMatchObject({ imdb_id: null, tvdb_id: null });
+  });
+
+  it('answers 404 with status_code 34 without a supported external_source, and 401 without credentials', async () => {
+    const imdb = fake.data.movie(fake.data.seeded.movies.released[0]!).imdb_id!;
+    for (const source of [null, '', 'imdb', 'IMDB_ID', 'freebase_mid', 'tvrage_id']) {
+      const res = await find(imdb, source);
+      expect(res.status, String(source)).toBe(404);
+      expect(res.body).toEqual(tmdbErrorBody(34));
+    }
+    const anonymous = await find(imdb, 'imdb_id', 'none');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual(tmdbErrorBody(7));
+  });
+});

@@ -25,6 +25,15 @@
  *   entries carry `first_credit_air_date`: captured person credits in public client fixtures and models.
  * - Genre lists and the full configuration (`images` sizes, `change_keys`) as returned by
  *   /genre/{movie,tv}/list and /configuration, copied in many public client fixtures.
+ * - Find by external id (/find/{external_id}?external_source=): the five lists, always all present, and the
+ *   accepted sources (imdb_id, facebook_id, instagram_id, tvdb_id, tiktok_id, twitter_id, wikidata_id,
+ *   youtube_id): https://developer.themoviedb.org/reference/find-by-id. Its items' key order (not the list
+ *   endpoints' order) as in live captures kept by the tmdb-api crate (assets/find-by-id-{movie,show,person}.json).
+ *   An id that matches nothing answers 200 with the lists empty (josh/wikidatabots' tmdb.find and its test);
+ *   a request without external_source answers 404, status_code 34 (grantholle/moviedb-promise#34).
+ * - TV external ids (/tv/{id}/external_ids: id, imdb_id, freebase_mid, freebase_id, tvdb_id, tvrage_id,
+ *   wikidata_id, facebook_id, instagram_id, twitter_id): the reference example and the tmdb-api crate's
+ *   assets/tv-external-ids.json.
  *
  * Behaviour that TMDB does not document and that this fake assumes is marked "Assumed" where it is coded.
  */
@@ -164,6 +173,9 @@ export interface FakeSeries {
   homepage: string;
   episode_run_time: number[];
   adult: boolean;
+  /** Served by /tv/{id}/external_ids and found by /find (TMDB keeps it there, not in the details). */
+  imdb_id: string | null;
+  tvdb_id: number | null;
   network_ids: number[];
   production_company_ids: number[];
   /** Person ids, rendered as `created_by`. */
@@ -686,6 +698,15 @@ class IdCounter {
   }
 }
 
+/**
+ * IMDb ids the generator does not draw, so that adding them left its sequence (and so the rest of the seeded
+ * catalog) as it was: derived from the TMDB id, "tt" + 7 digits. Below 1000000, they never equal a drawn movie
+ * id (tt1000000-tt39999999); series get 500000 + id, apart from movies (whose ids overlap series' ids).
+ */
+const derivedMovieImdbId = (movieId: number) => `tt${String(movieId).padStart(7, '0')}`;
+const derivedSeriesImdbId = (seriesId: number) => `tt${String(500_000 + seriesId).padStart(7, '0')}`;
+const derivedSeriesTvdbId = (seriesId: number) => 300_000 + seriesId;
+
 function buildCatalog(seed: number, today: string) {
   const rng = new Rng(seed);
   const seasonIds = new IdCounter(400_001);
@@ -901,7 +922,8 @@ function buildCatalog(seed: number, today: string) {
       vote_count: isOut ? rng.int(12, 25_000) : 0,
       runtime: isOut ? rng.int(82, 172) : kind === 'noDate' ? 0 : rng.pick([0, rng.int(90, 150)]),
       status,
-      imdb_id: kind === 'noDate' ? null : `tt${rng.int(1_000_000, 39_999_999)}`,
+      // The undated ones draw none (keep it that way: a draw here would shift everything generated after).
+      imdb_id: kind === 'noDate' ? derivedMovieImdbId(id) : `tt${rng.int(1_000_000, 39_999_999)}`,
       adult: false,
       video: false,
       budget: isOut ? rng.int(1, 200) * 1_000_000 : 0,
@@ -1049,6 +1071,8 @@ function buildCatalog(seed: number, today: string) {
       homepage: rng.chance(0.5) ? `https://tv.example/${id}` : '',
       episode_run_time: aired && rng.chance(0.4) ? [rng.int(30, 60)] : [],
       adult: false,
+      imdb_id: derivedSeriesImdbId(id),
+      tvdb_id: derivedSeriesTvdbId(id),
       network_ids: [NETWORKS[j % NETWORKS.length]!.id],
       production_company_ids: rng.some(companyIds, 1, 2),
       created_by: creators,
@@ -1287,7 +1311,10 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       refreshStatus(movie);
       touch('movie', id);
     },
-    /** Adds a movie (defaults: an English film with a US theatrical release on `usTheatrical`, if given). */
+    /**
+     * Adds a movie (defaults: an English film with a US theatrical release on `usTheatrical`, if given, and no
+     * `imdb_id`; give one to have /find find it).
+     */
     addMovie(fields: Partial<FakeMovie> & { title: string; usTheatrical?: string | null }): FakeMovie {
       const { usTheatrical, ...rest } = fields;
       const id = fields.id ?? nextMovieId++;
@@ -1325,7 +1352,10 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       touchPeople([...movie.cast, ...movie.crew].map((c) => c.personId));
       return movie;
     },
-    /** Adds a series with no season (add them with addSeason). Records a change of it and of each person credited. */
+    /**
+     * Adds a series with no season (add them with addSeason) and, unless given, no `imdb_id` or `tvdb_id`.
+     * Records a change of it and of each person credited.
+     */
     addSeries(fields: Partial<FakeSeries> & { name: string }): FakeSeries {
       const id = fields.id ?? nextSeriesId++;
       if (catalog.series.has(id)) throw new Error(`tmdb fake: tv series ${id} exists`);
@@ -1349,6 +1379,8 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
         homepage: '',
         episode_run_time: [],
         adult: false,
+        imdb_id: null,
+        tvdb_id: null,
         network_ids: [NETWORKS[0]!.id],
         production_company_ids: [],
         created_by: [],
@@ -1964,8 +1996,118 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
         if (s.seasons.some((x) => x.season_number === Number(season[1])))
           body[name] = seasonDetails(s, Number(season[1]));
       } else if (name === 'credits') body.credits = { cast: castOf(s.cast), crew: [] };
+      // As other appends, without the `id` the sub-resource sends.
+      else if (name === 'external_ids') body.external_ids = tvExternalIds(s);
     }
     return body;
+  };
+
+  /** /tv/{id}/external_ids but its leading `id`. Assumed: the ids the fake does not keep are null. */
+  const tvExternalIds = (s: FakeSeries) => ({
+    imdb_id: s.imdb_id,
+    freebase_mid: null,
+    freebase_id: null,
+    tvdb_id: s.tvdb_id,
+    tvrage_id: null,
+    wikidata_id: null,
+    facebook_id: null,
+    instagram_id: null,
+    twitter_id: null,
+  });
+
+  // ----- find by external id ----------------------------------------------------------------------
+
+  /** Keys in the order /find sends them (not that of the list endpoints). */
+  const FIND_MOVIE_KEYS = [
+    'backdrop_path',
+    'id',
+    'title',
+    'original_title',
+    'overview',
+    'poster_path',
+    'media_type',
+    'adult',
+    'original_language',
+    'genre_ids',
+    'popularity',
+    'release_date',
+    'video',
+    'vote_average',
+    'vote_count',
+  ] as const;
+  const FIND_TV_KEYS = [
+    'backdrop_path',
+    'id',
+    'name',
+    'original_name',
+    'overview',
+    'poster_path',
+    'media_type',
+    'adult',
+    'original_language',
+    'genre_ids',
+    'popularity',
+    'first_air_date',
+    'vote_average',
+    'vote_count',
+    'origin_country',
+  ] as const;
+  const inOrder = (item: Record<string, unknown>, keys: readonly string[]) =>
+    Object.fromEntries(keys.map((k) => [k, item[k]]));
+  const findMovieItem = (m: FakeMovie) =>
+    inOrder({ ...movieSummary(m), media_type: 'movie' }, FIND_MOVIE_KEYS);
+  const findTvItem = (s: FakeSeries) => inOrder({ ...tvSummary(s), media_type: 'tv' }, FIND_TV_KEYS);
+  const findPersonItem = (p: FakePerson) => ({
+    id: p.id,
+    name: p.name,
+    original_name: p.original_name,
+    media_type: 'person',
+    adult: p.adult,
+    popularity: p.popularity,
+    gender: p.gender,
+    known_for_department: p.known_for_department,
+    profile_path: p.profile_path,
+    // Assumed: tv entries take the tv results' order (the captures only show movies).
+    known_for: knownFor(p.id).map((x) =>
+      inOrder(x, x.media_type === 'movie' ? FIND_MOVIE_KEYS : FIND_TV_KEYS),
+    ),
+  });
+  const FIND_SOURCES = [
+    'imdb_id',
+    'facebook_id',
+    'instagram_id',
+    'tvdb_id',
+    'tiktok_id',
+    'twitter_id',
+    'wikidata_id',
+    'youtube_id',
+  ];
+
+  const findByExternalId = (externalId: string, query: URLSearchParams) => {
+    const source = query.get('external_source');
+    // Assumed: a source TMDB does not list (the retired freebase_mid, freebase_id, tvrage_id included) answers
+    // as a missing one does.
+    if (!source || !FIND_SOURCES.includes(source)) throw new TmdbHttpError(34);
+    // Assumed: an exact, case-sensitive match, in catalog order. The fake keeps no other source's ids, nor
+    // episodes' and seasons' ids, so those lists stay empty.
+    const imdb = source === 'imdb_id';
+    return {
+      movie_results: imdb
+        ? [...catalog.movies.values()].filter((m) => m.imdb_id === externalId).map(findMovieItem)
+        : [],
+      person_results: imdb
+        ? [...catalog.persons.values()].filter((p) => p.imdb_id === externalId).map(findPersonItem)
+        : [],
+      tv_results: [...catalog.series.values()]
+        .filter((s) =>
+          imdb
+            ? s.imdb_id === externalId
+            : source === 'tvdb_id' && s.tvdb_id !== null && String(s.tvdb_id) === externalId,
+        )
+        .map(findTvItem),
+      tv_episode_results: [],
+      tv_season_results: [],
+    };
   };
 
   // ----- people -----------------------------------------------------------------------------------
@@ -2149,6 +2291,18 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
     [/^\/search\/movie$/, (_m, q) => search(q, ['movie'])],
     [/^\/search\/tv$/, (_m, q) => search(q, ['tv'])],
     [/^\/search\/person$/, (_m, q) => search(q, ['person'])],
+    [
+      /^\/find\/([^/]+)$/,
+      (m, q) => {
+        let externalId: string;
+        try {
+          externalId = decodeURIComponent(m[1]!);
+        } catch {
+          throw new TmdbHttpError(34);
+        }
+        return findByExternalId(externalId, q);
+      },
+    ],
     [/^\/movie\/(\d+)$/, (m, q) => movieDetails(Number(m[1]), q)],
     [
       /^\/movie\/(\d+)\/release_dates$/,
@@ -2167,6 +2321,14 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       },
     ],
     [/^\/tv\/(\d+)$/, (m, q) => tvDetails(Number(m[1]), q)],
+    [
+      /^\/tv\/(\d+)\/external_ids$/,
+      (m) => {
+        const series = catalog.series.get(Number(m[1]));
+        if (!series) throw new TmdbHttpError(34);
+        return { id: series.id, ...tvExternalIds(series) };
+      },
+    ],
     [
       /^\/tv\/(\d+)\/season\/(\d+)$/,
       (m) => {
