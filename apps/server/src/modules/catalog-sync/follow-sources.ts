@@ -39,6 +39,11 @@ export function createFollowSources(options: {
   clock: Clock;
 }) {
   const { catalog, providers, clock } = options;
+  // Titles inserted since the last settle(): the planner's statistics are refreshed once for them all.
+  let inserted = 0;
+  const write = async (items: NormalisedItem[], source: string) => {
+    if (items.length > 0) inserted += (await upsertItems(catalog, items, { source, at: clock() })).inserted;
+  };
   const notFound = (err: unknown): 'unknown' => {
     if (err instanceof ProviderNotFoundError) return 'unknown';
     throw err;
@@ -52,7 +57,7 @@ export function createFollowSources(options: {
     const seasons = trackableSeasons(found, toIsoDate(clock())).map((season) =>
       normaliseSeason(found, season),
     );
-    if (seasons.length > 0) await upsertItems(catalog, seasons, { source: 'tmdb', at: clock() });
+    await write(seasons, 'tmdb');
     return { found: { kind: 'series', name: found.name, image: poster(found.poster_path) } };
   }
 
@@ -65,7 +70,11 @@ export function createFollowSources(options: {
     const titles = personTitles(credits, roles, toIsoDate(clock()));
     if (titles.movies.length + titles.series.length > 0) {
       const selection = { movies: titles.movies, series: titles.series, today: clock };
-      await ingest(catalog, createTmdbProvider(tmdb.client, tmdb.settings, selection), { at: clock });
+      const result = await ingest(catalog, createTmdbProvider(tmdb.client, tmdb.settings, selection), {
+        at: clock,
+        analyze: false,
+      });
+      inserted += result.inserted;
     }
     return { found: { kind: 'person', name: found.name, image: poster(found.profile_path) } };
   }
@@ -81,11 +90,21 @@ export function createFollowSources(options: {
     const items: NormalisedItem[] = found.works
       .map((editions) => normaliseWork(editions, isbndb.imageBaseUrl))
       .filter((item) => stillToComeOn(item.releaseDate, item.releaseDatePrecision, today));
-    if (items.length > 0) await upsertItems(catalog, items, { source: 'isbndb', at: clock() });
+    await write(items, 'isbndb');
     return { found: { kind: 'author', name: found.name, image: null } };
   }
 
   return {
+    /**
+     * After a run of fetches: the embedded database has no autovacuum, so the planner's statistics
+     * are refreshed once for the titles they inserted (once per pass, not once per ref).
+     */
+    async settle(): Promise<void> {
+      if (inserted === 0) return;
+      inserted = 0;
+      await catalog.analyze();
+    },
+
     /**
      * The TMDB refs (series and people) TMDB's change feeds list as changed between two instants;
      * none without TMDB, null when the window is longer than the feeds reach.

@@ -16,7 +16,12 @@ export interface IngestResult {
 export async function ingest<Raw>(
   repo: CatalogRepository,
   provider: MetadataProvider<Raw>,
-  options: { at?: () => Date; onBatch?: (result: IngestResult) => void } = {},
+  options: {
+    at?: () => Date;
+    onBatch?: (result: IngestResult) => void;
+    /** False when the caller runs many small ingests and refreshes the statistics once after them. */
+    analyze?: boolean;
+  } = {},
 ): Promise<IngestResult> {
   const total: IngestResult = { received: 0, inserted: 0, updated: 0, dateChanges: 0 };
   const at = options.at ?? (() => new Date());
@@ -31,7 +36,7 @@ export async function ingest<Raw>(
   }
   // The embedded database has no autovacuum: refresh the planner's statistics after new items arrive,
   // or search plans for a grown catalog are made on the numbers of a small one.
-  if (total.inserted > 0) await repo.analyze();
+  if (total.inserted > 0 && options.analyze !== false) await repo.analyze();
   return total;
 }
 

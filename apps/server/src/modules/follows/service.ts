@@ -94,20 +94,21 @@ export function createFollowsService(deps: {
   async function addFound(creditedSince: Date | null): Promise<Omit<FollowsSyncResult, 'checked'>> {
     const now = clock();
     const found = await repo.titlesToAdd({ today: toIsoDate(now), found: { creditedSince } });
-    const byFollow = new Map<string, { userId: string; titles: typeof found }>();
+    // One transaction per member, whatever the number of their follows.
+    const byMember = new Map<string, typeof found>();
     for (const row of found) {
-      const group = byFollow.get(row.followId) ?? { userId: row.userId, titles: [] };
-      group.titles.push(row);
-      byFollow.set(row.followId, group);
+      const titles = byMember.get(row.userId);
+      if (titles) titles.push(row);
+      else byMember.set(row.userId, [row]);
     }
     let newTitles = 0;
-    const told = new Set<string>();
-    for (const [followId, { userId, titles }] of byFollow) {
-      const added = await watchlist.addFollowed(userId, followId, titles, now);
+    let told = 0;
+    for (const [userId, titles] of byMember) {
+      const added = await watchlist.addFollowed(userId, titles, now);
       newTitles += added.length;
-      if (added.length > 0) told.add(userId);
+      if (added.length > 0) told += 1;
     }
-    return { newTitles, told: told.size };
+    return { newTitles, told };
   }
 
   return {
@@ -132,7 +133,11 @@ export function createFollowsService(deps: {
         return { created: false, follow: { ...toFollow(raced, target), added: 0 } };
       }
       const titles = await repo.titlesToAdd({ today: toIsoDate(now), followId: row.id });
-      const added = await watchlist.addFollowed(userId, row.id, titles, now);
+      const added = await watchlist.addFollowed(
+        userId,
+        titles.map((t) => ({ ...t, followId: row.id })),
+        now,
+      );
       return { created: true, follow: { ...toFollow(row, target), added: added.length } };
     },
 
@@ -180,6 +185,7 @@ export function createFollowsService(deps: {
         }
       });
       await Promise.all(workers);
+      await sources.settle();
       return { checked, ...(await addFound(since && new Date(since.getTime() - SCAN_OVERLAP_MS))) };
     },
 

@@ -80,20 +80,28 @@ export function createWatchlistRepository(db: Database) {
     },
 
     /**
-     * Adds the titles a follow brings (marked with it), leaving those already tracked alone; like `add`,
-     * only real inserts record events and count trackers. Answers the titles added.
+     * Adds the titles follows bring to a member's list (each marked with its follow), leaving those
+     * already tracked alone; like `add`, only real inserts record events and count trackers. Answers
+     * the titles added.
      */
     async addFollowed(
       userId: string,
-      followId: string,
-      titles: { itemId: string; mediaType: MediaType }[],
+      titles: { itemId: string; mediaType: MediaType; followId: string }[],
       at: Date,
     ): Promise<string[]> {
       if (titles.length === 0) return [];
       return db.transaction(async (tx) => {
         const inserted = await tx
           .insert(watchlistEntries)
-          .values(titles.map((t) => ({ userId, ...t, addedAt: at, followedVia: followId })))
+          .values(
+            titles.map((t) => ({
+              userId,
+              itemId: t.itemId,
+              mediaType: t.mediaType,
+              addedAt: at,
+              followedVia: t.followId,
+            })),
+          )
           .onConflictDoNothing()
           .returning({ itemId: watchlistEntries.itemId, mediaType: watchlistEntries.mediaType });
         if (inserted.length === 0) return [];
