@@ -15,6 +15,7 @@ import { mediaItems } from '../src/db/schema';
 import { findDataDirUsers, redactUrl } from '../src/scripts/catalog-generator';
 import { installCleanup, runCommand, startChild, stopAllChildren } from './children';
 import { type FanoutResult, measureFanout } from './fanout';
+import { type FollowsResult, measureFollows } from './follows';
 import { type LighthouseOutcome, lighthouseTargets, measureLighthouse, printLighthouse } from './lighthouse';
 import { measureNextTick } from './next-tick';
 import { buildSearchQueries, type SearchQuery } from './queries';
@@ -33,8 +34,8 @@ const USAGE = `Usage: npm run bench -- [options]
 Generates (or reuses) a synthetic catalog, starts the app (at the default log level, as it ships)
 and a bare Fastify baseline in child processes, loads them with wrk (autocannon, with a warning, when
 wrk is not installed: apt-get install wrk), measures search latency and the home page's initial JS;
-then a burst of sign-ins against pages, the notification fan-out, the TMDB sync, and Lighthouse on the
-built app's pages.
+then a burst of sign-ins against pages, the notification fan-out, the TMDB sync, the follows sync, and
+Lighthouse on the built app's pages.
 
 Options:
   --items <n>           synthetic catalog size                          (default: 100000)
@@ -64,21 +65,25 @@ Options:
                         TMDB's pace, about 40 a second)
   --only-sync           run only the TMDB sync (with --only-fanout: both, nothing else)
   --no-sync             skip the TMDB sync
+  --follows <n>         refs (half series, half people) one pass of the follows sync asks the fake
+                        TMDB for, 10 follows per member (default: 10000; about 20 refs a second)
+  --only-follows        run only the follows sync (with --only-sync and the like: those too)
+  --no-follows          skip the follows sync
   --lighthouse-runs <n> Lighthouse runs per page (mobile preset) on the built app's /,   (default: 2)
                         an item page, /search?query=dra and /leaderboard
-  --only-lighthouse     run only Lighthouse (no synthetic catalog; with --only-sync or
-                        --only-fanout: those too, nothing else)
+  --only-lighthouse     run only Lighthouse (no synthetic catalog; with --only-sync,
+                        --only-follows or --only-fanout: those too, nothing else)
   --no-lighthouse       skip Lighthouse
   -h, --help            show this help
 
 Environment: BENCH_DATABASE_URL=postgres://… benchmarks against PostgreSQL instead of a cached
-embedded database under bench-results/ (the sign-in burst, the TMDB sync and Lighthouse always use a
-fresh embedded one).
+embedded database under bench-results/ (the sign-in burst, the TMDB sync, the follows sync and
+Lighthouse always use a fresh embedded one).
 CHROME_PATH: the Chromium Lighthouse drives (default /usr/bin/chromium; missing: Lighthouse is skipped
 with a warning). Results go to bench-results/latest.json (--only-sync: bench-results/latest-sync.json,
---only-lighthouse: bench-results/latest-lighthouse.json, --only-signin-burst:
-bench-results/latest-signin-burst.json); Lighthouse's full results to
-bench-results/lighthouse/<start time>/.`;
+--only-follows: bench-results/latest-follows.json, --only-lighthouse:
+bench-results/latest-lighthouse.json, --only-signin-burst: bench-results/latest-signin-burst.json);
+Lighthouse's full results to bench-results/lighthouse/<start time>/.`;
 
 /** Bump when the generator's output changes, so cached catalogs are made again. */
 const CACHE_VERSION = 2;
@@ -120,6 +125,8 @@ interface Options {
   fanout: 'only' | 'yes' | 'no';
   syncItems: number;
   sync: 'only' | 'yes' | 'no';
+  followsRefs: number;
+  follows: 'only' | 'yes' | 'no';
   lighthouseRuns: number;
   lighthouse: 'only' | 'yes' | 'no';
   logLevel: string;
@@ -148,6 +155,9 @@ function parseOptions(): Options | null {
       'sync-items': { type: 'string', default: '10000' },
       'only-sync': { type: 'boolean', default: false },
       'no-sync': { type: 'boolean', default: false },
+      follows: { type: 'string', default: '10000' },
+      'only-follows': { type: 'boolean', default: false },
+      'no-follows': { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string', default: '2' },
       'only-lighthouse': { type: 'boolean', default: false },
       'no-lighthouse': { type: 'boolean', default: false },
@@ -182,6 +192,8 @@ function parseOptions(): Options | null {
     fanout: values['only-fanout'] ? 'only' : values['no-fanout'] ? 'no' : 'yes',
     syncItems: int('sync-items', values['sync-items'], 1, 1_000_000),
     sync: values['only-sync'] ? 'only' : values['no-sync'] ? 'no' : 'yes',
+    followsRefs: int('follows', values.follows, 1, 1_000_000),
+    follows: values['only-follows'] ? 'only' : values['no-follows'] ? 'no' : 'yes',
     lighthouseRuns: int('lighthouse-runs', values['lighthouse-runs'], 1, 20),
     lighthouse: values['only-lighthouse'] ? 'only' : values['no-lighthouse'] ? 'no' : 'yes',
     logLevel: values['log-level'],
@@ -763,6 +775,8 @@ async function main() {
   };
   const runSync = () =>
     measureSync({ items: options.syncItems, env: childEnv({}), repoRoot, serverDir, log });
+  const runFollows = () =>
+    measureFollows({ refs: options.followsRefs, env: childEnv({}), repoRoot, serverDir, log });
   const runLighthouse = async (): Promise<LighthouseOutcome> => {
     // Never stops the rest of the benchmark: a missing browser or a failure is reported and skipped.
     let outcome: LighthouseOutcome;
@@ -790,6 +804,7 @@ async function main() {
   if (
     options.fanout === 'only' ||
     options.sync === 'only' ||
+    options.follows === 'only' ||
     options.lighthouse === 'only' ||
     options.signinBurst === 'only'
   ) {
@@ -806,6 +821,11 @@ async function main() {
       const sync = await runSync();
       printSync(sync);
       writeSectionReport('latest-sync.json', { sync, targets: { sync: syncTargets(sync) } });
+    }
+    if (options.follows === 'only') {
+      const follows = await runFollows();
+      printFollows(follows);
+      writeSectionReport('latest-follows.json', { follows });
     }
     if (options.lighthouse === 'only') {
       const lighthouse = await runLighthouse();
@@ -952,6 +972,7 @@ async function main() {
   const signinBurst = options.signinBurst === 'yes' ? await runSigninBurst() : null;
   const fanout = options.fanout === 'yes' ? await runFanout() : null;
   const sync = options.sync === 'yes' ? await runSync() : null;
+  const follows = options.follows === 'yes' ? await runFollows() : null;
   const web = await homeJs(options.buildWeb);
   const nextTick = await measureNextTick();
   const lighthouse = options.lighthouse === 'yes' ? await runLighthouse() : null;
@@ -1069,6 +1090,7 @@ async function main() {
   if (signinBurst) printSigninBurst(signinBurst);
   if (fanout) printFanout(fanout);
   if (sync) printSync(sync);
+  if (follows) printFollows(follows);
   if (lighthouse) printLighthouse(lighthouse);
 
   const outFile = path.join(resultsDir, 'latest.json');
@@ -1093,6 +1115,7 @@ async function main() {
     signinBurst,
     fanout,
     sync,
+    follows,
     lighthouse,
     targets,
   };
@@ -1134,6 +1157,44 @@ function printSync(s: SyncResult): void {
   const t = syncTargets(s);
   console.log(
     `  targets: ${t.itemsPerSecond.target} ${verdict(t.itemsPerSecond.met)}; peak RSS ${t.peakRss.target} ${verdict(t.peakRss.met)}; ${t.tooManyRequests.target} ${verdict(t.tooManyRequests.met)}`,
+  );
+}
+
+function printFollows(f: FollowsResult): void {
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const first = f.rssSamples[0];
+  const last = f.rssSamples.at(-1);
+  const rows: [string, string][] = [
+    ['refs followed / follows / members', `${f.refs} / ${f.follows} / ${f.members}`],
+    ['refs checked', `${f.checked}`],
+    ['new titles / members told', `${f.newTitles} / ${f.told}`],
+    ['requests received / 429s', `${f.requestsReceived} / ${f.tooManyRequests}`],
+    ['requests per ref (429s excluded)', `${f.requestsPerRef}`],
+    [
+      'pass seconds',
+      `${f.passSeconds} (asking TMDB and writing ${f.checkingSeconds}, adding to watchlists ${f.addingSeconds})`,
+    ],
+    ['refs/s', `${f.refsPerSecond}`],
+    [`ideal refs/s (${f.rateLimit} / requests per ref)`, `${f.idealRefsPerSecond}`],
+    [
+      `client's pace refs/s (${f.clientRequestsPerSecond} / requests per ref)`,
+      `${f.clientPaceRefsPerSecond}`,
+    ],
+    ['ratio to ideal', pct(f.ratioToIdeal)],
+    ['peak RSS: pass / only opening / difference', `${f.peakRssMb} / ${f.idlePeakRssMb} / ${f.passRssMb} MB`],
+    [
+      'RSS as the pass went',
+      first && last ? `${first.rssMb} MB at ${first.checked} refs, ${last.rssMb} MB at ${last.checked}` : '-',
+    ],
+    ['fake catalog built in (not measured)', `${f.fakeCatalogSeconds} s`],
+  ];
+  console.log('');
+  console.log(
+    `Follows sync: one pass over ${f.refs} followed refs (half series, half directors) from the fake TMDB on 127.0.0.1 (limit ${f.rateLimit} requests/s), ${f.database} with ${f.follows} follows (written in ${f.setupSeconds} s), in a process of its own:`,
+  );
+  for (const [label, value] of rows) console.log(`  ${pad(label, 58)}${value}`);
+  console.log(
+    `  (${f.titlesInCatalog} titles in the catalog and ${f.watchlistEntries} watchlist entries after; creating the empty database beforehand: peak RSS ${f.createPeakRssMb} MB, ${f.createSeconds} s)`,
   );
 }
 
