@@ -1,0 +1,535 @@
+import { parse as parseCsv } from 'csv-parse/sync';
+import { unzipSync } from 'fflate';
+
+/**
+ * Reading a member's export file: which service it came from (told from its bytes, never from a choice the
+ * member makes) and its rows. Matching the rows to the catalog is the next step and lives elsewhere.
+ */
+
+export const IMPORT_SOURCES = ['goodreads', 'storygraph', 'letterboxd', 'imdb'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+
+export interface ImportRow {
+  /** The record's first line in the CSV (1 = the header), for messages. */
+  line: number;
+  /** As written, trimmed. */
+  title: string;
+  year: number | null;
+  kind: 'book' | 'movie' | 'series' | 'other';
+  /** Books */
+  isbn13?: string;
+  isbn10?: string;
+  authors?: string[];
+  /** The member's shelf/status, normalised: 'to-read' | 'read' | 'currently-reading' | 'did-not-finish' | other string */
+  status?: string;
+  /** Movies/series */
+  imdbId?: string;
+  directors?: string[];
+  letterboxdUri?: string;
+  /** IMDb's title type, normalised by `normaliseImdbType` ('movie', 'tvMiniSeries', 'videoGame'...). */
+  imdbType?: string;
+  /** IMDb's "Original Title", when it differs from "Title" (which IMDb writes in the member's language). */
+  originalTitle?: string;
+  /** Set when the record could not be read (wrong column count, unreadable cell): the matcher reports it unmatched with this reason. */
+  problem?: string;
+}
+
+export type ParseResult =
+  | { ok: true; source: ImportSource; rows: ImportRow[] }
+  | {
+      ok: false;
+      code: 'IMPORT_UNRECOGNISED' | 'IMPORT_TOO_MANY_ROWS' | 'IMPORT_TOO_LARGE';
+      message: string;
+    };
+
+// Frozen: the same objects are handed to every caller.
+const UNRECOGNISED = Object.freeze({
+  ok: false,
+  code: 'IMPORT_UNRECOGNISED',
+  message:
+    'This file is not an export we can read. Import a Goodreads or StoryGraph library export (CSV), a Letterboxd export (ZIP or watchlist.csv) or an IMDb watchlist or list (CSV).',
+} as const satisfies ParseResult);
+const TOO_MANY_ROWS = Object.freeze({
+  ok: false,
+  code: 'IMPORT_TOO_MANY_ROWS',
+  message: 'This file has more than 20,000 rows; split it and import each part.',
+} as const satisfies ParseResult);
+const TOO_LARGE = Object.freeze({
+  ok: false,
+  code: 'IMPORT_TOO_LARGE',
+  message: 'This file is over 10 MB.',
+} as const satisfies ParseResult);
+
+export function parseImport(bytes: Uint8Array, filename?: string): ParseResult {
+  if (bytes.byteLength > IMPORT_MAX_BYTES) return TOO_LARGE;
+  if (isZip(bytes)) {
+    const entry = letterboxdWatchlistEntry(bytes);
+    if (entry === 'too-large') return TOO_LARGE;
+    if (!entry) return UNRECOGNISED;
+    // The entry is recognised from its content like any upload: the ZIP only tells where to look.
+    return parseCsvExport(entry.bytes, entry.name);
+  }
+  return parseCsvExport(bytes, filename);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers for the matcher
+
+/**
+ * An ISBN from a cell as exports write it (`="9780441172719"`, `0-441-17271-7`, `ISBN 978 0 441...`), or null
+ * when it is empty or not a valid ISBN-10/13 (wrong check digit, an ASIN, a 13-digit code outside 978/979).
+ */
+export function cleanIsbn(cell: string | null | undefined): string | null {
+  if (!cell) return null;
+  let value = cell.trim();
+  // Goodreads' spreadsheet guard: ="..." (csv-parse already undid the CSV quoting around it).
+  const formula = /^="(.*)"$/s.exec(value);
+  if (formula) value = formula[1]!;
+  value = value
+    .replace(/^isbn(?:-1[03])?:?/i, '')
+    .replace(/[\s\u00a0-]+/g, '')
+    .toUpperCase();
+  if (/^\d{9}[\dX]$/.test(value)) return isbn10CheckDigit(value.slice(0, 9)) === value[9] ? value : null;
+  if (/^97[89]\d{10}$/.test(value)) return isbn13CheckDigit(value.slice(0, 12)) === value[12] ? value : null;
+  return null;
+}
+
+/** The ISBN-13 of a valid ISBN-10 (978 prefix, new check digit). */
+export function isbn10To13(isbn10: string): string {
+  const body = `978${isbn10.slice(0, 9)}`;
+  return body + isbn13CheckDigit(body);
+}
+
+function isbn10CheckDigit(first9: string): string {
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += (10 - i) * Number(first9[i]);
+  const check = (11 - (sum % 11)) % 11;
+  return check === 10 ? 'X' : String(check);
+}
+
+function isbn13CheckDigit(first12: string): string {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(first12[i]);
+  return String((10 - (sum % 10)) % 10);
+}
+
+/**
+ * A book title reduced to what catalogs agree on: Goodreads appends the series (`Dune (Dune, #1)`,
+ * `Leviathan Wakes (The Expanse #1)`) and both services keep subtitles (`Sapiens: A Brief History...`).
+ */
+export function bookTitleForMatching(title: string): string {
+  let t = title.trim().replace(/\s+/g, ' ');
+  t = t.replace(/\s*\([^()]*#\s*\d[^()]*\)$/, '');
+  const colon = t.indexOf(': ');
+  if (colon > 0) t = t.slice(0, colon);
+  return t.trim();
+}
+
+/** IMDb title types under every spelling its exports used, to IMDb's own ids (as in its datasets). */
+const IMDB_TYPES: Record<string, string> = {
+  movie: 'movie',
+  featurefilm: 'movie',
+  documentary: 'movie',
+  short: 'short',
+  shortfilm: 'short',
+  tvseries: 'tvSeries',
+  tvminiseries: 'tvMiniSeries',
+  miniseries: 'tvMiniSeries',
+  tvmovie: 'tvMovie',
+  tvepisode: 'tvEpisode',
+  tvspecial: 'tvSpecial',
+  tvshort: 'tvShort',
+  tvpilot: 'tvPilot',
+  video: 'video',
+  videogame: 'videoGame',
+  musicvideo: 'musicVideo',
+  podcastseries: 'podcastSeries',
+  podcastepisode: 'podcastEpisode',
+};
+
+/**
+ * `Movie`/`movie`/`Feature Film` -> `movie`, `TV Mini Series`/`tvMiniSeries`/`Mini-Series` -> `tvMiniSeries`...
+ * An unknown type is camel-cased rather than dropped; empty gives null.
+ */
+export function normaliseImdbType(value: string | null | undefined): string | null {
+  const words = (value ?? '')
+    .trim()
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  if (words.length === 0) return null;
+  const known = IMDB_TYPES[words.join('').toLowerCase()];
+  if (known) return known;
+  return words.map((w, i) => (i === 0 ? w[0]!.toLowerCase() : w[0]!.toUpperCase()) + w.slice(1)).join('');
+}
+
+function imdbKind(type: string | null): ImportRow['kind'] {
+  if (type === 'movie') return 'movie';
+  if (type === 'tvSeries' || type === 'tvMiniSeries') return 'series';
+  return 'other';
+}
+
+const STATUS_SYNONYMS: Record<string, string> = {
+  'want-to-read': 'to-read',
+  reading: 'currently-reading',
+  dnf: 'did-not-finish',
+};
+
+/** Shelves and read statuses as one vocabulary: lower case, hyphenated, a few synonyms folded. */
+function normaliseStatus(value: string): string | undefined {
+  const s = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
+  if (!s) return undefined;
+  return STATUS_SYNONYMS[s] ?? s;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// ZIP
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/** Folders of a Letterboxd export whose files are not the member's watchlist (lists/watchlist.csv is a list). */
+const OTHER_LETTERBOXD_FOLDERS = new Set(['lists', 'likes', 'deleted', 'orphaned']);
+
+/**
+ * The export's watchlist.csv: at the root, or under one folder when the member re-zipped the unpacked export.
+ * Its uncompressed size counts against the limit, checked before and after inflating (the header may lie).
+ */
+function letterboxdWatchlistEntry(
+  bytes: Uint8Array,
+): { name: string; bytes: Uint8Array } | 'too-large' | null {
+  try {
+    const candidates: { name: string; originalSize: number }[] = [];
+    unzipSync(bytes, {
+      filter: (file) => {
+        const parts = file.name.split('/');
+        const base = parts.at(-1)!.toLowerCase();
+        const folders = parts.slice(0, -1).map((p) => p.toLowerCase());
+        if (base === 'watchlist.csv' && !folders.some((f) => OTHER_LETTERBOXD_FOLDERS.has(f))) {
+          candidates.push({ name: file.name, originalSize: file.originalSize });
+        }
+        return false;
+      },
+    });
+    const best = candidates.sort((a, b) => a.name.split('/').length - b.name.split('/').length)[0];
+    if (!best) return null;
+    if (best.originalSize > IMPORT_MAX_BYTES) return 'too-large';
+    const entry = unzipSync(bytes, { filter: (file) => file.name === best.name })[best.name];
+    if (!entry) return null;
+    if (entry.byteLength > IMPORT_MAX_BYTES) return 'too-large';
+    return { name: best.name, bytes: entry };
+  } catch {
+    // Corrupt, encrypted or using a compression other than deflate: not something we can read.
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Text
+
+// What Excel writes when a member re-saves a CSV on Windows; Node's decoder treats the label as Latin-1.
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/** The file's text, BOM removed, or null when it is binary. UTF-8 first, then the Windows code page. */
+function decodeText(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('latin1')
+      .decode(bytes)
+      .replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// CSV records
+
+type CsvRecord = { start: number; cells: string[] } | { start: number; runaway: true };
+
+/** Thrown from csv-parse's callbacks to stop reading. */
+const STOP = new Error('stop reading');
+
+/**
+ * The header as `onHeader` reads it, then every record with the byte offset it starts at. Counting
+ * records, not lines: reviews hold quoted newlines. `onHeader` returns null to stop at an unrecognised
+ * header, or a test for records that ran into the next row. A quote opened by mistake swallows the next
+ * row or the rest of the file: that record is reported and reading resumes on the line after its start.
+ */
+function readRecords<H extends { isRunaway: (cells: string[]) => boolean }>(
+  buf: Buffer,
+  onHeader: (cells: string[]) => H | null,
+): { header: H; records: CsvRecord[] } | null {
+  let header: H | null = null;
+  const records: CsvRecord[] = [];
+  let from = 0;
+  while (from < buf.length) {
+    let end = from;
+    let runawayAt: number | null = null;
+    try {
+      parseCsv(buf.subarray(from), {
+        relax_quotes: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        skip_records_with_error: true,
+        on_record: (cells: string[], context) => {
+          const start = skipBlankLines(buf, end);
+          end = from + context.bytes;
+          if (header === null) {
+            if (cells.every((c) => c.trim() === '')) return null;
+            header = onHeader(cells);
+            if (header === null) throw STOP;
+          } else if (header.isRunaway(cells)) {
+            runawayAt = start;
+            throw STOP;
+          } else {
+            records.push({ start, cells });
+          }
+          return null;
+        },
+        on_skip: (err) => {
+          if (err?.code === 'CSV_QUOTE_NOT_CLOSED') runawayAt = skipBlankLines(buf, end);
+          return undefined;
+        },
+      });
+    } catch (err) {
+      if (err !== STOP) throw err;
+    }
+    // No header (refused, or its quote never closes): nothing more to read.
+    if (runawayAt === null || header === null) break;
+    records.push({ start: runawayAt, runaway: true });
+    from = nextLineStart(buf, runawayAt);
+  }
+  return header ? { header, records } : null;
+}
+
+function skipBlankLines(buf: Buffer, pos: number): number {
+  while (pos < buf.length && (buf[pos] === 0x0a || buf[pos] === 0x0d)) pos++;
+  return pos;
+}
+
+function nextLineStart(buf: Buffer, pos: number): number {
+  while (pos < buf.length && buf[pos] !== 0x0a && buf[pos] !== 0x0d) pos++;
+  if (buf[pos] === 0x0d && buf[pos + 1] === 0x0a) return pos + 2;
+  return pos + 1;
+}
+
+/** Offsets where each line starts: CRLF, LF and a lone CR each end a line. */
+function lineStarts(buf: Buffer): number[] {
+  const starts = [0];
+  for (let i = 0; i < buf.length; i++) {
+    const b = buf[i];
+    if (b === 0x0a || (b === 0x0d && buf[i + 1] !== 0x0a)) starts.push(i + 1);
+  }
+  return starts;
+}
+
+function lineAt(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Recognition and rows
+
+type Columns = Map<string, number>;
+
+/** Header cells by lower-cased name: exports are matched by column name, in any order and case. */
+function columnsOf(header: string[]): Columns {
+  const columns: Columns = new Map();
+  header.forEach((name, i) => {
+    const key = name.trim().toLowerCase();
+    if (key && !columns.has(key)) columns.set(key, i);
+  });
+  return columns;
+}
+
+const has = (columns: Columns, ...names: string[]) => names.every((n) => columns.has(n));
+
+/** Letterboxd files whose header is the watchlist's; a bare upload can only be told apart by its name. */
+const LETTERBOXD_NOT_WATCHLIST = new Set(['watched.csv', 'films.csv']);
+
+function detectSource(columns: Columns, filename: string | undefined): ImportSource | null {
+  if (has(columns, 'book id', 'title', 'author', 'exclusive shelf')) return 'goodreads';
+  if (has(columns, 'title', 'authors', 'isbn/uid', 'read status')) return 'storygraph';
+  // Ratings, diary and reviews share the first four columns; only the watchlist is taken.
+  if (has(columns, 'date', 'name', 'year', 'letterboxd uri') && !has(columns, 'rating')) {
+    const base = filename?.split(/[\\/]/).at(-1)?.toLowerCase();
+    return base && LETTERBOXD_NOT_WATCHLIST.has(base) ? null : 'letterboxd';
+  }
+  // Position is what a watchlist or list has and the ratings export lacks.
+  if (has(columns, 'position', 'const', 'title', 'title type')) return 'imdb';
+  return null;
+}
+
+const KIND_OF_SOURCE: Record<ImportSource, ImportRow['kind']> = {
+  goodreads: 'book',
+  storygraph: 'book',
+  letterboxd: 'movie',
+  imdb: 'other',
+};
+
+/** Cells that never hold a line break: one that does has swallowed the next row. */
+const SINGLE_LINE_COLUMNS: Record<ImportSource, string[]> = {
+  goodreads: ['book id', 'title', 'author', 'isbn', 'isbn13', 'exclusive shelf'],
+  storygraph: ['title', 'authors', 'isbn/uid', 'read status'],
+  letterboxd: ['date', 'name', 'year', 'letterboxd uri'],
+  imdb: ['const', 'title', 'url', 'title type'],
+};
+
+const QUOTE_PROBLEM = 'A quote in this row is not closed where it should be, so the row cannot be read.';
+
+function parseCsvExport(bytes: Uint8Array, filename: string | undefined): ParseResult {
+  const text = decodeText(bytes);
+  if (text === null) return UNRECOGNISED;
+  const buf = Buffer.from(text, 'utf8');
+  const read = readRecords(buf, (header) => {
+    const columns = columnsOf(header);
+    const source = detectSource(columns, filename);
+    if (!source) return null;
+    const singleLine = SINGLE_LINE_COLUMNS[source].flatMap((name) => columns.get(name) ?? []);
+    return {
+      source,
+      columns,
+      // Trailing empty header cells (a re-saved file) do not widen the rows we expect.
+      width: header.findLastIndex((c) => c.trim() !== '') + 1,
+      isRunaway: (cells: string[]) => singleLine.some((i) => /[\r\n]/.test(cells[i] ?? '')),
+    };
+  });
+  if (!read) return UNRECOGNISED;
+
+  const { source, columns, width } = read.header;
+  const starts = lineStarts(buf);
+  const titleColumn = columns.get(source === 'letterboxd' ? 'name' : 'title')!;
+  const rows: ImportRow[] = [];
+  for (const record of read.records) {
+    const line = lineAt(starts, record.start);
+    if ('runaway' in record) {
+      rows.push(problemRow(source, line, '', QUOTE_PROBLEM));
+    } else {
+      const cells = record.cells;
+      if (cells.every((c) => c.trim() === '')) continue;
+      // Trailing empty cells are harmless (some tools pad rows); anything else means misaligned columns.
+      let used = cells.length;
+      while (used > width && cells[used - 1]!.trim() === '') used--;
+      if (used !== width) {
+        const title = (cells[titleColumn] ?? '').trim();
+        const problem = `This row has ${used} cells where the header has ${width}, so its columns cannot be trusted.`;
+        rows.push(problemRow(source, line, title, problem));
+      } else {
+        rows.push(READERS[source]((name) => (cells[columns.get(name) ?? -1] ?? '').trim(), line));
+      }
+    }
+    if (rows.length > IMPORT_MAX_ROWS) return TOO_MANY_ROWS;
+  }
+  return { ok: true, source, rows };
+}
+
+function problemRow(source: ImportSource, line: number, title: string, problem: string): ImportRow {
+  return { line, title, year: null, kind: KIND_OF_SOURCE[source], problem };
+}
+
+type Cell = (column: string) => string;
+
+const READERS: Record<ImportSource, (cell: Cell, line: number) => ImportRow> = {
+  goodreads: (cell, line) =>
+    book(line, cell('title'), {
+      // The work's first year rather than this edition's: it is what catalogs date a book by.
+      year: parseYear(cell('original publication year')) ?? parseYear(cell('year published')),
+      isbn13: cleanIsbn(cell('isbn13')),
+      isbn10: cleanIsbn(cell('isbn')),
+      authors: splitNames([cell('author'), cell('additional authors')].join(',')),
+      status: normaliseStatus(cell('exclusive shelf')),
+    }),
+  storygraph: (cell, line) => {
+    // ISBN/UID holds an ISBN-13, an ISBN-10 or StoryGraph's own id (ASINs, web novels): keep only ISBNs.
+    const isbn = cleanIsbn(cell('isbn/uid'));
+    return book(line, cell('title'), {
+      year: null,
+      isbn13: isbn?.length === 13 ? isbn : null,
+      isbn10: isbn?.length === 10 ? isbn : null,
+      authors: splitNames(cell('authors')),
+      status: normaliseStatus(cell('read status')),
+    });
+  },
+  letterboxd: (cell, line) => {
+    const row: ImportRow = { line, title: cell('name'), year: parseYear(cell('year')), kind: 'movie' };
+    const uri = cell('letterboxd uri');
+    if (/^https?:\/\//i.test(uri)) row.letterboxdUri = uri;
+    return requireTitleOrId(row, Boolean(row.letterboxdUri));
+  },
+  imdb: (cell, line) => {
+    const type = normaliseImdbType(cell('title type'));
+    const row: ImportRow = {
+      line,
+      title: cell('title'),
+      year: parseYear(cell('year')) ?? parseYear(cell('release date').slice(0, 4)),
+      kind: imdbKind(type),
+    };
+    if (type) row.imdbType = type;
+    const id = /^tt\d{7,}$/.exec(cell('const'))?.[0] ?? /\/title\/(tt\d{7,})/.exec(cell('url'))?.[1];
+    if (id) row.imdbId = id;
+    const originalTitle = cell('original title');
+    if (originalTitle && originalTitle !== row.title) row.originalTitle = originalTitle;
+    const directors = splitNames(cell('directors'));
+    if (directors.length > 0) row.directors = directors;
+    return requireTitleOrId(row, Boolean(row.imdbId));
+  },
+};
+
+function book(
+  line: number,
+  title: string,
+  fields: {
+    year: number | null;
+    isbn13: string | null;
+    isbn10: string | null;
+    authors: string[];
+    status: string | undefined;
+  },
+): ImportRow {
+  const row: ImportRow = { line, title, year: fields.year, kind: 'book' };
+  const isbn10 = fields.isbn10?.length === 10 ? fields.isbn10 : null;
+  const isbn13 = fields.isbn13?.length === 13 ? fields.isbn13 : isbn10 ? isbn10To13(isbn10) : null;
+  if (isbn13) row.isbn13 = isbn13;
+  if (isbn10) row.isbn10 = isbn10;
+  if (fields.authors.length > 0) row.authors = fields.authors;
+  if (fields.status) row.status = fields.status;
+  return requireTitleOrId(row, Boolean(isbn13));
+}
+
+/** A row with neither a title nor an id gives the matcher nothing to go on. */
+function requireTitleOrId(row: ImportRow, hasId: boolean): ImportRow {
+  if (!row.title && !hasId) row.problem = 'This row has no title.';
+  return row;
+}
+
+/** A year as exports write it; Goodreads dates ancient works with negative years. */
+function parseYear(value: string): number | null {
+  return /^-?\d{1,4}$/.test(value) ? Number(value) : null;
+}
+
+/** Comma-separated names, with the runs of spaces Goodreads leaves in some ("Jenny  Lawson") collapsed. */
+function splitNames(value: string): string[] {
+  const names: string[] = [];
+  for (const part of value.split(',')) {
+    const name = part.replace(/\s+/g, ' ').trim();
+    if (name && !names.includes(name)) names.push(name);
+  }
+  return names;
+}
