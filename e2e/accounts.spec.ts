@@ -80,7 +80,12 @@ test.describe('Auth modal', () => {
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible({ timeout: SIGNED_IN_MS });
     await expect(dialog(page)).toBeHidden();
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await expect(page.getByRole('menuitem')).toHaveText(['View Profile', 'View Watchlist', 'Logout']);
+    await expect(page.getByRole('menuitem')).toHaveText([
+      'View Profile',
+      'View Watchlist',
+      'Following',
+      'Logout',
+    ]);
     await page.keyboard.press('Escape');
     await signOut(page);
 
