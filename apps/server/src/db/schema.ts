@@ -161,6 +161,26 @@ export const itemCredits = pgTable(
 );
 export type ItemCreditRow = typeof itemCredits.$inferSelect;
 
+/**
+ * How other services name a title: every edition's ISBN-13 of a book, a movie's IMDb id, a series' IMDb
+ * id on each of its seasons. Written with the title by the ingestion pipeline; imports match by it.
+ */
+export const itemIdentifiers = pgTable(
+  'item_identifiers',
+  {
+    scheme: text('scheme').$type<'isbn13' | 'imdb'>().notNull(),
+    value: text('value').notNull(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheme, t.value, t.itemId] }),
+    index('item_identifiers_item_idx').on(t.itemId),
+    check('item_identifiers_scheme_check', sql`${t.scheme} in ('isbn13', 'imdb')`),
+  ],
+);
+
 export type MediaItemRow = typeof mediaItems.$inferSelect;
 export type NewMediaItemRow = typeof mediaItems.$inferInsert;
 

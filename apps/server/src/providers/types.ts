@@ -31,6 +31,17 @@ export interface NormalisedItem {
    * A ref may hold several roles on one title (a director who wrote it).
    */
   credits?: Credit[];
+  /**
+   * How other services name this title (an import's ISBNs and IMDb ids), replacing the stored ones;
+   * absent leaves them as they are.
+   */
+  identifiers?: Identifier[];
+}
+
+/** A book edition's ISBN-13, or a movie's or series' IMDb id (`tt0133093`). */
+export interface Identifier {
+  scheme: 'isbn13' | 'imdb';
+  value: string;
 }
 
 /** A title's tie to a followable ref, e.g. `{ ref: 'tmdb:person:525', role: 'directing', name: 'Christopher Nolan' }`. */

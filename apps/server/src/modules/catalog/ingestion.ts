@@ -65,16 +65,21 @@ export async function upsertItems(
       slugs.set(item.providerId, slug);
     }
   }
-  const rows: NewMediaItemRow[] = unique.map(({ releaseDates: _, credits: __, ...item }) => ({
-    ...item,
-    slug: slugs.get(item.providerId) ?? slugify(item.title),
-    searchText: normaliseForSearch(item.title),
-  }));
+  const rows: NewMediaItemRow[] = unique.map(
+    ({ releaseDates: _, credits: __, identifiers: ___, ...item }) => ({
+      ...item,
+      slug: slugs.get(item.providerId) ?? slugify(item.title),
+      searchText: normaliseForSearch(item.title),
+    }),
+  );
   const regional = new Map(
     unique.flatMap((i) => (i.releaseDates ? [[i.providerId, i.releaseDates] as const] : [])),
   );
   const credits = new Map(unique.flatMap((i) => (i.credits ? [[i.providerId, i.credits] as const] : [])));
-  const changes = await repo.upsert(rows, change, { regional, credits });
+  const identifiers = new Map(
+    unique.flatMap((i) => (i.identifiers ? [[i.providerId, i.identifiers] as const] : [])),
+  );
+  const changes = await repo.upsert(rows, change, { regional, credits, identifiers });
   return {
     received: rows.length,
     inserted: rows.length - known.size,

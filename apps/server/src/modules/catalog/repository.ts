@@ -18,6 +18,7 @@ import {
 import type { Database } from '../../db/client';
 import {
   itemCredits,
+  itemIdentifiers,
   type MediaItemRow,
   mediaItems,
   mediaReleaseDates,
@@ -27,7 +28,7 @@ import {
   watchlistEntries,
 } from '../../db/schema';
 import { monthStart, yearStart } from '../../lib/dates';
-import type { Credit } from '../../providers/types';
+import type { Credit, Identifier } from '../../providers/types';
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
@@ -222,10 +223,12 @@ export function createCatalogRepository(db: Database) {
       related: {
         regional?: ReadonlyMap<string, { country: string; type: number; date: string }[]>;
         credits?: ReadonlyMap<string, Credit[]>;
+        identifiers?: ReadonlyMap<string, Identifier[]>;
       } = {},
     ): Promise<ReleaseChange[]> {
       const regional = related.regional ?? new Map();
       const credits = related.credits ?? new Map();
+      const identifiers = related.identifiers ?? new Map();
       if (rows.length === 0) return [];
       return db.transaction(async (tx) => {
         const before = await tx
@@ -308,6 +311,19 @@ export function createCatalogRepository(db: Database) {
           );
           if (values.length > 0) await tx.insert(mediaReleaseDates).values(values);
         }
+        const named = written.filter((w) => identifiers.has(w.providerId));
+        if (named.length > 0) {
+          await tx.delete(itemIdentifiers).where(
+            inArray(
+              itemIdentifiers.itemId,
+              named.map((w) => w.id),
+            ),
+          );
+          const values = named.flatMap((w) =>
+            uniqueIdentifiers(identifiers.get(w.providerId) ?? []).map((i) => ({ itemId: w.id, ...i })),
+          );
+          if (values.length > 0) await tx.insert(itemIdentifiers).values(values);
+        }
         await replaceCredits(
           tx,
           written.flatMap((w) => {
@@ -359,6 +375,20 @@ export function createCatalogRepository(db: Database) {
           ),
         )
         .orderBy(asc(mediaReleaseDates.country), asc(mediaReleaseDates.date), asc(mediaReleaseDates.type));
+    },
+
+    /** The titles other services name so (an import's ISBNs or IMDb ids), by that name. */
+    async byIdentifier(scheme: Identifier['scheme'], values: string[]): Promise<Map<string, MediaItemRow[]>> {
+      if (values.length === 0) return new Map();
+      const rows = await db
+        .select({ value: itemIdentifiers.value, item: mediaItems })
+        .from(itemIdentifiers)
+        .innerJoin(mediaItems, eq(mediaItems.id, itemIdentifiers.itemId))
+        .where(and(eq(itemIdentifiers.scheme, scheme), inArray(itemIdentifiers.value, [...new Set(values)])))
+        .orderBy(asc(mediaItems.releaseDate), asc(mediaItems.id));
+      const found = new Map<string, MediaItemRow[]>();
+      for (const { value, item } of rows) found.set(value, [...(found.get(value) ?? []), item]);
+      return found;
     },
 
     /** The refs a title's page offers to follow, series first, then people and authors, by name. */
@@ -485,6 +515,10 @@ async function replaceCredits(
         set: { name: sql`excluded.name` },
       });
   }
+}
+
+function uniqueIdentifiers(identifiers: Identifier[]) {
+  return [...new Map(identifiers.map((i) => [`${i.scheme}:${i.value}`, i])).values()];
 }
 
 /** A provider may list the same (country, type, date) twice (two notes): keep one. */

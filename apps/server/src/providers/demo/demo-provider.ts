@@ -94,6 +94,7 @@ export function createDemoProvider(options: { today?: string } = {}): MetadataPr
             creator: raw.author ?? null,
             creatorLabel: 'Author',
             credits: demoCredits([['author', 'author', raw.author]]),
+            identifiers: raw.isbn13 ? [{ scheme: 'isbn13', value: raw.isbn13 }] : [],
           };
         case 'movies':
           return {

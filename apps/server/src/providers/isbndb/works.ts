@@ -112,6 +112,11 @@ export function normaliseWork(editions: Book[], imageBaseUrl: string): Normalise
     hypeMeterPercentage: null,
     popularity: 0,
     credits: (first.book.authors ?? []).map((name) => ({ ref: authorRef(name), role: 'author', name })),
+    // Every edition's ISBN-13, and those ISBNdb links to them: an import names a book by any of them.
+    identifiers: editions
+      .flatMap((b) => [b.isbn13, ...(b.other_isbns ?? []).map((o) => o.isbn)])
+      .filter((isbn) => /^97[89]\d{10}$/.test(isbn))
+      .map((value) => ({ scheme: 'isbn13' as const, value })),
   };
 }
 

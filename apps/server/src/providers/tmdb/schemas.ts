@@ -67,6 +67,7 @@ const castMember = person.extend({ order: z.number().int().nullish() });
 /** /movie/{id}?append_to_response=release_dates,credits */
 export const movieDetailsSchema = movieSummarySchema.extend({
   genres: z.array(z.object({ id: z.number().int(), name: z.string() })).default([]),
+  imdb_id: z.string().nullish(),
   status: z.string().nullish(),
   runtime: z.number().nullish(),
   release_dates: releaseDatesSchema.optional(),
@@ -119,6 +120,7 @@ export const tvDetailsSchema = tvSummarySchema.extend({
     .object({ air_date: tmdbDate, season_number: z.number().int(), episode_number: z.number().int() })
     .nullish(),
   credits: z.object({ cast: z.array(castMember).default([]) }).optional(),
+  external_ids: z.object({ imdb_id: z.string().nullish() }).optional(),
 });
 export type TvDetails = z.infer<typeof tvDetailsSchema>;
 

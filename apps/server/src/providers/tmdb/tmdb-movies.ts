@@ -48,6 +48,7 @@ export function normaliseMovie(movie: MovieDetails, options: TmdbMovieOptions): 
     popularity: popularityScore(movie.popularity),
     releaseDates,
     credits: movieCredits(movie),
+    identifiers: movie.imdb_id ? [{ scheme: 'imdb', value: movie.imdb_id }] : [],
   };
 }
 

@@ -47,6 +47,8 @@ export function normaliseSeason(series: TvDetails, season: Season): NormalisedIt
       })),
       ...leadingCast(series.credits?.cast ?? []),
     ]),
+    // An import names a series, not a season: each season carries the series' IMDb id.
+    identifiers: series.external_ids?.imdb_id ? [{ scheme: 'imdb', value: series.external_ids.imdb_id }] : [],
   };
 }
 
@@ -70,7 +72,7 @@ export function fetchSeries(
   return client.get(
     `/tv/${id}`,
     tvDetailsSchema,
-    { append_to_response: 'credits', language: options.language },
+    { append_to_response: 'credits,external_ids', language: options.language },
     call,
   );
 }
