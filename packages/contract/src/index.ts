@@ -3,6 +3,7 @@ export * from './config';
 export * from './constants';
 export * from './errors';
 export * from './follows';
+export * from './imports';
 export * from './leaderboard';
 export * from './media';
 export * from './notifications';

@@ -3,10 +3,14 @@ import {
   DEFAULT_REMINDER_DAYS,
   DEFAULT_TIME_ZONE,
   type FollowKind,
+  type ImportEntryStatus,
+  type ImportSource,
+  type ImportStatus,
   type MediaType,
   type NotificationChannel,
   type NotificationKind,
   type ReleaseDatePrecision,
+  type SuggestedFollow,
 } from '@releasebell/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -17,6 +21,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -430,6 +435,64 @@ export const follows = pgTable(
   (t) => [uniqueIndex('follows_user_ref_key').on(t.userId, t.ref), index('follows_ref_idx').on(t.ref)],
 );
 export type FollowRow = typeof follows.$inferSelect;
+
+/**
+ * A member's list import (ADR 015): read at upload, matched by a job, then applied. The file is not
+ * kept: its rows are the entries.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').$type<ImportSource>().notNull(),
+    status: text('status').$type<ImportStatus>().notNull(),
+    rows: integer('rows').notNull(),
+    /** Follows suggested from the library (authors read twice, directors of two titles). */
+    suggestedFollows: jsonb('suggested_follows').$type<SuggestedFollow[]>().notNull().default([]),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('imports_user_idx').on(t.userId, t.createdAt),
+    check('imports_status_check', sql`${t.status} in ('matching', 'ready', 'applied', 'failed')`),
+  ],
+);
+export type ImportRowRecord = typeof imports.$inferSelect;
+
+/** One row of an imported file: what was read, and what it matched. */
+export const importEntries = pgTable(
+  'import_entries',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    title: text('title').notNull(),
+    year: integer('year'),
+    /** The row as the parser read it (ISBNs, IMDb id, authors, shelf...). */
+    read: jsonb('read').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<ImportEntryStatus>().notNull(),
+    /** The titles it brings (a series: its seasons still to come), first one shown. */
+    itemIds: uuid('item_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Ambiguous entries: the candidates, best first. */
+    candidateIds: uuid('candidate_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    reason: text('reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.line] }),
+    index('import_entries_pending_idx').on(t.importId, t.line).where(sql`${t.status} = 'pending'`),
+    check(
+      'import_entries_status_check',
+      sql`${t.status} in ('pending', 'matched', 'ambiguous', 'unmatched', 'already_tracked', 'skipped')`,
+    ),
+  ],
+);
+export type ImportEntryRow = typeof importEntries.$inferSelect;
 
 /** Append-only record of every add and remove, written in the same transaction as the change. */
 export const trackingEvents = pgTable(

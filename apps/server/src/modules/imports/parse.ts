@@ -1,3 +1,4 @@
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportSource } from '@releasebell/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 
@@ -6,10 +7,7 @@ import { unzipSync } from 'fflate';
  * member makes) and its rows. Matching the rows to the catalog is the next step and lives elsewhere.
  */
 
-export const IMPORT_SOURCES = ['goodreads', 'storygraph', 'letterboxd', 'imdb'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 20_000;
+export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_SOURCES, type ImportSource } from '@releasebell/contract';
 
 export interface ImportRow {
   /** The record's first line in the CSV (1 = the header), for messages. */
