@@ -33,3 +33,24 @@ export function monthStart(isoDate: string): string {
 export function yearStart(isoDate: string): string {
   return `${isoDate.slice(0, 4)}-01-01`;
 }
+
+/** The last day of a date's period (`9999` for no date, so any dated period ends first). */
+export function periodEnd(date: string | null, precision: 'day' | 'month' | 'year' | null): string {
+  if (!date) return '9999';
+  if (precision === 'year') return `${date.slice(0, 4)}-12-31`;
+  if (precision === 'month') {
+    const d = new Date(`${date.slice(0, 7)}-01T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() + 1, 0);
+    return d.toISOString().slice(0, 10);
+  }
+  return date;
+}
+
+/** Whether a title with this date is still to come on `today`: undated, or its period not over. */
+export function stillToComeOn(
+  date: string | null,
+  precision: 'day' | 'month' | 'year' | null,
+  today: string,
+): boolean {
+  return periodEnd(date, precision) >= today;
+}

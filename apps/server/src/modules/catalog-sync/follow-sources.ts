@@ -1,9 +1,9 @@
 import type { CreditRole, FollowKind } from '@releasebell/contract';
 import type { Clock } from '../../lib/clock';
-import { toIsoDate } from '../../lib/dates';
+import { stillToComeOn, toIsoDate } from '../../lib/dates';
 import { ProviderNotFoundError } from '../../providers/http/provider-client';
 import { authorWorks } from '../../providers/isbndb/isbndb-provider';
-import { normaliseWork, stillToComeOn } from '../../providers/isbndb/works';
+import { normaliseWork } from '../../providers/isbndb/works';
 import { CHANGE_FEED_MAX_DAYS, changedIds } from '../../providers/tmdb/tmdb-changes';
 import { fetchPerson, fetchPersonCredits, personTitles } from '../../providers/tmdb/tmdb-people';
 import { createTmdbProvider } from '../../providers/tmdb/tmdb-provider';

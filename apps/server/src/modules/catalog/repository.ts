@@ -391,6 +391,22 @@ export function createCatalogRepository(db: Database) {
       return found;
     },
 
+    /**
+     * Titles of a type whose whole title, normalised for search, is one of `titles` (a season's
+     * "Series: Season 2" is found by "series: season 2" only), most popular first.
+     */
+    async byNormalisedTitle(mediaType: MediaType, titles: string[]): Promise<Map<string, MediaItemRow[]>> {
+      if (titles.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(mediaItems)
+        .where(and(eq(mediaItems.mediaType, mediaType), inArray(mediaItems.searchText, [...new Set(titles)])))
+        .orderBy(mostPopular, asc(mediaItems.id));
+      const found = new Map<string, MediaItemRow[]>();
+      for (const item of rows) found.set(item.searchText, [...(found.get(item.searchText) ?? []), item]);
+      return found;
+    },
+
     /** The refs a title's page offers to follow, series first, then people and authors, by name. */
     async followOptions(item: Pick<MediaItemRow, 'id' | 'providerId'>): Promise<FollowOption[]> {
       const rows = await db

@@ -1,4 +1,5 @@
 import type { ReleaseDatePrecision } from '@releasebell/contract';
+import { periodEnd } from '../../lib/dates';
 import { normaliseForSearch, shortHash, slugify } from '../../lib/text';
 import type { NormalisedItem } from '../types';
 import type { Book } from './schemas';
@@ -25,27 +26,6 @@ export function publishedDate(value: string | number | null | undefined): {
 function isCalendarDay(iso: string): boolean {
   const d = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso;
-}
-
-/** Whether a title with this date is still to come on `today` (undated titles are). */
-export function stillToComeOn(
-  date: string | null,
-  precision: ReleaseDatePrecision | null,
-  today: string,
-): boolean {
-  return periodEnd(date, precision) >= today;
-}
-
-/** The last day of a date's period (`9999` for no date, so a dated edition always wins). */
-function periodEnd(date: string | null, precision: ReleaseDatePrecision | null): string {
-  if (!date) return '9999';
-  if (precision === 'year') return `${date.slice(0, 4)}-12-31`;
-  if (precision === 'month') {
-    const d = new Date(`${date.slice(0, 7)}-01T00:00:00Z`);
-    d.setUTCMonth(d.getUTCMonth() + 1, 0);
-    return d.toISOString().slice(0, 10);
-  }
-  return date;
 }
 
 /** What makes editions one work: the title without an edition note, and the first author. */

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildItem, buildTestApp, insertItems } from '../../../test/helpers';
+import { mediaItems } from '../../db/schema';
+import { createCatalogRepository } from '../catalog';
+import { createCatalogMatcher } from './matcher';
+import type { ImportRow } from './parse';
+
+const TODAY = '2026-11-26';
+
+describe('matching imported rows against the catalog', () => {
+  let app: FastifyInstance;
+  const ids = new Map<string, string>();
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    const items = [
+      buildItem({
+        providerId: 'isbndb:work:salt',
+        mediaType: 'books',
+        title: 'The Salt Cartographer',
+        author: 'Orla Penhallow',
+        releaseDate: '2027-03-14',
+        identifiers: [
+          { scheme: 'isbn13', value: '9780441172719' },
+          { scheme: 'isbn13', value: '9780593099322' },
+        ],
+      }),
+      buildItem({
+        providerId: 'isbndb:work:tide',
+        mediaType: 'books',
+        title: 'Tidewright',
+        author: 'Orla Penhallow, Ada Mere',
+        releaseDate: null,
+        releaseDatePrecision: null,
+      }),
+      buildItem({
+        providerId: 'isbndb:work:old',
+        mediaType: 'books',
+        title: 'Winter Lamps',
+        author: 'Orla Penhallow',
+        releaseDate: '2009-05-01',
+      }),
+      buildItem({
+        providerId: 'tmdb:movie:1',
+        mediaType: 'movies',
+        title: 'Glass Meridian',
+        releaseDate: '2027-06-01',
+        identifiers: [{ scheme: 'imdb', value: 'tt1000001' }],
+      }),
+      buildItem({
+        providerId: 'tmdb:movie:2',
+        mediaType: 'movies',
+        title: 'Heat',
+        releaseDate: '2027-01-10',
+      }),
+      buildItem({
+        providerId: 'tmdb:movie:3',
+        mediaType: 'movies',
+        title: 'Heat',
+        releaseDate: '2028-02-02',
+      }),
+      buildItem({
+        providerId: 'tmdb:movie:4',
+        mediaType: 'movies',
+        title: 'Paper Lanterns',
+        releaseDate: '2027-09-09',
+      }),
+      ...[1, 2, 3].map((n) =>
+        buildItem({
+          providerId: `tmdb:tv:77:${n}`,
+          mediaType: 'tv_seasons',
+          title: `Harbor Lights: Season ${n}`,
+          series: 'Harbor Lights',
+          seriesNumber: n,
+          releaseDate: n === 1 ? '2024-01-01' : n === 2 ? '2027-02-02' : null,
+          releaseDatePrecision: n === 3 ? null : 'day',
+          identifiers: [{ scheme: 'imdb', value: 'tt2000002' }],
+        }),
+      ),
+    ];
+    await insertItems(app, items);
+    for (const item of items) {
+      const [row] = await app.database.db
+        .select({ id: mediaItems.id })
+        .from(mediaItems)
+        .where(eq(mediaItems.providerId, item.providerId));
+      ids.set(item.providerId, row!.id);
+    }
+  });
+  afterAll(async () => app.close());
+
+  const row = (line: number, fields: Partial<ImportRow>): ImportRow => ({
+    line,
+    title: '',
+    year: null,
+    kind: 'book',
+    ...fields,
+  });
+  const match = (rows: ImportRow[], tracked: string[] = []) =>
+    createCatalogMatcher(createCatalogRepository(app.database.db)).match(rows, {
+      today: TODAY,
+      tracked: new Set(tracked),
+    });
+
+  it("finds books by any edition's ISBN, an ISBN-10 as its ISBN-13, then by title and first author", async () => {
+    const outcomes = await match([
+      row(2, { title: 'Salt Cartographer (Tides, #1)', isbn13: '9780593099322', status: 'to-read' }),
+      row(3, { title: 'anything', isbn10: '0441172717', status: 'to-read' }),
+      row(4, { title: 'Tidewright: A Novel (Tides, #2)', authors: ['Orla Penhallow'], status: 'to-read' }),
+      row(5, { title: 'Tidewright', authors: ['Someone Else'], status: 'to-read' }),
+      row(6, { title: 'Winter Lamps', authors: ['Orla Penhallow'], status: 'to-read' }),
+      row(7, { title: 'Winter Lamps', authors: ['Orla Penhallow'], status: 'read' }),
+    ]);
+    expect(Object.fromEntries(outcomes)).toEqual({
+      2: { status: 'matched', itemIds: [ids.get('isbndb:work:salt')], candidateIds: [] },
+      3: { status: 'matched', itemIds: [ids.get('isbndb:work:salt')], candidateIds: [] },
+      4: { status: 'matched', itemIds: [ids.get('isbndb:work:tide')], candidateIds: [] },
+      5: { status: 'unmatched', itemIds: [], candidateIds: [], reason: 'not found' },
+      6: {
+        status: 'skipped',
+        itemIds: [ids.get('isbndb:work:old')],
+        candidateIds: [],
+        reason: 'already out',
+      },
+      7: { status: 'skipped', itemIds: [], candidateIds: [], reason: 'on your read shelf' },
+    });
+  });
+
+  it('finds films by IMDb id, then title and year within one; two such titles are a choice', async () => {
+    const outcomes = await match(
+      [
+        row(2, { kind: 'movie', title: 'Another Name', imdbId: 'tt1000001' }),
+        row(3, { kind: 'movie', title: 'Heat', year: 2027 }),
+        row(4, { kind: 'movie', title: 'Heat', year: 2020 }),
+        row(5, { kind: 'movie', title: 'Paper Lanterns', year: 2028 }),
+        row(6, { kind: 'movie', title: 'Les Lanternes', originalTitle: 'Paper Lanterns', year: 2027 }),
+        row(7, { kind: 'other', title: 'Some Episode', imdbId: 'tt9' }),
+        row(8, { kind: 'movie', title: '', problem: 'this row has 3 cells where the header has 4' }),
+      ],
+      [ids.get('tmdb:movie:4')!],
+    );
+    expect(Object.fromEntries(outcomes)).toEqual({
+      2: { status: 'matched', itemIds: [ids.get('tmdb:movie:1')], candidateIds: [] },
+      3: {
+        status: 'ambiguous',
+        itemIds: [],
+        candidateIds: expect.arrayContaining([ids.get('tmdb:movie:2'), ids.get('tmdb:movie:3')]),
+      },
+      4: { status: 'unmatched', itemIds: [], candidateIds: [], reason: 'not found' },
+      5: { status: 'already_tracked', itemIds: [ids.get('tmdb:movie:4')], candidateIds: [] },
+      6: { status: 'already_tracked', itemIds: [ids.get('tmdb:movie:4')], candidateIds: [] },
+      7: { status: 'skipped', itemIds: [], candidateIds: [], reason: 'not a movie, series or book' },
+      8: {
+        status: 'unmatched',
+        itemIds: [],
+        candidateIds: [],
+        reason: 'this row has 3 cells where the header has 4',
+      },
+    });
+  });
+
+  it('turns a series into its seasons still to come or undated', async () => {
+    const outcomes = await match([row(2, { kind: 'series', title: 'Harbor Lights', imdbId: 'tt2000002' })]);
+    expect(outcomes.get(2)).toEqual({
+      status: 'matched',
+      itemIds: expect.arrayContaining([ids.get('tmdb:tv:77:2'), ids.get('tmdb:tv:77:3')]),
+      candidateIds: [],
+    });
+    expect(outcomes.get(2)?.itemIds).toHaveLength(2);
+  });
+});

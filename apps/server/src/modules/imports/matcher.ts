@@ -1,0 +1,132 @@
+import type { ImportEntryStatus } from '@releasebell/contract';
+import type { MediaItemRow } from '../../db/schema';
+import { stillToComeOn } from '../../lib/dates';
+import { normaliseForSearch } from '../../lib/text';
+import type { CatalogRepository } from '../catalog';
+import { bookTitleForMatching, type ImportRow, isbn10To13 } from './parse';
+
+/** What became of one row. */
+export interface MatchOutcome {
+  status: Exclude<ImportEntryStatus, 'pending'>;
+  /** The titles the row brings (a series: its seasons still to come), the one to show first. */
+  itemIds: string[];
+  /** Ambiguous rows: the candidates, best first. */
+  candidateIds: string[];
+  reason?: string;
+}
+
+/** Shelves whose books a member waits for; the others (read, reading) only count for suggestions. */
+const WANTED_SHELVES = new Set(['to-read']);
+
+const yearOf = (item: MediaItemRow) => (item.releaseDate ? Number(item.releaseDate.slice(0, 4)) : null);
+const firstAuthor = (item: MediaItemRow) => normaliseForSearch((item.author ?? '').split(',')[0] ?? '');
+
+/**
+ * Matches read rows against the catalog (ADR 015): books by ISBN-13 (an ISBN-10 as its ISBN-13),
+ * then title without series suffix or subtitle and first author; movies and series by IMDb id, then
+ * title and year (+-1). A row that finds nothing here is `unmatched` for the providers' turn.
+ */
+export function createCatalogMatcher(catalog: Pick<CatalogRepository, 'byIdentifier' | 'byNormalisedTitle'>) {
+  return {
+    async match(rows: ImportRow[], context: { today: string; tracked: ReadonlySet<string> }) {
+      const outcomes = new Map<number, MatchOutcome>();
+      const wanted: ImportRow[] = [];
+      for (const row of rows) {
+        const skipped = skipReason(row);
+        if (skipped) outcomes.set(row.line, skipped);
+        else wanted.push(row);
+      }
+      const isbnOf = (row: ImportRow) => row.isbn13 ?? (row.isbn10 ? isbn10To13(row.isbn10) : undefined);
+      const books = wanted.filter((r) => r.kind === 'book');
+      const screen = wanted.filter((r) => r.kind !== 'book');
+      const [byIsbn, byImdb, bookTitles, movieTitles] = await Promise.all([
+        catalog.byIdentifier(
+          'isbn13',
+          books.flatMap((r) => isbnOf(r) ?? []),
+        ),
+        catalog.byIdentifier(
+          'imdb',
+          screen.flatMap((r) => r.imdbId ?? []),
+        ),
+        catalog.byNormalisedTitle(
+          'books',
+          books.map((r) => normaliseForSearch(bookTitleForMatching(r.title))),
+        ),
+        catalog.byNormalisedTitle(
+          'movies',
+          screen.filter((r) => r.kind === 'movie').flatMap((r) => titlesOf(r)),
+        ),
+      ]);
+
+      const decide = (row: ImportRow, found: MediaItemRow[]): MatchOutcome => {
+        if (found.length === 0)
+          return { status: 'unmatched', itemIds: [], candidateIds: [], reason: 'not found' };
+        const toCome = found.filter((i) =>
+          stillToComeOn(i.releaseDate, i.releaseDatePrecision, context.today),
+        );
+        if (row.kind === 'series') {
+          // A series is its seasons still to come or undated.
+          if (toCome.length === 0)
+            return { status: 'skipped', itemIds: [], candidateIds: [], reason: 'already out' };
+          const ids = toCome.map((i) => i.id);
+          const status = ids.every((id) => context.tracked.has(id)) ? 'already_tracked' : 'matched';
+          return { status, itemIds: ids, candidateIds: [] };
+        }
+        if (found.length > 1) {
+          return { status: 'ambiguous', itemIds: [], candidateIds: found.slice(0, 5).map((i) => i.id) };
+        }
+        const [item] = found;
+        if (context.tracked.has(item!.id))
+          return { status: 'already_tracked', itemIds: [item!.id], candidateIds: [] };
+        if (toCome.length === 0) {
+          return { status: 'skipped', itemIds: [item!.id], candidateIds: [], reason: 'already out' };
+        }
+        return { status: 'matched', itemIds: [item!.id], candidateIds: [] };
+      };
+
+      for (const row of books) {
+        const isbn = isbnOf(row);
+        const exact = isbn ? (byIsbn.get(isbn) ?? []) : [];
+        if (exact.length > 0) {
+          outcomes.set(row.line, decide(row, exact.slice(0, 1)));
+          continue;
+        }
+        const author = normaliseForSearch(row.authors?.[0] ?? '');
+        const titled = bookTitles.get(normaliseForSearch(bookTitleForMatching(row.title))) ?? [];
+        outcomes.set(
+          row.line,
+          decide(row, author ? titled.filter((i) => firstAuthor(i) === author) : titled),
+        );
+      }
+      for (const row of screen) {
+        const exact = row.imdbId ? (byImdb.get(row.imdbId) ?? []) : [];
+        if (exact.length > 0 || row.kind === 'series') {
+          outcomes.set(row.line, decide(row, row.kind === 'series' ? exact : exact.slice(0, 1)));
+          continue;
+        }
+        const titled = titlesOf(row).flatMap((t) => movieTitles.get(t) ?? []);
+        const near = titled.filter(
+          (i) => row.year === null || (yearOf(i) !== null && Math.abs(yearOf(i)! - row.year) <= 1),
+        );
+        outcomes.set(row.line, decide(row, [...new Map(near.map((i) => [i.id, i])).values()]));
+      }
+      return outcomes;
+    },
+  };
+}
+
+/** A row that is not a title to wait for: unreadable, on a read shelf, or not a movie, series or book. */
+function skipReason(row: ImportRow): MatchOutcome | null {
+  const none = { itemIds: [], candidateIds: [] };
+  if (row.problem) return { status: 'unmatched', ...none, reason: row.problem };
+  if (row.kind === 'other') return { status: 'skipped', ...none, reason: 'not a movie, series or book' };
+  if (row.kind === 'book' && row.status && !WANTED_SHELVES.has(row.status)) {
+    return { status: 'skipped', ...none, reason: `on your ${row.status.replace(/-/g, ' ')} shelf` };
+  }
+  return null;
+}
+
+/** A film's names as an export may give them: its title and its original title. */
+function titlesOf(row: ImportRow): string[] {
+  return [...new Set([row.title, row.originalTitle ?? ''].filter(Boolean).map(normaliseForSearch))];
+}
