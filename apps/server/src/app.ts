@@ -58,6 +58,14 @@ import {
 } from './modules/follows';
 import { createDemoPosters, createImageProxy, demoPosterRoutes, imageProxyRoutes } from './modules/images';
 import {
+  createCatalogMatcher,
+  createImportsRepository,
+  createImportsService,
+  IMPORTS_QUEUE,
+  type ImportsService,
+  importRoutes,
+} from './modules/imports';
+import {
   createLeaderboardRepository,
   createLeaderboardService,
   leaderboardRoutes,
@@ -130,6 +138,8 @@ declare module 'fastify' {
     requestResolver: RequestResolver;
     /** Following: the follows sync runs from the catalog sync's tasks; tests and tools call it too. */
     follows: FollowsService;
+    /** List imports: tests call matchPending to wait for a match. */
+    imports: ImportsService;
     /** Password hashing on its own threads, with its bounded queue (tests read its stats). */
     passwordHasher: PasswordHasher;
   }
@@ -354,6 +364,26 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clock,
   });
   app.decorate('follows', follows);
+  const imports: ImportsService = createImportsService({
+    repo: createImportsRepository(database.db),
+    matcher: createCatalogMatcher(catalogRepo),
+    clock,
+    // At once, after the answer; a process that stops halfway leaves it to the ticker below.
+    schedule: (id) => {
+      void imports
+        .matchPending(id)
+        .catch((err) => app.log.warn({ err, import: id }, 'import matching failed'));
+    },
+  });
+  app.decorate('imports', imports);
+  const importsTicker = createJobTicker({
+    queue: IMPORTS_QUEUE,
+    intervalSeconds: 60,
+    run: async () => {
+      await imports.resumeStalled();
+    },
+    log: app.log,
+  });
   const catalogSync = createCatalogSync({
     repo: createSyncRepository(database.db),
     catalog: catalogRepo,
@@ -374,7 +404,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   runWorkers(app, database, [
-    ...(config.notify.worker ? [engine] : []),
+    ...(config.notify.worker ? [engine, importsTicker] : []),
     ...(config.syncWorker && (config.tmdb || config.isbndb) ? [syncTicker] : []),
   ]);
   if (config.syncWorker && (config.tmdb || config.isbndb)) {
@@ -423,6 +453,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(imageProxyRoutes, { proxy: imageProxy });
   await app.register(watchlistRoutes, { watchlist: createWatchlistService(watchlistRepo, options.clock) });
   await app.register(followRoutes, { follows });
+  await app.register(importRoutes, { imports });
   await app.register(leaderboardRoutes, {
     leaderboard: createLeaderboardService(createLeaderboardRepository(database.db), options.clock),
   });

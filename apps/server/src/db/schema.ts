@@ -455,6 +455,8 @@ export const imports = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** A process matching it holds it until then (renewed as it goes); a dead one's lapses. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
   (t) => [

@@ -22,6 +22,7 @@ CREATE TABLE "imports" (
 	"error" text,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
+	"claimed_until" timestamp with time zone,
 	"applied_at" timestamp with time zone,
 	CONSTRAINT "imports_status_check" CHECK ("imports"."status" in ('matching', 'ready', 'applied', 'failed'))
 );
