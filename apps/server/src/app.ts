@@ -367,6 +367,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const imports: ImportsService = createImportsService({
     repo: createImportsRepository(database.db),
     matcher: createCatalogMatcher(catalogRepo),
+    follows,
+    watchlist: watchlistRepo,
     clock,
     // At once, after the answer; a process that stops halfway leaves it to the ticker below.
     schedule: (id) => {

@@ -136,6 +136,7 @@ export const ERROR_CODES = {
   mediaNotFound: 'MEDIA_NOT_FOUND',
   followNotFound: 'FOLLOW_NOT_FOUND',
   importNotFound: 'IMPORT_NOT_FOUND',
+  importNotReady: 'IMPORT_NOT_READY',
   importUnrecognised: 'IMPORT_UNRECOGNISED',
   importTooManyRows: 'IMPORT_TOO_MANY_ROWS',
   importTooLarge: 'IMPORT_TOO_LARGE',

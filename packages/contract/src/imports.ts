@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FOLLOW_KINDS } from './follows';
+import { FOLLOW_KINDS, followRefSchema } from './follows';
 import { mediaItemSchema } from './media';
 
 /** Where an imported list comes from: told from the file, never chosen by hand (ADR 015). */
@@ -66,3 +66,26 @@ export const importSchema = z
 export type Import = z.infer<typeof importSchema>;
 
 export const importParamsSchema = z.object({ id: z.uuid({ error: () => 'must be an import id' }) });
+
+/** POST /api/imports/{id}/apply: which titles to add, and which suggested refs to follow. */
+export const applyImportBodySchema = z
+  .strictObject({
+    choices: z
+      .record(
+        z.string().regex(/^[1-9]\d{0,5}$/, { error: () => 'must be a line number' }),
+        z.uuid({ error: () => 'must be an item id or null' }).nullable(),
+      )
+      .optional()
+      .meta({
+        description:
+          'Per line: the title to add (one of its candidates for an ambiguous line), or null to leave a matched line out',
+      }),
+    follow: z.array(followRefSchema).max(50).optional(),
+  })
+  .meta({ id: 'ApplyImport' });
+export type ApplyImportBody = z.infer<typeof applyImportBodySchema>;
+
+export const appliedImportSchema = z
+  .object({ added: z.int().min(0), already_tracked: z.int().min(0), followed: z.int().min(0) })
+  .meta({ id: 'AppliedImport' });
+export type AppliedImport = z.infer<typeof appliedImportSchema>;

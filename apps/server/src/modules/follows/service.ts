@@ -54,7 +54,7 @@ function rolesOf(body: CreateFollowBody): CreditRole[] {
 export function createFollowsService(deps: {
   repo: FollowsRepository;
   sources: FollowSources;
-  watchlist: Pick<WatchlistRepository, 'addFollowed'>;
+  watchlist: Pick<WatchlistRepository, 'addMany'>;
   clock: Clock;
 }) {
   const { repo, sources, watchlist, clock } = deps;
@@ -64,11 +64,11 @@ export function createFollowsService(deps: {
    * person's credits nobody fetched. A provider that does not answer here (the demo catalog, no key)
    * leaves the catalog's own view of the ref.
    */
-  async function targetFor(ref: string, roles: CreditRole[]): Promise<FollowTargetRow> {
+  async function targetFor(ref: string, roles: CreditRole[], known?: string): Promise<FollowTargetRow> {
     const stored = await repo.target(ref);
     const followed = stored ? await repo.followedRoles(ref) : [];
     if (stored && roles.every((r) => followed.includes(r))) return stored;
-    const name = stored?.name ?? (await repo.creditedName(ref));
+    const name = stored?.name ?? (await repo.creditedName(ref)) ?? known;
     const fetched = await sources.fetch(ref, { name, roles: [...new Set([...followed, ...roles])] });
     if (fetched === 'unknown') throw refNotFound();
     const now = clock();
@@ -104,7 +104,7 @@ export function createFollowsService(deps: {
     let newTitles = 0;
     let told = 0;
     for (const [userId, titles] of byMember) {
-      const added = await watchlist.addFollowed(userId, titles, now);
+      const added = await watchlist.addMany(userId, titles, now);
       newTitles += added.length;
       if (added.length > 0) told += 1;
     }
@@ -119,10 +119,12 @@ export function createFollowsService(deps: {
     async follow(
       userId: string,
       body: CreateFollowBody,
+      /** The ref's name when the caller knows it and the catalog may not (an import's suggested author). */
+      knownName?: string,
     ): Promise<{ created: boolean; follow: Follow & { added: number } }> {
       const existing = await repo.findByRef(userId, body.ref);
       const roles = rolesOf(body);
-      const target = existing ? await repo.target(body.ref) : await targetFor(body.ref, roles);
+      const target = existing ? await repo.target(body.ref) : await targetFor(body.ref, roles, knownName);
       if (existing && target) return { created: false, follow: { ...toFollow(existing, target), added: 0 } };
       if (!target) throw refNotFound();
       const now = clock();
@@ -133,7 +135,7 @@ export function createFollowsService(deps: {
         return { created: false, follow: { ...toFollow(raced, target), added: 0 } };
       }
       const titles = await repo.titlesToAdd({ today: toIsoDate(now), followId: row.id });
-      const added = await watchlist.addFollowed(
+      const added = await watchlist.addMany(
         userId,
         titles.map((t) => ({ ...t, followId: row.id })),
         now,

@@ -90,6 +90,68 @@ describe('importing a list', () => {
     expect((await preview(other, created.id)).statusCode).toBe(404);
   });
 
+  it('adds what matched once, suggests an author read twice, follows them when ticked', async () => {
+    const books = (await loadDemoRecords('books')).filter((b) => b.isbn13 && b.release !== null && b.author);
+    const byAuthor = new Map<string, typeof books>();
+    for (const b of books) byAuthor.set(b.author!, [...(byAuthor.get(b.author!) ?? []), b]);
+    const [author, theirs] = [...byAuthor.entries()].find(([, list]) => list.length >= 3)!;
+    const [wanted, ...read] = theirs;
+    const csv = [
+      HEADER,
+      goodreadsRow(1, wanted!.title, author, wanted!.isbn13!, 'to-read'),
+      ...read.slice(0, 2).map((b, i) => goodreadsRow(10 + i, b.title, author, b.isbn13!, 'read')),
+    ].join('\n');
+    const created = (await post(other, 'goodreads_library_export.csv', csv)).json();
+    await vi.waitFor(async () => expect((await preview(other, created.id)).json().status).toBe('ready'));
+    const ready = (await preview(other, created.id)).json();
+    expect(ready.suggested_follows).toEqual([
+      {
+        ref: expect.stringMatching(/^demo:author:/),
+        name: author,
+        kind: 'author',
+        because: 'You have read 2 of their books',
+      },
+    ]);
+    const apply = (body: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/imports/${created.id}/apply`,
+        headers: as(other),
+        payload: body,
+      });
+
+    // A choice must name a line of the import and one of its titles.
+    const badLine = await apply({ choices: { '99': null } });
+    expect(badLine.statusCode).toBe(400);
+    expect(badLine.json().error.details).toEqual([
+      { field: 'choices.99', message: 'is not a line of this import' },
+    ]);
+    const badItem = await apply({ choices: { '2': '00000000-0000-4000-8000-000000000000' } });
+    expect(badItem.json().error.details).toEqual([
+      { field: 'choices.2', message: "must be one of this line's titles" },
+    ]);
+    expect((await app.inject({ url: `/watchlist/${other.id}`, headers: as(other) })).json()).toEqual([]);
+
+    const first = await apply({ follow: [ready.suggested_follows[0].ref] });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ added: 1, already_tracked: 0, followed: 1 });
+    const listed = (await app.inject({ url: `/watchlist/${other.id}`, headers: as(other) })).json();
+    expect(listed.map((e: { title: string }) => e.title)).toContain(wanted!.title);
+    const follows = (await app.inject({ url: '/api/follows', headers: as(other) })).json().follows;
+    expect(follows.map((f: { name: string }) => f.name)).toEqual([author]);
+
+    // Again: nothing more.
+    expect((await apply({})).json()).toMatchObject({ added: 0 });
+    // Someone else's import is not there for them.
+    const theirs2 = await app.inject({
+      method: 'POST',
+      url: `/api/imports/${created.id}/apply`,
+      headers: as(member),
+      payload: {},
+    });
+    expect(theirs2.statusCode).toBe(404);
+  });
+
   it('refuses what it cannot read, in words, naming the field', async () => {
     const unknown = await post(member, 'notes.csv', 'a,b,c\n1,2,3\n');
     expect(unknown.statusCode).toBe(400);

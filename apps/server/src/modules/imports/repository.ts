@@ -2,10 +2,12 @@ import type { ImportSource, ImportStatus, SuggestedFollow } from '@releasebell/c
 import { and, asc, count, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  follows,
   type ImportEntryRow,
   type ImportRowRecord,
   importEntries,
   imports,
+  itemCredits,
   type MediaItemRow,
   mediaItems,
   watchlistEntries,
@@ -174,6 +176,39 @@ export function createImportsRepository(db: Database) {
         .from(watchlistEntries)
         .where(eq(watchlistEntries.userId, userId));
       return new Set(rows.map((r) => r.itemId));
+    },
+
+    /** The directors credited on these titles (an import's films suggest following them). */
+    async directorsOf(itemIds: string[]): Promise<{ ref: string; name: string; itemId: string }[]> {
+      if (itemIds.length === 0) return [];
+      return db
+        .select({ ref: itemCredits.ref, name: itemCredits.name, itemId: itemCredits.itemId })
+        .from(itemCredits)
+        .where(and(eq(itemCredits.role, 'directing'), inArray(itemCredits.itemId, [...new Set(itemIds)])));
+    },
+
+    /** The catalog's refs for authors by these names (the demo's own refs on the embedded default). */
+    async authorRefs(names: string[]): Promise<Map<string, string>> {
+      if (names.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([itemCredits.name], { ref: itemCredits.ref, name: itemCredits.name })
+        .from(itemCredits)
+        .where(and(eq(itemCredits.role, 'author'), inArray(itemCredits.name, [...new Set(names)])))
+        .orderBy(asc(itemCredits.name), asc(itemCredits.ref));
+      return new Map(rows.map((r) => [r.name, r.ref]));
+    },
+
+    /** The refs the member follows already (not suggested again). */
+    async followedRefs(userId: string): Promise<Set<string>> {
+      const rows = await db.select({ ref: follows.ref }).from(follows).where(eq(follows.userId, userId));
+      return new Set(rows.map((r) => r.ref));
+    },
+
+    async markApplied(importId: string, at: Date) {
+      await db
+        .update(imports)
+        .set({ status: 'applied', appliedAt: at, updatedAt: at })
+        .where(eq(imports.id, importId));
     },
   };
 }

@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
+  appliedImportSchema,
+  applyImportBodySchema,
   ERROR_CODES,
   errorResponseSchema,
   IMPORT_MAX_BYTES,
@@ -75,5 +77,21 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = 
       },
     },
     async (req) => imports.get(await member(req), req.params.id),
+  );
+
+  app.post(
+    '/api/imports/:id/apply',
+    {
+      schema: {
+        tags,
+        operationId: 'applyImport',
+        summary:
+          'Add the matched titles (and the ambiguous ones chosen) to the watchlist and follow the ticked refs; again, adds nothing',
+        params: importParamsSchema,
+        body: applyImportBodySchema,
+        response: { 200: appliedImportSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (req) => imports.apply(await member(req), req.params.id, req.body),
   );
 };

@@ -1,8 +1,20 @@
-import { ERROR_CODES, type Import, type ImportCreated, type ImportEntry } from '@releasebell/contract';
+import {
+  type AppliedImport,
+  type ApplyImportBody,
+  ERROR_CODES,
+  type Import,
+  type ImportCreated,
+  type ImportEntry,
+  type SuggestedFollow,
+} from '@releasebell/contract';
 import { HttpError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { toIsoDate } from '../../lib/dates';
+import { normaliseForSearch } from '../../lib/text';
+import { authorRef } from '../../providers/isbndb/works';
 import { toMediaItem } from '../catalog';
+import type { FollowsService } from '../follows';
+import type { WatchlistRepository } from '../watchlist';
 import type { createCatalogMatcher } from './matcher';
 import { parseImport } from './parse';
 import type { ImportsRepository } from './repository';
@@ -12,6 +24,8 @@ export const IMPORTS_QUEUE = 'imports-resume';
 
 /** Rows matched per chunk: each chunk is recorded in one transaction, and the progress moves by it. */
 const MATCH_CHUNK = 200;
+/** At most this many follows are suggested, the most read or watched first. */
+const SUGGESTIONS = 10;
 /** How long a process holds an import while it matches; renewed after every chunk. */
 const CLAIM_MS = 2 * 60_000;
 
@@ -21,10 +35,57 @@ export function createImportsService(deps: {
   repo: ImportsRepository;
   matcher: ReturnType<typeof createCatalogMatcher>;
   clock: Clock;
+  follows: Pick<FollowsService, 'follow'>;
+  watchlist: Pick<WatchlistRepository, 'addMany' | 'removedBefore'>;
   /** Starts matching an import now, in the background (the request answers first). */
   schedule: (importId: string) => void;
 }) {
   const { repo, matcher, clock } = deps;
+
+  /**
+   * From a library: authors with two or more books on the read shelf; from a watchlist: directors of
+   * two or more of its matched films. Refs the member follows already are left out.
+   */
+  async function suggestions(
+    userId: string,
+    importId: string,
+    source: Import['source'],
+  ): Promise<SuggestedFollow[]> {
+    const entries = await repo.entries(importId);
+    const counted = new Map<string, { name: string; kind: SuggestedFollow['kind']; n: number }>();
+    const count = (ref: string, name: string, kind: SuggestedFollow['kind']) => {
+      const seen = counted.get(ref);
+      counted.set(ref, { name: seen?.name ?? name, kind, n: (seen?.n ?? 0) + 1 });
+    };
+    if (source === 'goodreads' || source === 'storygraph') {
+      const authors = entries.flatMap((entry) => {
+        const read = entry.read as { status?: string; authors?: string[] };
+        const author = read.authors?.[0]?.replace(/\s+/g, ' ').trim();
+        return read.status === 'read' && author && normaliseForSearch(author) ? [author] : [];
+      });
+      // The catalog's own ref for an author it knows; otherwise ISBNdb's, by name.
+      const known = await repo.authorRefs(authors);
+      for (const author of authors) count(known.get(author) ?? authorRef(author), author, 'author');
+    } else {
+      const matched = entries.filter((e) => e.status === 'matched' || e.status === 'already_tracked');
+      const directors = await repo.directorsOf(matched.flatMap((e) => e.itemIds.slice(0, 1)));
+      for (const d of directors) count(d.ref, d.name, 'person');
+    }
+    const followed = await repo.followedRefs(userId);
+    return [...counted.entries()]
+      .filter(([ref, c]) => c.n >= 2 && !followed.has(ref))
+      .sort(([, a], [, b]) => b.n - a.n || a.name.localeCompare(b.name))
+      .slice(0, SUGGESTIONS)
+      .map(([ref, c]) => ({
+        ref,
+        name: c.name,
+        kind: c.kind,
+        because:
+          c.kind === 'author'
+            ? `You have read ${c.n} of their books`
+            : `${c.n} of their films are on your list`,
+      }));
+  }
 
   return {
     /** Reads the file (400/413 for a file it cannot take), stores its rows and starts matching them. */
@@ -58,7 +119,8 @@ export function createImportsService(deps: {
         const at = clock();
         await repo.record(importId, outcomes, at, new Date(at.getTime() + CLAIM_MS));
       }
-      await repo.finish(importId, { status: 'ready' }, clock());
+      const suggestedFollows = await suggestions(claimed.userId, importId, claimed.source);
+      await repo.finish(importId, { status: 'ready', suggestedFollows }, clock());
       return true;
     },
 
@@ -67,6 +129,63 @@ export function createImportsService(deps: {
       let resumed = 0;
       for (const id of await repo.stalled(clock())) if (await this.matchPending(id)) resumed += 1;
       return resumed;
+    },
+
+    /**
+     * Adds the matched titles (less the lines a choice leaves out, plus the ambiguous lines chosen)
+     * and follows the ticked refs. Again, it adds nothing: the watchlist holds them already, and a
+     * title the member removed since is not put back.
+     */
+    async apply(userId: string, id: string, body: ApplyImportBody): Promise<AppliedImport> {
+      const found = await repo.find(userId, id);
+      if (!found) throw importNotFound();
+      if (found.status === 'matching' || found.status === 'failed') {
+        throw new HttpError(
+          409,
+          ERROR_CODES.importNotReady,
+          'This import is still being matched. Try again when it is ready.',
+        );
+      }
+      const entries = await repo.entries(id);
+      const byLine = new Map(entries.map((e) => [String(e.line), e]));
+      const refuse = (line: string, message: string) =>
+        new HttpError(400, ERROR_CODES.validation, `choices.${line} ${message}`, [
+          { field: `choices.${line}`, message },
+        ]);
+      for (const [line, choice] of Object.entries(body.choices ?? {})) {
+        const entry = byLine.get(line);
+        if (!entry) throw refuse(line, 'is not a line of this import');
+        if (choice !== null && !entry.itemIds.slice(0, 1).concat(entry.candidateIds).includes(choice)) {
+          throw refuse(line, "must be one of this line's titles");
+        }
+      }
+      const wanted = new Set<string>();
+      let alreadyTracked = 0;
+      for (const entry of entries) {
+        const choice = body.choices?.[String(entry.line)];
+        if (choice === null) continue;
+        if (entry.status === 'matched')
+          for (const itemId of choice ? [choice] : entry.itemIds) wanted.add(itemId);
+        else if (entry.status === 'ambiguous' && choice) wanted.add(choice);
+        else if (entry.status === 'already_tracked') alreadyTracked += 1;
+      }
+      const removed = await deps.watchlist.removedBefore(userId, [...wanted]);
+      const items = await repo.items([...wanted].filter((itemId) => !removed.has(itemId)));
+      const now = clock();
+      const added = await deps.watchlist.addMany(
+        userId,
+        [...items.values()].map((item) => ({ itemId: item.id, mediaType: item.mediaType })),
+        now,
+      );
+      alreadyTracked += items.size - added.length;
+      let followed = 0;
+      const names = new Map(found.suggestedFollows.map((f) => [f.ref, f.name]));
+      for (const ref of new Set(body.follow ?? [])) {
+        await deps.follows.follow(userId, { ref }, names.get(ref));
+        followed += 1;
+      }
+      await repo.markApplied(id, now);
+      return { added: added.length, already_tracked: alreadyTracked, followed };
     },
 
     /** The preview: counts, progress, every entry with its titles, suggested follows. */

@@ -80,13 +80,13 @@ export function createWatchlistRepository(db: Database) {
     },
 
     /**
-     * Adds the titles follows bring to a member's list (each marked with its follow), leaving those
-     * already tracked alone; like `add`, only real inserts record events and count trackers. Answers
-     * the titles added.
+     * Adds titles to a member's list (those a follow brings marked with it), leaving those already
+     * tracked alone; like `add`, only real inserts record events and count trackers. Answers the
+     * titles added.
      */
-    async addFollowed(
+    async addMany(
       userId: string,
-      titles: { itemId: string; mediaType: MediaType; followId: string }[],
+      titles: { itemId: string; mediaType: MediaType; followId?: string | null }[],
       at: Date,
     ): Promise<string[]> {
       if (titles.length === 0) return [];
@@ -99,7 +99,7 @@ export function createWatchlistRepository(db: Database) {
               itemId: t.itemId,
               mediaType: t.mediaType,
               addedAt: at,
-              followedVia: t.followId,
+              followedVia: t.followId ?? null,
             })),
           )
           .onConflictDoNothing()
@@ -119,6 +119,22 @@ export function createWatchlistRepository(db: Database) {
           );
         return inserted.map((t) => t.itemId);
       });
+    },
+
+    /** Of these titles, those the member once removed from their list. */
+    async removedBefore(userId: string, itemIds: string[]): Promise<Set<string>> {
+      if (itemIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ itemId: trackingEvents.itemId })
+        .from(trackingEvents)
+        .where(
+          and(
+            eq(trackingEvents.userId, userId),
+            eq(trackingEvents.kind, 'remove'),
+            inArray(trackingEvents.itemId, [...new Set(itemIds)]),
+          ),
+        );
+      return new Set(rows.map((r) => r.itemId));
     },
 
     /** Removes the entry if it is there (the event stamped `at`); returns whether it was. */
