@@ -45,6 +45,7 @@ import {
   createCatalogSync,
   createFollowSources,
   createFoundItemsImporter,
+  createImportLookup,
   createProviderSearch,
   createSyncRepository,
   SYNC_CHECK_SECONDS,
@@ -367,6 +368,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const imports: ImportsService = createImportsService({
     repo: createImportsRepository(database.db),
     matcher: createCatalogMatcher(catalogRepo),
+    lookup: createImportLookup({ catalog: catalogRepo, providers: catalogProviders, clock }),
     follows,
     watchlist: watchlistRepo,
     clock,

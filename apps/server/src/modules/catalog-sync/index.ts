@@ -3,6 +3,7 @@
  * The module's public surface: other code imports only this file.
  */
 export { createFollowSources, type FollowSources } from './follow-sources';
+export { createImportLookup, type ImportLookup, type LookupRow } from './import-lookup';
 export { createProviderSearch, type ProviderSearch } from './provider-search';
 export { createCatalogProviders } from './providers';
 export { createSyncRepository } from './repository';

@@ -15,6 +15,9 @@ export interface MatchOutcome {
   reason?: string;
 }
 
+/** The reason of a row the catalog has nothing for (the providers are asked next). */
+export const NOT_FOUND = 'not found';
+
 /** Shelves whose books a member waits for; the others (read, reading) only count for suggestions. */
 const WANTED_SHELVES = new Set(['to-read']);
 
@@ -60,7 +63,7 @@ export function createCatalogMatcher(catalog: Pick<CatalogRepository, 'byIdentif
 
       const decide = (row: ImportRow, found: MediaItemRow[]): MatchOutcome => {
         if (found.length === 0)
-          return { status: 'unmatched', itemIds: [], candidateIds: [], reason: 'not found' };
+          return { status: 'unmatched', itemIds: [], candidateIds: [], reason: NOT_FOUND };
         const toCome = found.filter((i) =>
           stillToComeOn(i.releaseDate, i.releaseDatePrecision, context.today),
         );

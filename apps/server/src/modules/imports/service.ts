@@ -13,10 +13,12 @@ import { toIsoDate } from '../../lib/dates';
 import { normaliseForSearch } from '../../lib/text';
 import { authorRef } from '../../providers/isbndb/works';
 import { toMediaItem } from '../catalog';
+import type { ImportLookup, LookupRow } from '../catalog-sync';
 import type { FollowsService } from '../follows';
 import type { WatchlistRepository } from '../watchlist';
 import type { createCatalogMatcher } from './matcher';
-import { parseImport } from './parse';
+import { NOT_FOUND } from './matcher';
+import { bookTitleForMatching, type ImportRow, isbn10To13, parseImport } from './parse';
 import type { ImportsRepository } from './repository';
 
 /** The pg-boss queue whose ticks take up imports a stopped process left halfway. */
@@ -29,12 +31,27 @@ const SUGGESTIONS = 10;
 /** How long a process holds an import while it matches; renewed after every chunk. */
 const CLAIM_MS = 2 * 60_000;
 
+/** What the providers are asked of a row: its title as catalogs write it and its ids. */
+function lookupRow(row: ImportRow): LookupRow {
+  const isbn13 = row.isbn13 ?? (row.isbn10 ? isbn10To13(row.isbn10) : undefined);
+  return {
+    kind: row.kind,
+    title: row.kind === 'book' ? bookTitleForMatching(row.title) : row.title,
+    year: row.year,
+    ...(isbn13 ? { isbn13 } : {}),
+    ...(row.authors?.[0] ? { author: row.authors[0] } : {}),
+    ...(row.imdbId ? { imdbId: row.imdbId } : {}),
+  };
+}
+
 const importNotFound = () => notFound(ERROR_CODES.importNotFound, 'Import not found.');
 
 export function createImportsService(deps: {
   repo: ImportsRepository;
   matcher: ReturnType<typeof createCatalogMatcher>;
   clock: Clock;
+  /** Asks the providers for what the catalog did not have. */
+  lookup: Pick<ImportLookup, 'bring'>;
   follows: Pick<FollowsService, 'follow'>;
   watchlist: Pick<WatchlistRepository, 'addMany' | 'removedBefore'>;
   /** Starts matching an import now, in the background (the request answers first). */
@@ -115,7 +132,13 @@ export function createImportsService(deps: {
       for (;;) {
         const pending = await repo.pending(importId, MATCH_CHUNK);
         if (pending.length === 0) break;
-        const outcomes = await matcher.match(pending, { today: toIsoDate(clock()), tracked });
+        const context = { today: toIsoDate(clock()), tracked };
+        const outcomes = await matcher.match(pending, context);
+        // The providers' turn for what the catalog did not have; what they bring is matched again.
+        const notFound = pending.filter((row) => outcomes.get(row.line)?.reason === NOT_FOUND);
+        if (notFound.length > 0 && (await deps.lookup.bring(notFound.map(lookupRow))) > 0) {
+          for (const [line, outcome] of await matcher.match(notFound, context)) outcomes.set(line, outcome);
+        }
         const at = clock();
         await repo.record(importId, outcomes, at, new Date(at.getTime() + CLAIM_MS));
       }

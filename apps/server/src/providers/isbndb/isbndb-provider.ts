@@ -18,7 +18,7 @@ export function createIsbndbClient(settings: IsbndbSettings): ProviderClient {
 }
 
 /** The books a title search finds (ISBNdb answers a search that finds nothing with a 404). */
-async function booksTitled(client: ProviderClient, title: string): Promise<Book[]> {
+export async function booksTitled(client: ProviderClient, title: string): Promise<Book[]> {
   try {
     const found = await client.get(`/books/${encodeURIComponent(title)}`, booksAnswerSchema, {
       column: 'title',

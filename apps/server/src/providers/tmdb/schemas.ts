@@ -160,3 +160,9 @@ export const combinedCreditsSchema = z.object({
   crew: z.array(personCredit).default([]),
 });
 export type CombinedCredits = z.infer<typeof combinedCreditsSchema>;
+
+/** /find/{external id}?external_source=imdb_id: what TMDB knows by another service's id. */
+export const findSchema = z.object({
+  movie_results: z.array(z.object({ id: z.number().int() })).default([]),
+  tv_results: z.array(z.object({ id: z.number().int() })).default([]),
+});

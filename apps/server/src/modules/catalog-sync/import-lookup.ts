@@ -1,0 +1,117 @@
+import type { Clock } from '../../lib/clock';
+import { normaliseForSearch } from '../../lib/text';
+import { ProviderNotFoundError } from '../../providers/http/provider-client';
+import { booksTitled } from '../../providers/isbndb/isbndb-provider';
+import { bookAnswerSchema } from '../../providers/isbndb/schemas';
+import { foldEditions, normaliseWork } from '../../providers/isbndb/works';
+import { findSchema, movieListSchema } from '../../providers/tmdb/schemas';
+import { createTmdbProvider } from '../../providers/tmdb/tmdb-provider';
+import type { NormalisedItem } from '../../providers/types';
+import { type CatalogRepository, ingest, upsertItems } from '../catalog';
+import type { CatalogProviders } from './providers';
+
+/** What an import's row says of a title the catalog did not have. */
+export interface LookupRow {
+  kind: 'book' | 'movie' | 'series' | 'other';
+  /** Books: the title without series suffix or subtitle. */
+  title: string;
+  year: number | null;
+  isbn13?: string;
+  author?: string;
+  imdbId?: string;
+}
+
+/** Titles fetched side by side: the clients' token buckets keep the providers' pace. */
+const AT_ONCE = 8;
+/** A title search brings at most this many films of the same name (the matcher chooses). */
+const SAME_NAME = 3;
+
+/**
+ * Brings into the catalog what TMDB and ISBNdb know of rows the catalog did not have (ADR 015):
+ * books by ISBN, else by title and first author; films and series by IMDb id (`/find`), else films
+ * by title and year. Everything goes through the ingestion pipeline. Answers how many titles came.
+ */
+export function createImportLookup(options: {
+  catalog: CatalogRepository;
+  providers: CatalogProviders;
+  clock: Clock;
+}) {
+  const { catalog, providers, clock } = options;
+  const missing = (err: unknown) => {
+    if (err instanceof ProviderNotFoundError) return null;
+    throw err;
+  };
+
+  async function books(rows: LookupRow[]): Promise<NormalisedItem[]> {
+    const isbndb = providers.isbndb;
+    if (!isbndb) return [];
+    const one = async (row: LookupRow): Promise<NormalisedItem[]> => {
+      if (row.isbn13) {
+        const found = await isbndb.client.get(`/book/${row.isbn13}`, bookAnswerSchema).catch(missing);
+        if (found) return [normaliseWork([found.book], isbndb.imageBaseUrl)];
+      }
+      if (!row.author) return [];
+      const author = normaliseForSearch(row.author);
+      const titled = await booksTitled(isbndb.client, row.title);
+      return foldEditions(titled.filter((b) => normaliseForSearch(b.authors?.[0] ?? '') === author)).map(
+        (editions) => normaliseWork(editions, isbndb.imageBaseUrl),
+      );
+    };
+    return (await inBatches(rows, one)).flat();
+  }
+
+  async function screen(rows: LookupRow[]): Promise<number> {
+    const tmdb = providers.tmdb;
+    if (!tmdb) return 0;
+    const movies = new Set<number>();
+    const series = new Set<number>();
+    await inBatches(rows, async (row) => {
+      if (row.imdbId) {
+        const found = await tmdb.client.get(`/find/${row.imdbId}`, findSchema, {
+          external_source: 'imdb_id',
+        });
+        for (const m of found.movie_results.slice(0, 1)) movies.add(m.id);
+        for (const s of found.tv_results.slice(0, 1)) series.add(s.id);
+        if (found.movie_results.length + found.tv_results.length > 0 || row.kind !== 'movie') return;
+      }
+      if (row.kind !== 'movie') return;
+      const query = { query: row.title, include_adult: 'false', language: tmdb.settings.language, page: 1 };
+      const hits = (await tmdb.client.get('/search/movie', movieListSchema, query)).results;
+      const name = normaliseForSearch(row.title);
+      const near = (date: string | null | undefined) =>
+        row.year === null || (!!date && Math.abs(Number(date.slice(0, 4)) - row.year) <= 1);
+      for (const hit of hits
+        .filter((h) => normaliseForSearch(h.title) === name && near(h.release_date))
+        .slice(0, SAME_NAME))
+        movies.add(hit.id);
+    });
+    if (movies.size + series.size === 0) return 0;
+    const selection = { movies: [...movies], series: [...series], today: clock };
+    const result = await ingest(catalog, createTmdbProvider(tmdb.client, tmdb.settings, selection), {
+      at: clock,
+      analyze: false,
+    });
+    return result.inserted;
+  }
+
+  return {
+    async bring(rows: LookupRow[]): Promise<number> {
+      const found = await books(rows.filter((r) => r.kind === 'book'));
+      const written =
+        found.length > 0 ? await upsertItems(catalog, found, { source: 'isbndb', at: clock() }) : null;
+      const films = await screen(rows.filter((r) => r.kind === 'movie' || r.kind === 'series'));
+      const inserted = (written?.inserted ?? 0) + films;
+      // The embedded database has no autovacuum: the matcher's next reads are planned on fresh numbers.
+      if (inserted > 0) await catalog.analyze();
+      return inserted;
+    },
+  };
+}
+export type ImportLookup = ReturnType<typeof createImportLookup>;
+
+async function inBatches<T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += AT_ONCE)
+    results.push(...(await Promise.all(items.slice(i, i + AT_ONCE).map(fn))));
+  return results;
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
+import { startIsbndbFake } from '../../../test/isbndb-fake';
+import { startTmdbFake } from '../../../test/tmdb-fake';
+import { addDays } from '../../lib/dates';
+
+/** A multipart/form-data body with one file, as a browser sends it. */
+function upload(name: string, content: string) {
+  const boundary = '----releasebell-providers-boundary';
+  return {
+    payload: Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+    ),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const csvCell = (value: string) => `"${value.replace(/"/g, '""')}"`;
+
+describe('imports matched at TMDB and ISBNdb, titles the catalog did not have', () => {
+  let app: FastifyInstance;
+  let tmdb: Awaited<ReturnType<typeof startTmdbFake>>;
+  let isbndb: Awaited<ReturnType<typeof startIsbndbFake>>;
+  let member: TestUser;
+  const today = new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    tmdb = await startTmdbFake();
+    isbndb = await startIsbndbFake({ rateLimit: null });
+    app = await buildTestApp({
+      env: {
+        TMDB_API_TOKEN: tmdb.token,
+        TMDB_API_URL: tmdb.url,
+        ISBNDB_API_KEY: isbndb.apiKey,
+        ISBNDB_API_URL: isbndb.url,
+        ISBNDB_REQUESTS_PER_SECOND: '100',
+      },
+    });
+    member = await signUp(app, { register: true });
+  });
+  afterAll(async () => {
+    await app.close();
+    await Promise.all([tmdb.close(), isbndb.close()]);
+  });
+
+  /** Uploads a file and runs its matching to the end; answers the preview. */
+  async function imported(name: string, content: string) {
+    const body = upload(name, content);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: member.cookie, origin: TEST_ORIGIN },
+    });
+    expect(res.statusCode).toBe(202);
+    const { id } = res.json();
+    // Matching runs in the background after the answer.
+    const preview = async () =>
+      (await app.inject({ url: `/api/imports/${id}`, headers: { cookie: member.cookie } })).json();
+    await vi.waitFor(async () => expect((await preview()).status).toBe('ready'), { timeout: 15_000 });
+    return preview();
+  }
+
+  it('matches an IMDb watchlist by IMDb id through /find, a series as its seasons to come', async () => {
+    const movieId = tmdb.data.seeded.movies.upcoming[0]!;
+    const movie = tmdb.data.movie(movieId);
+    const series = tmdb.data.addSeries({ name: 'The Long Lighthouse', imdb_id: 'tt7770001' });
+    tmdb.data.addSeason(series.id, { air_date: addDays(today, 60) });
+    const rows = [
+      `1,${movie.imdb_id},2026-01-01,2026-01-01,,${csvCell(movie.original_title)},${csvCell(movie.original_title)},https://www.imdb.com/title/${movie.imdb_id},Movie,7.1,120,${tmdb.data.releaseDate(movieId).slice(0, 4)},Drama,100,,,,`,
+      `2,tt7770001,2026-01-01,2026-01-01,,"The Long Lighthouse","The Long Lighthouse",https://www.imdb.com/title/tt7770001,TV Series,8,50,2027,Drama,10,,,,`,
+      `3,tt0000404,2026-01-01,2026-01-01,,"Nothing Here","Nothing Here",https://www.imdb.com/title/tt0000404,Movie,5,90,2027,Drama,1,,,,`,
+    ];
+    const header =
+      'Position,Const,Created,Modified,Description,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors,Your Rating,Date Rated';
+    const answer = await imported('watchlist.csv', [header, ...rows].join('\n'));
+    expect(answer.source).toBe('imdb');
+    expect(answer.entries.map((e: { line: number; status: string }) => [e.line, e.status])).toEqual([
+      [2, 'matched'],
+      [3, 'matched'],
+      [4, 'unmatched'],
+    ]);
+    expect(answer.entries[0].item).toMatchObject({ media_type: 'movies' });
+    expect(answer.entries[1].item).toMatchObject({
+      title: 'The Long Lighthouse: Season 1',
+      media_type: 'tv_seasons',
+    });
+  });
+
+  it('matches a Letterboxd watchlist by title and year through TMDB search', async () => {
+    tmdb.data.addMovie({ title: 'Quiet Orchard', usTheatrical: addDays(today, 90), popularity: 20 });
+    const year = addDays(today, 90).slice(0, 4);
+    const csv = [
+      'Date,Name,Year,Letterboxd URI',
+      `2026-11-01,Quiet Orchard,${year},https://boxd.it/abcd`,
+    ].join('\n');
+    const answer = await imported('watchlist.csv', csv);
+    expect(answer.source).toBe('letterboxd');
+    expect(answer.entries).toMatchObject([{ line: 2, status: 'matched', item: { title: 'Quiet Orchard' } }]);
+  });
+
+  it('matches a Goodreads shelf at ISBNdb by ISBN, and by title and first author without one', async () => {
+    const byIsbn = isbndb.data.add({
+      title: 'The Copper Almanac',
+      authors: ['Imelda Stroud'],
+      date_published: addDays(today, 100),
+      binding: 'Hardcover',
+      language: 'en',
+    });
+    isbndb.data.add({
+      title: 'Lanterns Over Kessick',
+      authors: ['Imelda Stroud'],
+      date_published: addDays(today, 200),
+      binding: 'Paperback',
+      language: 'en',
+    });
+    const header =
+      'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
+    const csv = [
+      header,
+      `1,"The Copper Almanac (Almanacs, #1)",Imelda Stroud,"Stroud, Imelda",,"=""""","=""${byIsbn.isbn13}""",0,0,Pub,Hardcover,300,,,,2026/11/01,to-read,to-read (#1),to-read,,,,0,0`,
+      `2,"Lanterns Over Kessick: A Novel",Imelda Stroud,"Stroud, Imelda",,"=""""","=""""",0,0,Pub,Paperback,300,,,,2026/11/01,to-read,to-read (#2),to-read,,,,0,0`,
+    ].join('\n');
+    const answer = await imported('goodreads_library_export.csv', csv);
+    expect(answer.entries).toMatchObject([
+      { line: 2, status: 'matched', item: { title: 'The Copper Almanac' } },
+      { line: 3, status: 'matched', item: { title: 'Lanterns Over Kessick' } },
+    ]);
+    expect(answer).toMatchObject({ matched: 2, unmatched: 0 });
+  });
+});
