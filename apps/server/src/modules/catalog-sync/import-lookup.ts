@@ -1,8 +1,7 @@
 import type { Clock } from '../../lib/clock';
 import { normaliseForSearch } from '../../lib/text';
-import { ProviderNotFoundError } from '../../providers/http/provider-client';
 import { booksTitled } from '../../providers/isbndb/isbndb-provider';
-import { bookAnswerSchema } from '../../providers/isbndb/schemas';
+import { type Book, bulkBooksAnswerSchema } from '../../providers/isbndb/schemas';
 import { foldEditions, normaliseWork } from '../../providers/isbndb/works';
 import { findSchema, movieListSchema } from '../../providers/tmdb/schemas';
 import { createTmdbProvider } from '../../providers/tmdb/tmdb-provider';
@@ -23,12 +22,14 @@ export interface LookupRow {
 
 /** Titles fetched side by side: the clients' token buckets keep the providers' pace. */
 const AT_ONCE = 8;
+/** ISBNs per bulk lookup: what ISBNdb's basic plan takes (larger plans take more). */
+const BULK_ISBNS = 100;
 /** A title search brings at most this many films of the same name (the matcher chooses). */
 const SAME_NAME = 3;
 
 /**
  * Brings into the catalog what TMDB and ISBNdb know of rows the catalog did not have (ADR 015):
- * books by ISBN, else by title and first author; films and series by IMDb id (`/find`), else films
+ * books by ISBN (ISBNdb's bulk lookup), else by title and first author; films and series by IMDb id (`/find`), else films
  * by title and year. Everything goes through the ingestion pipeline. Answers how many titles came.
  */
 export function createImportLookup(options: {
@@ -37,27 +38,29 @@ export function createImportLookup(options: {
   clock: Clock;
 }) {
   const { catalog, providers, clock } = options;
-  const missing = (err: unknown) => {
-    if (err instanceof ProviderNotFoundError) return null;
-    throw err;
-  };
 
   async function books(rows: LookupRow[]): Promise<NormalisedItem[]> {
     const isbndb = providers.isbndb;
     if (!isbndb) return [];
-    const one = async (row: LookupRow): Promise<NormalisedItem[]> => {
-      if (row.isbn13) {
-        const found = await isbndb.client.get(`/book/${row.isbn13}`, bookAnswerSchema).catch(missing);
-        if (found) return [normaliseWork([found.book], isbndb.imageBaseUrl)];
-      }
-      if (!row.author) return [];
+    // By ISBN in bulk (one request per 100, where a title search is one request per book).
+    const isbns = [...new Set(rows.flatMap((r) => r.isbn13 ?? []))];
+    const found: Book[] = [];
+    for (let i = 0; i < isbns.length; i += BULK_ISBNS) {
+      const answer = await isbndb.client.post('/books', bulkBooksAnswerSchema, {
+        isbns: isbns.slice(i, i + BULK_ISBNS).join(','),
+      });
+      found.push(...answer.data);
+    }
+    const known = new Set(found.flatMap((b) => [b.isbn13, b.isbn ?? '']));
+    // The rest by title and first author.
+    const byTitle = async (row: LookupRow): Promise<Book[]> => {
+      if (!row.author || (row.isbn13 && known.has(row.isbn13))) return [];
       const author = normaliseForSearch(row.author);
       const titled = await booksTitled(isbndb.client, row.title);
-      return foldEditions(titled.filter((b) => normaliseForSearch(b.authors?.[0] ?? '') === author)).map(
-        (editions) => normaliseWork(editions, isbndb.imageBaseUrl),
-      );
+      return titled.filter((b) => normaliseForSearch(b.authors?.[0] ?? '') === author);
     };
-    return (await inBatches(rows, one)).flat();
+    found.push(...(await inBatches(rows, byTitle)).flat());
+    return foldEditions(found).map((editions) => normaliseWork(editions, isbndb.imageBaseUrl));
   }
 
   async function screen(rows: LookupRow[]): Promise<number> {

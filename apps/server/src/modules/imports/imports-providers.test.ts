@@ -122,11 +122,18 @@ describe('imports matched at TMDB and ISBNdb, titles the catalog did not have', 
       `1,"The Copper Almanac (Almanacs, #1)",Imelda Stroud,"Stroud, Imelda",,"=""""","=""${byIsbn.isbn13}""",0,0,Pub,Hardcover,300,,,,2026/11/01,to-read,to-read (#1),to-read,,,,0,0`,
       `2,"Lanterns Over Kessick: A Novel",Imelda Stroud,"Stroud, Imelda",,"=""""","=""""",0,0,Pub,Paperback,300,,,,2026/11/01,to-read,to-read (#2),to-read,,,,0,0`,
     ].join('\n');
+    const before = isbndb.requests.length;
     const answer = await imported('goodreads_library_export.csv', csv);
     expect(answer.entries).toMatchObject([
       { line: 2, status: 'matched', item: { title: 'The Copper Almanac' } },
       { line: 3, status: 'matched', item: { title: 'Lanterns Over Kessick' } },
     ]);
     expect(answer).toMatchObject({ matched: 2, unmatched: 0 });
+    // The ISBN went in one bulk request; only the book without one was searched by title.
+    const asked = isbndb.requests.slice(before);
+    expect(asked.filter((r) => r.method === 'POST' && r.path === '/books').map((r) => r.body)).toEqual([
+      `isbns=${byIsbn.isbn13}`,
+    ]);
+    expect(asked.filter((r) => r.path.startsWith('/book/'))).toEqual([]);
   });
 });

@@ -100,79 +100,104 @@ export function createProviderClient(options: ProviderClientOptions) {
   };
   const backoffMs = (attempt: number) => Math.min(30_000, 500 * 2 ** (attempt - 1)) * (0.75 + random() * 0.5);
 
+  /** One request, read with `schema`; throws one of the Provider*Error classes. */
+  async function request<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query: Record<string, string | number | undefined>,
+    call: { timeoutMs?: number; maxAttempts?: number },
+    form?: Record<string, string>,
+  ): Promise<z.infer<S>> {
+    const url = urlFor(path, query);
+    const maxAttempts = call.maxAttempts ?? defaultAttempts;
+    const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
+    let lastProblem = '';
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      await bucket.take();
+      let res: Response;
+      try {
+        res = await doFetch(url, {
+          ...(form
+            ? {
+                method: 'POST',
+                body: new URLSearchParams(form).toString(),
+                headers: {
+                  accept: 'application/json',
+                  'content-type': 'application/x-www-form-urlencoded',
+                  ...options.headers,
+                },
+              }
+            : { headers: { accept: 'application/json', ...options.headers } }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+        lastProblem = timedOut
+          ? `no answer within ${timeoutMs} ms`
+          : `connection failed (${(err as Error).message})`;
+        if (attempt < maxAttempts) await sleep(backoffMs(attempt));
+        continue;
+      }
+      if (res.status === 401 || res.status === 403) {
+        await res.body?.cancel();
+        throw new ProviderAuthError(options.name, options.keyVariable, res.status);
+      }
+      if (res.status === 404) {
+        await res.body?.cancel();
+        throw new ProviderNotFoundError(options.name, redacted(url));
+      }
+      if (TRANSIENT.has(res.status)) {
+        const wait = retryAfterMs(res.headers.get('retry-after'));
+        await res.body?.cancel();
+        lastProblem = `HTTP ${res.status}`;
+        if (attempt < maxAttempts) {
+          if (res.status === 429 && wait !== null) bucket.pause(wait);
+          else await sleep(Math.max(wait ?? 0, backoffMs(attempt)));
+        }
+        continue;
+      }
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw new ProviderUnavailableError(
+          `${options.name} answered HTTP ${res.status} for ${redacted(url)}.`,
+        );
+      }
+      let body: unknown;
+      try {
+        body = await res.json();
+      } catch {
+        throw new ProviderUnavailableError(
+          `${options.name} sent a body that is not JSON for ${redacted(url)}.`,
+        );
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new ProviderUnavailableError(
+          `${options.name} answered ${redacted(url)} in a shape we do not read: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
+        );
+      }
+      return parsed.data;
+    }
+    throw new ProviderUnavailableError(
+      `${options.name} did not answer ${redacted(url)} after ${maxAttempts} tries: ${lastProblem}.`,
+    );
+  }
+
   return {
     /** GETs `path` and reads the answer with `schema`; throws one of the Provider*Error classes. */
-    async get<S extends z.ZodType>(
+    get<S extends z.ZodType>(
       path: string,
       schema: S,
       query: Record<string, string | number | undefined> = {},
       /** A caller someone waits on (live search) asks for a shorter timeout and fewer tries. */
       call: { timeoutMs?: number; maxAttempts?: number } = {},
     ): Promise<z.infer<S>> {
-      const url = urlFor(path, query);
-      const maxAttempts = call.maxAttempts ?? defaultAttempts;
-      const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
-      let lastProblem = '';
-      for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-        await bucket.take();
-        let res: Response;
-        try {
-          res = await doFetch(url, {
-            headers: { accept: 'application/json', ...options.headers },
-            signal: AbortSignal.timeout(timeoutMs),
-          });
-        } catch (err) {
-          const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-          lastProblem = timedOut
-            ? `no answer within ${timeoutMs} ms`
-            : `connection failed (${(err as Error).message})`;
-          if (attempt < maxAttempts) await sleep(backoffMs(attempt));
-          continue;
-        }
-        if (res.status === 401 || res.status === 403) {
-          await res.body?.cancel();
-          throw new ProviderAuthError(options.name, options.keyVariable, res.status);
-        }
-        if (res.status === 404) {
-          await res.body?.cancel();
-          throw new ProviderNotFoundError(options.name, redacted(url));
-        }
-        if (TRANSIENT.has(res.status)) {
-          const wait = retryAfterMs(res.headers.get('retry-after'));
-          await res.body?.cancel();
-          lastProblem = `HTTP ${res.status}`;
-          if (attempt < maxAttempts) {
-            if (res.status === 429 && wait !== null) bucket.pause(wait);
-            else await sleep(Math.max(wait ?? 0, backoffMs(attempt)));
-          }
-          continue;
-        }
-        if (!res.ok) {
-          await res.body?.cancel();
-          throw new ProviderUnavailableError(
-            `${options.name} answered HTTP ${res.status} for ${redacted(url)}.`,
-          );
-        }
-        let body: unknown;
-        try {
-          body = await res.json();
-        } catch {
-          throw new ProviderUnavailableError(
-            `${options.name} sent a body that is not JSON for ${redacted(url)}.`,
-          );
-        }
-        const parsed = schema.safeParse(body);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          throw new ProviderUnavailableError(
-            `${options.name} answered ${redacted(url)} in a shape we do not read: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`,
-          );
-        }
-        return parsed.data;
-      }
-      throw new ProviderUnavailableError(
-        `${options.name} did not answer ${redacted(url)} after ${maxAttempts} tries: ${lastProblem}.`,
-      );
+      return request(path, schema, query, call);
+    },
+    /** POSTs a form to `path` (ISBNdb's bulk lookup) and reads the answer with `schema`. */
+    post<S extends z.ZodType>(path: string, schema: S, form: Record<string, string>): Promise<z.infer<S>> {
+      return request(path, schema, {}, {}, form);
     },
   };
 }

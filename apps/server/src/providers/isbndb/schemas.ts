@@ -32,3 +32,10 @@ export const booksAnswerSchema = z.object({ total: z.number().int().nullish(), b
 
 /** GET /author/{name}: the author's books, a page at a time (no total). */
 export const authorAnswerSchema = z.object({ author: z.string().nullish(), books: z.array(bookSchema) });
+
+/** POST /books (`isbns=a,b,c`): the books found among those asked for. */
+export const bulkBooksAnswerSchema = z.object({
+  total: z.number().int().nullish(),
+  requested: z.number().int().nullish(),
+  data: z.array(bookSchema).default([]),
+});
