@@ -52,7 +52,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = 
         ]);
       if (!req.isMultipart()) throw missing();
       const file = await req.file();
-      if (!file || file.fieldname !== 'file') throw missing();
+      if (file?.fieldname !== 'file') throw missing();
       const bytes = await file.toBuffer().catch((err: { code?: string }) => {
         if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new HttpError(413, ERROR_CODES.importTooLarge, 'This file is over 10 MB.');
