@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
 import { loadDemoRecords } from '../../providers/demo/demo-provider';
+import { createImportsRepository } from './repository';
 
 const HEADER =
   'Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies';
@@ -166,5 +167,34 @@ describe('importing a list', () => {
     expect(wrongField.json().error.details).toEqual([{ field: 'file', message: 'is required' }]);
     expect((await post(null, 'goodreads.csv', `${HEADER}\n`)).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/imports/not-an-id', headers: as(member) })).statusCode).toBe(400);
+  });
+
+  it('takes up an import a stopped process left halfway, once its claim lapses', async () => {
+    let now = new Date();
+    const clocked = await buildTestApp({ seedDemo: true, clock: () => now });
+    try {
+      const owner = await signUp(clocked, { register: true });
+      const repo = createImportsRepository(clocked.database.db);
+      const [book] = (await loadDemoRecords('books')).filter((b) => b.isbn13 && b.release !== null);
+      const stored = await repo.create({
+        userId: owner.id,
+        source: 'goodreads',
+        rows: [
+          { line: 2, title: book!.title, year: null, kind: 'book', isbn13: book!.isbn13!, status: 'to-read' },
+        ],
+        at: now,
+      });
+      // A process took it and stopped before matching a row.
+      expect(await repo.claim(stored.id, now, new Date(now.getTime() + 120_000))).toBeDefined();
+      expect(await clocked.imports.resumeStalled()).toBe(0);
+      now = new Date(now.getTime() + 121_000);
+      expect(await clocked.imports.resumeStalled()).toBe(1);
+      const preview = (
+        await clocked.inject({ url: `/api/imports/${stored.id}`, headers: { cookie: owner.cookie } })
+      ).json();
+      expect(preview).toMatchObject({ status: 'ready', matched: 1, progress: 1 });
+    } finally {
+      await clocked.close();
+    }
   });
 });
