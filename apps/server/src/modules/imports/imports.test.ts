@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
+import { goodreadsSample } from '../../../test/import-samples';
 import { loadDemoRecords } from '../../providers/demo/demo-provider';
 import { createImportsRepository } from './repository';
 
@@ -141,8 +142,18 @@ describe('importing a list', () => {
     const follows = (await app.inject({ url: '/api/follows', headers: as(other) })).json().follows;
     expect(follows.map((f: { name: string }) => f.name)).toEqual([author]);
 
-    // Again: nothing more.
+    // Again: nothing more; and the same file uploaded again finds its title tracked already.
     expect((await apply({})).json()).toMatchObject({ added: 0 });
+    const again = (await post(other, 'goodreads_library_export.csv', csv)).json();
+    await vi.waitFor(async () => expect((await preview(other, again.id)).json().status).toBe('ready'));
+    expect((await preview(other, again.id)).json()).toMatchObject({ matched: 0, already_tracked: 1 });
+    const reapplied = await app.inject({
+      method: 'POST',
+      url: `/api/imports/${again.id}/apply`,
+      headers: as(other),
+      payload: {},
+    });
+    expect(reapplied.json()).toEqual({ added: 0, already_tracked: 1, followed: 0 });
     // Someone else's import is not there for them.
     const theirs2 = await app.inject({
       method: 'POST',
@@ -166,6 +177,12 @@ describe('importing a list', () => {
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().error.details).toEqual([{ field: 'file', message: 'is required' }]);
     expect((await post(null, 'goodreads.csv', `${HEADER}\n`)).statusCode).toBe(401);
+    const many = await post(member, 'goodreads.csv', Buffer.from(goodreadsSample({ rows: 20_001, seed: 3 })));
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error).toMatchObject({
+      code: 'IMPORT_TOO_MANY_ROWS',
+      message: 'This file has more than 20,000 rows; split it and import each part.',
+    });
     expect((await app.inject({ url: '/api/imports/not-an-id', headers: as(member) })).statusCode).toBe(400);
   });
 

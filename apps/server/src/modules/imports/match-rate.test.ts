@@ -7,6 +7,7 @@ import {
   letterboxdZip,
   sampleBooks,
   sampleFilms,
+  storygraphSample,
 } from '../../../test/import-samples';
 import { startIsbndbFake } from '../../../test/isbndb-fake';
 import { startTmdbFake } from '../../../test/tmdb-fake';
@@ -116,6 +117,13 @@ describe('how much of a realistic export is matched', () => {
           normaliseForSearch(bookTitleForMatching(e.title)),
     );
     expect(wrong).toEqual([]);
+
+    // The same library exported from StoryGraph: its books are in the catalog now.
+    const storygraph = await imported('storygraph.csv', storygraphSample({ rows: 400, seed: 7 }));
+    const storyWanted = storygraph.filter(
+      (e) => !(e.status === 'skipped' && e.reason?.startsWith('on your')),
+    );
+    expect(storyWanted.filter(identified).length / storyWanted.length).toBeGreaterThanOrEqual(0.95);
   });
 
   it('finds 95% of an IMDb watchlist and of a Letterboxd export, and no title wrongly', async () => {
