@@ -84,6 +84,7 @@ test.describe('Auth modal', () => {
       'View Profile',
       'View Watchlist',
       'Following',
+      'Import your lists',
       'Logout',
     ]);
     await page.keyboard.press('Escape');

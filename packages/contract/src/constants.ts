@@ -172,6 +172,12 @@ export * from './display';
 export * from './images';
 export * from './provider-search';
 
+/** Where an imported list comes from: told from the file, never chosen by hand (ADR 015). */
+export const IMPORT_SOURCES = ['goodreads', 'storygraph', 'letterboxd', 'imdb'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 20_000;
+
 /** Release notifications: what a member is told, as the API, the templates and the bell name it. */
 export const NOTIFICATION_KINDS = [
   'released',

@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { IMPORT_SOURCES } from './constants';
 import { FOLLOW_KINDS, followRefSchema } from './follows';
 import { mediaItemSchema } from './media';
-
-/** Where an imported list comes from: told from the file, never chosen by hand (ADR 015). */
-export const IMPORT_SOURCES = ['goodreads', 'storygraph', 'letterboxd', 'imdb'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 20_000;
 
 export const IMPORT_STATUSES = ['matching', 'ready', 'applied', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];

@@ -24,6 +24,7 @@ export const PAGES = {
   media: { path: '/media/:mediaType/:slug', caching: 'path' },
   watchlist: { path: '/watchlist', caching: 'path' },
   following: { path: '/following', caching: 'path' },
+  importLists: { path: '/import', caching: 'path' },
   profile: { path: '/profile', caching: 'path' },
   resetPassword: { path: '/reset-password', caching: 'never' },
   unsubscribe: { path: '/unsubscribe', caching: 'never' },

@@ -1,5 +1,5 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { IconList, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconFileImport, IconList, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
 import { type CurrentUser, useSession } from '../lib/session';
 import classes from './layout.module.css';
@@ -36,11 +36,15 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
         <Menu.Item leftSection={<IconUsers size={16} aria-hidden />} onClick={() => navigate('/following')}>
           Following
         </Menu.Item>
+        <Menu.Item leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => navigate('/import')}>
+          Import your lists
+        </Menu.Item>
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}
           onClick={() =>
             void signOut().finally(() => {
-              if (['/profile', '/watchlist', '/following'].includes(location.pathname)) navigate('/homepage');
+              if (['/profile', '/watchlist', '/following', '/import'].includes(location.pathname))
+                navigate('/homepage');
             })
           }
         >

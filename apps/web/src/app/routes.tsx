@@ -50,6 +50,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: PAGES.importLists.path,
+        lazy: async () => ({
+          Component: (await import('../features/imports/components/import-page')).ImportListsPage,
+        }),
+      },
+      {
         path: PAGES.profile.path,
         lazy: async () => ({
           Component: (await import('../features/profile/components/profile-page')).ProfilePage,

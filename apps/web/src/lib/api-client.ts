@@ -23,15 +23,18 @@ export function setApiFetch(impl: typeof fetch): void {
 }
 
 async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  // A Blob or File goes as it is, typed by itself (uploads); anything else as JSON.
-  const raw = typeof Blob !== 'undefined' && body instanceof Blob;
+  // A Blob or File goes as it is, typed by itself (uploads). FormData goes as it is with no content
+  // type of ours: the browser writes multipart/form-data with its boundary. Anything else as JSON.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  const blob = typeof Blob !== 'undefined' && body instanceof Blob;
+  const contentType = body === undefined || form ? null : blob ? body.type : 'application/json';
   const response = await fetchImpl(path, {
     method,
     headers: {
       accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': raw ? body.type : 'application/json' }),
+      ...(contentType === null ? {} : { 'content-type': contentType }),
     },
-    body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+    body: body === undefined ? undefined : form || blob ? body : JSON.stringify(body),
     credentials: 'same-origin',
     signal,
   });

@@ -104,7 +104,7 @@ export function SessionProvider({
     // Signed out here first, so no member's query starts (and meets a 401) while the server ends the
     // session; nothing of the previous member stays in memory.
     const members = (q: { queryKey: readonly unknown[] }) =>
-      ['profile', 'watchlist', 'notifications', 'follows'].includes(String(q.queryKey[0]));
+      ['profile', 'watchlist', 'notifications', 'follows', 'imports'].includes(String(q.queryKey[0]));
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     await queryClient.cancelQueries({ predicate: members });
     queryClient.removeQueries({ predicate: members });

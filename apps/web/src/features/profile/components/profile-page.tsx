@@ -1,4 +1,17 @@
-import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
 import { MembersOnly } from '../../../components/members-only';
 import { usePageTitle } from '../../../lib/page-title';
 import { useProfile } from '../api/get-profile';
@@ -88,6 +101,12 @@ function Profile({ uid }: { uid: string }) {
         </Paper>
 
         <YourWatchlist />
+        <Text size="sm" c="dimmed" mt="-sm">
+          Keep lists on Goodreads, StoryGraph, Letterboxd or IMDb?{' '}
+          <Anchor component={Link} to="/import" size="sm">
+            Import your lists
+          </Anchor>
+        </Text>
       </Stack>
     </Container>
   );

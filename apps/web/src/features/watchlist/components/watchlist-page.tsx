@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   Center,
   Container,
@@ -6,6 +7,7 @@ import {
   Loader,
   SegmentedControl,
   Select,
+  Stack,
   Tabs,
   Text,
   Title,
@@ -16,6 +18,7 @@ import { MEDIA_TYPE_LABELS, SHARE_MAX_ITEMS, UNDO_TOAST_MS } from '@releasebell/
 import { IconShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { MediaQuickView, useQuickView } from '../../../components/media-quick-view';
 import { MembersOnly } from '../../../components/members-only';
 import { usePageTitle } from '../../../lib/page-title';
@@ -197,9 +200,16 @@ function Watchlist({ uid }: { uid: string }) {
           Your tracking list could not be loaded. Please try again in a moment.
         </Text>
       ) : entries.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {emptyText}
-        </Text>
+        <Stack align="center" gap="xs" py="xl">
+          <Text c="dimmed" ta="center">
+            {emptyText}
+          </Text>
+          {listed.length === 0 && (
+            <Anchor component={Link} to="/import">
+              Import your lists
+            </Anchor>
+          )}
+        </Stack>
       ) : (
         <ul className={classes.grid} aria-label="Tracked titles">
           {entries.map((entry) => (
