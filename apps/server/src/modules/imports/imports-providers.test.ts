@@ -88,6 +88,35 @@ describe('imports matched at TMDB and ISBNdb, titles the catalog did not have', 
     });
   });
 
+  it('suggests following a director with two films on the list', async () => {
+    const director = tmdb.data.addPerson({ name: 'Marisol Eberhardt', known_for_department: 'Directing' });
+    const films = ['Harrow Line', 'The Glass Season'].map((title, i) => {
+      const movie = tmdb.data.addMovie({
+        title,
+        usTheatrical: addDays(today, 50 + i),
+        imdb_id: `tt880000${i}`,
+      });
+      tmdb.data.creditPerson('movie', movie.id, director.id, { job: 'Director', department: 'Directing' });
+      return movie;
+    });
+    const header =
+      'Position,Const,Created,Modified,Description,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors,Your Rating,Date Rated';
+    const rows = films.map(
+      (m, i) =>
+        `${i + 1},${m.imdb_id},2026-01-01,2026-01-01,,${csvCell(m.original_title)},${csvCell(m.original_title)},https://www.imdb.com/title/${m.imdb_id},Movie,7,100,${addDays(today, 50).slice(0, 4)},Drama,10,,Marisol Eberhardt,,`,
+    );
+    const answer = await imported('watchlist.csv', [header, ...rows].join('\n'));
+    expect(answer.matched).toBe(2);
+    expect(answer.suggested_follows).toEqual([
+      {
+        ref: `tmdb:person:${director.id}`,
+        name: 'Marisol Eberhardt',
+        kind: 'person',
+        because: '2 of their films are on your list',
+      },
+    ]);
+  });
+
   it('matches a Letterboxd watchlist by title and year through TMDB search', async () => {
     tmdb.data.addMovie({ title: 'Quiet Orchard', usTheatrical: addDays(today, 90), popularity: 20 });
     const year = addDays(today, 90).slice(0, 4);
