@@ -9,6 +9,18 @@ export function normaliseForSearch(text: string): string {
 }
 
 /**
+ * A book's title as catalogs agree on it: Goodreads appends the series (`Dune (Dune, #1)`,
+ * `Leviathan Wakes (The Expanse #1)`) and services differ on subtitles (`Sapiens: A Brief History...`).
+ */
+export function mainTitle(title: string): string {
+  let t = title.trim().replace(/\s+/g, ' ');
+  t = t.replace(/\s*\([^()]*#\s*\d[^()]*\)$/, '');
+  const colon = t.indexOf(': ');
+  if (colon > 0) t = t.slice(0, colon);
+  return t.trim();
+}
+
+/**
  * Readable slug. Latin accents are dropped ("Amélie" -> "amelie"); other scripts are kept as they are
  * ("千と千尋", "기생충"), since browsers show them in the address bar. Falls back to `item`.
  */

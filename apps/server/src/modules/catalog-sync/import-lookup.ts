@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock';
-import { normaliseForSearch } from '../../lib/text';
+import { mainTitle, normaliseForSearch } from '../../lib/text';
 import { booksTitled } from '../../providers/isbndb/isbndb-provider';
 import { type Book, bulkBooksAnswerSchema } from '../../providers/isbndb/schemas';
 import { foldEditions, normaliseWork } from '../../providers/isbndb/works';
@@ -56,8 +56,14 @@ export function createImportLookup(options: {
     const byTitle = async (row: LookupRow): Promise<Book[]> => {
       if (!row.author || (row.isbn13 && known.has(row.isbn13))) return [];
       const author = normaliseForSearch(row.author);
+      const title = normaliseForSearch(mainTitle(row.title));
       const titled = await booksTitled(isbndb.client, row.title);
-      return titled.filter((b) => normaliseForSearch(b.authors?.[0] ?? '') === author);
+      // Only this book: a search by title also finds the author's others of a similar name.
+      return titled.filter(
+        (b) =>
+          normaliseForSearch(b.authors?.[0] ?? '') === author &&
+          normaliseForSearch(mainTitle(b.title)) === title,
+      );
     };
     found.push(...(await inBatches(rows, byTitle)).flat());
     return foldEditions(found).map((editions) => normaliseWork(editions, isbndb.imageBaseUrl));

@@ -407,6 +407,30 @@ export function createCatalogRepository(db: Database) {
       return found;
     },
 
+    /**
+     * Books whose title, normalised for search, is one of `titles` or begins with one of them and a
+     * space ("sapiens a brief history" for "sapiens"): what a title without its subtitle may name. The
+     * caller keeps those whose main title it is.
+     */
+    async booksTitledFrom(titles: string[]): Promise<MediaItemRow[]> {
+      const wanted = [...new Set(titles)].filter(Boolean);
+      if (wanted.length === 0) return [];
+      return db
+        .select()
+        .from(mediaItems)
+        .where(
+          and(
+            eq(mediaItems.mediaType, 'books'),
+            or(
+              inArray(mediaItems.searchText, wanted),
+              // Normalised text has only letters, digits and spaces: nothing to escape for LIKE.
+              ...wanted.map((t) => like(mediaItems.searchText, `${t} %`)),
+            ),
+          ),
+        )
+        .orderBy(mostPopular, asc(mediaItems.id));
+    },
+
     /** The refs a title's page offers to follow, series first, then people and authors, by name. */
     async followOptions(item: Pick<MediaItemRow, 'id' | 'providerId'>): Promise<FollowOption[]> {
       const rows = await db

@@ -36,6 +36,20 @@ describe('matching imported rows against the catalog', () => {
         releaseDatePrecision: null,
       }),
       buildItem({
+        providerId: 'isbndb:work:lamp',
+        mediaType: 'books',
+        title: 'Lampwright: A Novel of the Tides',
+        author: 'Orla Penhallow',
+        releaseDate: '2027-08-01',
+      }),
+      buildItem({
+        providerId: 'isbndb:work:lamp-2',
+        mediaType: 'books',
+        title: 'Lampwright Returns',
+        author: 'Orla Penhallow',
+        releaseDate: '2028-08-01',
+      }),
+      buildItem({
         providerId: 'isbndb:work:old',
         mediaType: 'books',
         title: 'Winter Lamps',
@@ -112,6 +126,8 @@ describe('matching imported rows against the catalog', () => {
       row(5, { title: 'Tidewright', authors: ['Someone Else'], status: 'to-read' }),
       row(6, { title: 'Winter Lamps', authors: ['Orla Penhallow'], status: 'to-read' }),
       row(7, { title: 'Winter Lamps', authors: ['Orla Penhallow'], status: 'read' }),
+      // The catalog keeps a subtitle the row does not have; a sequel of a longer name is another book.
+      row(8, { title: 'Lampwright', authors: ['Orla Penhallow'], status: 'to-read' }),
     ]);
     expect(Object.fromEntries(outcomes)).toEqual({
       2: { status: 'matched', itemIds: [ids.get('isbndb:work:salt')], candidateIds: [] },
@@ -125,6 +141,7 @@ describe('matching imported rows against the catalog', () => {
         reason: 'already out',
       },
       7: { status: 'skipped', itemIds: [], candidateIds: [], reason: 'on your read shelf' },
+      8: { status: 'matched', itemIds: [ids.get('isbndb:work:lamp')], candidateIds: [] },
     });
   });
 

@@ -29,7 +29,9 @@ const firstAuthor = (item: MediaItemRow) => normaliseForSearch((item.author ?? '
  * then title without series suffix or subtitle and first author; movies and series by IMDb id, then
  * title and year (+-1). A row that finds nothing here is `unmatched` for the providers' turn.
  */
-export function createCatalogMatcher(catalog: Pick<CatalogRepository, 'byIdentifier' | 'byNormalisedTitle'>) {
+export function createCatalogMatcher(
+  catalog: Pick<CatalogRepository, 'byIdentifier' | 'byNormalisedTitle' | 'booksTitledFrom'>,
+) {
   return {
     async match(rows: ImportRow[], context: { today: string; tracked: ReadonlySet<string> }) {
       const outcomes = new Map<number, MatchOutcome>();
@@ -51,10 +53,7 @@ export function createCatalogMatcher(catalog: Pick<CatalogRepository, 'byIdentif
           'imdb',
           screen.flatMap((r) => r.imdbId ?? []),
         ),
-        catalog.byNormalisedTitle(
-          'books',
-          books.map((r) => normaliseForSearch(bookTitleForMatching(r.title))),
-        ),
+        catalog.booksTitledFrom(books.map((r) => normaliseForSearch(bookTitleForMatching(r.title)))),
         catalog.byNormalisedTitle(
           'movies',
           screen.filter((r) => r.kind === 'movie').flatMap((r) => titlesOf(r)),
@@ -95,7 +94,9 @@ export function createCatalogMatcher(catalog: Pick<CatalogRepository, 'byIdentif
           continue;
         }
         const author = normaliseForSearch(row.authors?.[0] ?? '');
-        const titled = bookTitles.get(normaliseForSearch(bookTitleForMatching(row.title))) ?? [];
+        const title = normaliseForSearch(bookTitleForMatching(row.title));
+        // The catalog's title may carry a subtitle the row does not, or the other way round.
+        const titled = bookTitles.filter((i) => normaliseForSearch(bookTitleForMatching(i.title)) === title);
         outcomes.set(
           row.line,
           decide(row, author ? titled.filter((i) => firstAuthor(i) === author) : titled),

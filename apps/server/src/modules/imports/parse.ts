@@ -113,17 +113,8 @@ function isbn13CheckDigit(first12: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
-/**
- * A book title reduced to what catalogs agree on: Goodreads appends the series (`Dune (Dune, #1)`,
- * `Leviathan Wakes (The Expanse #1)`) and both services keep subtitles (`Sapiens: A Brief History...`).
- */
-export function bookTitleForMatching(title: string): string {
-  let t = title.trim().replace(/\s+/g, ' ');
-  t = t.replace(/\s*\([^()]*#\s*\d[^()]*\)$/, '');
-  const colon = t.indexOf(': ');
-  if (colon > 0) t = t.slice(0, colon);
-  return t.trim();
-}
+/** A book title reduced to what catalogs agree on (lib/text's mainTitle). */
+export { mainTitle as bookTitleForMatching } from '../../lib/text';
 
 /** IMDb title types under every spelling its exports used, to IMDb's own ids (as in its datasets). */
 const IMDB_TYPES: Record<string, string> = {

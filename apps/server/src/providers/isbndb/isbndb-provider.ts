@@ -6,6 +6,13 @@ import { foldEditions, normaliseWork, workId, workKey } from './works';
 
 export type IsbndbSettings = NonNullable<Config['isbndb']>;
 
+/**
+ * ISBNdb counts requests as they arrive, a second at a time: paced at exactly the plan's rate, a few
+ * land inside one second and draw a 429 without Retry-After (about a second lost each). Staying 5%
+ * under costs less than those.
+ */
+const PACE_MARGIN = 0.95;
+
 export function createIsbndbClient(settings: IsbndbSettings): ProviderClient {
   return createProviderClient({
     name: 'ISBNdb',
@@ -13,7 +20,7 @@ export function createIsbndbClient(settings: IsbndbSettings): ProviderClient {
     // ISBNdb takes the bare key, no "Bearer".
     headers: { authorization: settings.apiKey },
     keyVariable: 'ISBNDB_API_KEY',
-    requestsPerSecond: settings.requestsPerSecond,
+    requestsPerSecond: settings.requestsPerSecond * PACE_MARGIN,
   });
 }
 

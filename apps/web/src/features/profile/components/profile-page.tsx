@@ -103,7 +103,7 @@ function Profile({ uid }: { uid: string }) {
         <YourWatchlist />
         <Text size="sm" c="dimmed" mt="-sm">
           Keep lists on Goodreads, StoryGraph, Letterboxd or IMDb?{' '}
-          <Anchor component={Link} to="/import" size="sm">
+          <Anchor component={Link} to="/import" size="sm" underline="always">
             Import your lists
           </Anchor>
         </Text>
