@@ -16,6 +16,7 @@ import { findDataDirUsers, redactUrl } from '../src/scripts/catalog-generator';
 import { installCleanup, runCommand, startChild, stopAllChildren } from './children';
 import { type FanoutResult, measureFanout } from './fanout';
 import { type FollowsResult, measureFollows } from './follows';
+import { type ImportsResult, measureImports } from './imports';
 import { type LighthouseOutcome, lighthouseTargets, measureLighthouse, printLighthouse } from './lighthouse';
 import { measureNextTick } from './next-tick';
 import { buildSearchQueries, type SearchQuery } from './queries';
@@ -34,8 +35,8 @@ const USAGE = `Usage: npm run bench -- [options]
 Generates (or reuses) a synthetic catalog, starts the app (at the default log level, as it ships)
 and a bare Fastify baseline in child processes, loads them with wrk (autocannon, with a warning, when
 wrk is not installed: apt-get install wrk), measures search latency and the home page's initial JS;
-then a burst of sign-ins against pages, the notification fan-out, the TMDB sync, the follows sync, and
-Lighthouse on the built app's pages.
+then a burst of sign-ins against pages, the notification fan-out, the TMDB sync, the follows sync, a
+Goodreads import, and Lighthouse on the built app's pages.
 
 Options:
   --items <n>           synthetic catalog size                          (default: 100000)
@@ -69,6 +70,10 @@ Options:
                         TMDB for, 10 follows per member (default: 10000; about 20 refs a second)
   --only-follows        run only the follows sync (with --only-sync and the like: those too)
   --no-follows          skip the follows sync
+  --imports <n>         rows of the Goodreads export uploaded and matched against the fake ISBNdb
+                        at the app's default pace, 1 request/s (default: 5000; about 7 minutes)
+  --only-imports        run only the Goodreads import (with --only-sync and the like: those too)
+  --no-imports          skip the Goodreads import
   --lighthouse-runs <n> Lighthouse runs per page (mobile preset) on the built app's /,   (default: 2)
                         an item page, /search?query=dra and /leaderboard
   --only-lighthouse     run only Lighthouse (no synthetic catalog; with --only-sync,
@@ -77,12 +82,13 @@ Options:
   -h, --help            show this help
 
 Environment: BENCH_DATABASE_URL=postgres://… benchmarks against PostgreSQL instead of a cached
-embedded database under bench-results/ (the sign-in burst, the TMDB sync, the follows sync and
-Lighthouse always use a fresh embedded one).
+embedded database under bench-results/ (the sign-in burst, the TMDB sync, the follows sync, the
+Goodreads import and Lighthouse always use a fresh embedded one).
 CHROME_PATH: the Chromium Lighthouse drives (default /usr/bin/chromium; missing: Lighthouse is skipped
 with a warning). Results go to bench-results/latest.json (--only-sync: bench-results/latest-sync.json,
---only-follows: bench-results/latest-follows.json, --only-lighthouse:
-bench-results/latest-lighthouse.json, --only-signin-burst: bench-results/latest-signin-burst.json);
+--only-follows: bench-results/latest-follows.json, --only-imports: bench-results/latest-imports.json,
+--only-lighthouse: bench-results/latest-lighthouse.json, --only-signin-burst:
+bench-results/latest-signin-burst.json);
 Lighthouse's full results to bench-results/lighthouse/<start time>/.`;
 
 /** Bump when the generator's output changes, so cached catalogs are made again. */
@@ -127,6 +133,8 @@ interface Options {
   sync: 'only' | 'yes' | 'no';
   followsRefs: number;
   follows: 'only' | 'yes' | 'no';
+  importsRows: number;
+  imports: 'only' | 'yes' | 'no';
   lighthouseRuns: number;
   lighthouse: 'only' | 'yes' | 'no';
   logLevel: string;
@@ -158,6 +166,9 @@ function parseOptions(): Options | null {
       follows: { type: 'string', default: '10000' },
       'only-follows': { type: 'boolean', default: false },
       'no-follows': { type: 'boolean', default: false },
+      imports: { type: 'string', default: '5000' },
+      'only-imports': { type: 'boolean', default: false },
+      'no-imports': { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string', default: '2' },
       'only-lighthouse': { type: 'boolean', default: false },
       'no-lighthouse': { type: 'boolean', default: false },
@@ -194,6 +205,9 @@ function parseOptions(): Options | null {
     sync: values['only-sync'] ? 'only' : values['no-sync'] ? 'no' : 'yes',
     followsRefs: int('follows', values.follows, 1, 1_000_000),
     follows: values['only-follows'] ? 'only' : values['no-follows'] ? 'no' : 'yes',
+    // The import takes at most IMPORT_MAX_ROWS rows (20,000).
+    importsRows: int('imports', values.imports, 1, 20_000),
+    imports: values['only-imports'] ? 'only' : values['no-imports'] ? 'no' : 'yes',
     lighthouseRuns: int('lighthouse-runs', values['lighthouse-runs'], 1, 20),
     lighthouse: values['only-lighthouse'] ? 'only' : values['no-lighthouse'] ? 'no' : 'yes',
     logLevel: values['log-level'],
@@ -777,6 +791,8 @@ async function main() {
     measureSync({ items: options.syncItems, env: childEnv({}), repoRoot, serverDir, log });
   const runFollows = () =>
     measureFollows({ refs: options.followsRefs, env: childEnv({}), repoRoot, serverDir, log });
+  const runImports = () =>
+    measureImports({ rows: options.importsRows, env: childEnv({}), repoRoot, serverDir, log });
   const runLighthouse = async (): Promise<LighthouseOutcome> => {
     // Never stops the rest of the benchmark: a missing browser or a failure is reported and skipped.
     let outcome: LighthouseOutcome;
@@ -805,6 +821,7 @@ async function main() {
     options.fanout === 'only' ||
     options.sync === 'only' ||
     options.follows === 'only' ||
+    options.imports === 'only' ||
     options.lighthouse === 'only' ||
     options.signinBurst === 'only'
   ) {
@@ -826,6 +843,11 @@ async function main() {
       const follows = await runFollows();
       printFollows(follows);
       writeSectionReport('latest-follows.json', { follows });
+    }
+    if (options.imports === 'only') {
+      const imports = await runImports();
+      printImports(imports);
+      writeSectionReport('latest-imports.json', { imports });
     }
     if (options.lighthouse === 'only') {
       const lighthouse = await runLighthouse();
@@ -973,6 +995,7 @@ async function main() {
   const fanout = options.fanout === 'yes' ? await runFanout() : null;
   const sync = options.sync === 'yes' ? await runSync() : null;
   const follows = options.follows === 'yes' ? await runFollows() : null;
+  const imports = options.imports === 'yes' ? await runImports() : null;
   const web = await homeJs(options.buildWeb);
   const nextTick = await measureNextTick();
   const lighthouse = options.lighthouse === 'yes' ? await runLighthouse() : null;
@@ -1091,6 +1114,7 @@ async function main() {
   if (fanout) printFanout(fanout);
   if (sync) printSync(sync);
   if (follows) printFollows(follows);
+  if (imports) printImports(imports);
   if (lighthouse) printLighthouse(lighthouse);
 
   const outFile = path.join(resultsDir, 'latest.json');
@@ -1116,6 +1140,7 @@ async function main() {
     fanout,
     sync,
     follows,
+    imports,
     lighthouse,
     targets,
   };
@@ -1195,6 +1220,57 @@ function printFollows(f: FollowsResult): void {
   for (const [label, value] of rows) console.log(`  ${pad(label, 58)}${value}`);
   console.log(
     `  (${f.titlesInCatalog} titles in the catalog and ${f.watchlistEntries} watchlist entries after; creating the empty database beforehand: peak RSS ${f.createPeakRssMb} MB, ${f.createSeconds} s)`,
+  );
+}
+
+function printImports(r: ImportsResult): void {
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const kind = (c: { received: number; tooManyRequests: number }) => `${c.received} / ${c.tooManyRequests}`;
+  const first = r.rssSamples[0];
+  const last = r.rssSamples.at(-1);
+  const reasons = Object.entries(r.unmatchedReasons)
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(', ');
+  const rows: [string, string][] = [
+    ['rows / rows to match (not skipped by shelf)', `${r.rows} / ${r.rowsToMatch}`],
+    ['reading and storing (create)', `${r.readSeconds} s`],
+    [
+      'matching (matchPending)',
+      `${r.matchSeconds} s (in the ISBNdb lookup ${r.bringSeconds} s over ${r.bringCalls} chunks, the rest ${r.restOfMatchSeconds} s)`,
+    ],
+    ['rows/s (rows / (reading + matching))', `${r.rowsPerSecond}`],
+    ['requests received / 429s: bulk POST /books', kind(r.requests.bulk)],
+    ['requests received / 429s: title GET /books/{title}', kind(r.requests.title)],
+    ['requests received / 429s: other', kind(r.requests.other)],
+    ['requests needed (429s excluded)', `${r.requestsNeeded}`],
+    [
+      `ideal rows/s (${r.rows} / (${r.requestsNeeded} / ${r.rateLimit}/s = ${r.idealSeconds} s))`,
+      `${r.idealRowsPerSecond}`,
+    ],
+    ['ratio to ideal', pct(r.ratioToIdeal)],
+    [
+      'matched / already tracked / skipped / unmatched',
+      `${r.matched} / ${r.alreadyTracked} / ${r.skipped} (${r.skippedAlreadyOut} already out, ${r.skippedByShelf} by shelf) / ${r.unmatched}${reasons ? ` (${reasons})` : ''}`,
+    ],
+    ['ambiguous', `${r.ambiguous}`],
+    ['found (matched + tracked + already out) / rows to match', pct(r.foundShare)],
+    [
+      'peak RSS: import / only opening / difference',
+      `${r.peakRssMb} / ${r.idlePeakRssMb} / ${r.importRssMb} MB`,
+    ],
+    [
+      'RSS as the import went',
+      first && last ? `${first.rssMb} MB at ${first.done} rows, ${last.rssMb} MB at ${last.done}` : '-',
+    ],
+    ['fake catalog built in (not measured)', `${r.fakeCatalogSeconds} s`],
+  ];
+  console.log('');
+  console.log(
+    `Goodreads import: a ${r.rows}-row library export (${(r.fileBytes / 1024).toFixed(0)} KB) uploaded and matched against the fake ISBNdb on 127.0.0.1 holding ${r.fakeBooks} books (limit ${r.rateLimit} request/s, client pace ${r.clientRequestsPerSecond}/s, the app's default), ${r.database}, in a process of its own:`,
+  );
+  for (const [label, value] of rows) console.log(`  ${pad(label, 58)}${value}`);
+  console.log(
+    `  (status ${r.status}; ${r.titlesBrought} titles brought from ISBNdb, ${r.titlesInCatalog} in the catalog after; client statuses ${JSON.stringify(r.statuses)}; creating the empty database beforehand: peak RSS ${r.createPeakRssMb} MB, ${r.createSeconds} s)`,
   );
 }
 
