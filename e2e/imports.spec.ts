@@ -1,7 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
+import { type AppProcess, freePort, startApp } from './app-process';
 import { newEmail, signUpThroughUi } from './auth-helpers';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
@@ -22,7 +24,41 @@ async function choose(page: Page, name: string, mimeType: string, buffer: Buffer
   await main(page).getByLabel('Choose a file').setInputFiles({ name, mimeType, buffer });
 }
 
-test.describe('Import your lists', () => {
+/**
+ * On an app of its own (its own data directory): what it adds to a watchlist would move the shared
+ * app's leaderboard under the leaderboard's own test.
+ */
+test.describe('Import your lists, on an app of its own', () => {
+  let port: number;
+  let dataDir: string | undefined;
+  let app: AppProcess | undefined;
+  test.use({
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
+    baseURL: async ({}, use) => {
+      await use(`http://127.0.0.1:${port}`);
+    },
+  });
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'releasebell-e2e-imports-'));
+    port = await freePort();
+    app = await startApp(port, { DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'true' });
+  });
+
+  test.afterEach(async () => {
+    const testInfo = test.info();
+    if (testInfo.status !== testInfo.expectedStatus && app) {
+      await testInfo.attach('app-stderr', { body: app.logs(), contentType: 'text/plain' });
+    }
+  });
+
+  test.afterAll(async () => {
+    test.setTimeout(60_000);
+    await app?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
   test('a Goodreads CSV and a Letterboxd ZIP: preview, untick one, add the rest to the watchlist', async ({
     page,
     request,
