@@ -1,20 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signUp, type TestUser } from '../../../test/helpers';
+import { importFile } from '../../../test/imports';
 import { startIsbndbFake } from '../../../test/isbndb-fake';
 import { startTmdbFake } from '../../../test/tmdb-fake';
 import { addDays } from '../../lib/dates';
-
-/** A multipart/form-data body with one file, as a browser sends it. */
-function upload(name: string, content: string) {
-  const boundary = '----releasebell-providers-boundary';
-  return {
-    payload: Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-    ),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const csvCell = (value: string) => `"${value.replace(/"/g, '""')}"`;
 
@@ -44,24 +34,6 @@ describe('imports matched at TMDB and ISBNdb, titles the catalog did not have', 
     await Promise.all([tmdb.close(), isbndb.close()]);
   });
 
-  /** Uploads a file and runs its matching to the end; answers the preview. */
-  async function imported(name: string, content: string) {
-    const body = upload(name, content);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/imports',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: member.cookie, origin: TEST_ORIGIN },
-    });
-    expect(res.statusCode).toBe(202);
-    const { id } = res.json();
-    // Matching runs in the background after the answer.
-    const preview = async () =>
-      (await app.inject({ url: `/api/imports/${id}`, headers: { cookie: member.cookie } })).json();
-    await vi.waitFor(async () => expect((await preview()).status).toBe('ready'), { timeout: 15_000 });
-    return preview();
-  }
-
   it('matches an IMDb watchlist by IMDb id through /find, a series as its seasons to come', async () => {
     const movieId = tmdb.data.seeded.movies.upcoming[0]!;
     const movie = tmdb.data.movie(movieId);
@@ -74,15 +46,15 @@ describe('imports matched at TMDB and ISBNdb, titles the catalog did not have', 
     ];
     const header =
       'Position,Const,Created,Modified,Description,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors,Your Rating,Date Rated';
-    const answer = await imported('watchlist.csv', [header, ...rows].join('\n'));
+    const answer = await importFile(app, member, 'watchlist.csv', [header, ...rows].join('\n'));
     expect(answer.source).toBe('imdb');
     expect(answer.entries.map((e: { line: number; status: string }) => [e.line, e.status])).toEqual([
       [2, 'matched'],
       [3, 'matched'],
       [4, 'unmatched'],
     ]);
-    expect(answer.entries[0].item).toMatchObject({ media_type: 'movies' });
-    expect(answer.entries[1].item).toMatchObject({
+    expect(answer.entries[0]?.item).toMatchObject({ media_type: 'movies' });
+    expect(answer.entries[1]?.item).toMatchObject({
       title: 'The Long Lighthouse: Season 1',
       media_type: 'tv_seasons',
     });
@@ -105,7 +77,7 @@ describe('imports matched at TMDB and ISBNdb, titles the catalog did not have', 
       (m, i) =>
         `${i + 1},${m.imdb_id},2026-01-01,2026-01-01,,${csvCell(m.original_title)},${csvCell(m.original_title)},https://www.imdb.com/title/${m.imdb_id},Movie,7,100,${addDays(today, 50).slice(0, 4)},Drama,10,,Marisol Eberhardt,,`,
     );
-    const answer = await imported('watchlist.csv', [header, ...rows].join('\n'));
+    const answer = await importFile(app, member, 'watchlist.csv', [header, ...rows].join('\n'));
     expect(answer.matched).toBe(2);
     expect(answer.suggested_follows).toEqual([
       {
@@ -124,7 +96,7 @@ describe('imports matched at TMDB and ISBNdb, titles the catalog did not have', 
       'Date,Name,Year,Letterboxd URI',
       `2026-11-01,Quiet Orchard,${year},https://boxd.it/abcd`,
     ].join('\n');
-    const answer = await imported('watchlist.csv', csv);
+    const answer = await importFile(app, member, 'watchlist.csv', csv);
     expect(answer.source).toBe('letterboxd');
     expect(answer.entries).toMatchObject([{ line: 2, status: 'matched', item: { title: 'Quiet Orchard' } }]);
   });
@@ -152,7 +124,7 @@ describe('imports matched at TMDB and ISBNdb, titles the catalog did not have', 
       `2,"Lanterns Over Kessick: A Novel",Imelda Stroud,"Stroud, Imelda",,"=""""","=""""",0,0,Pub,Paperback,300,,,,2026/11/01,to-read,to-read (#2),to-read,,,,0,0`,
     ].join('\n');
     const before = isbndb.requests.length;
-    const answer = await imported('goodreads_library_export.csv', csv);
+    const answer = await importFile(app, member, 'goodreads_library_export.csv', csv);
     expect(answer.entries).toMatchObject([
       { line: 2, status: 'matched', item: { title: 'The Copper Almanac' } },
       { line: 3, status: 'matched', item: { title: 'Lanterns Over Kessick' } },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
 import { goodreadsSample } from '../../../test/import-samples';
+import { multipartFile } from '../../../test/imports';
 import { loadDemoRecords } from '../../providers/demo/demo-provider';
 import { createImportsRepository } from './repository';
 
@@ -12,26 +13,13 @@ const HEADER =
 const goodreadsRow = (id: number, title: string, author: string, isbn13: string, shelf: string) =>
   `${id},"${title}",${author},,,"=""""","=""${isbn13}""",0,4.1,Pub,Paperback,300,2027,2027,,2026/11/01,${shelf},${shelf} (#1),${shelf},,,,0,0`;
 
-/** A multipart/form-data body with one file, as a browser sends it. */
-function upload(name: string, content: string | Uint8Array, field = 'file') {
-  const boundary = '----releasebell-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.from(content), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 describe('importing a list', () => {
   let app: FastifyInstance;
   let member: TestUser;
   let other: TestUser;
   const as = (user: TestUser) => ({ cookie: user.cookie, origin: TEST_ORIGIN });
   const post = (user: TestUser | null, name: string, content: string | Uint8Array, field?: string) => {
-    const body = upload(name, content, field);
+    const body = multipartFile(name, content, field);
     return app.inject({
       method: 'POST',
       url: '/api/imports',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signUp, type TestUser } from '../../../test/helpers';
 import {
   goodreadsSample,
   imdbWatchlistSample,
@@ -9,24 +9,12 @@ import {
   sampleFilms,
   storygraphSample,
 } from '../../../test/import-samples';
+import { importFile } from '../../../test/imports';
 import { startIsbndbFake } from '../../../test/isbndb-fake';
 import { startTmdbFake } from '../../../test/tmdb-fake';
 import { addDays } from '../../lib/dates';
 import { normaliseForSearch } from '../../lib/text';
 import { bookTitleForMatching } from './parse';
-
-/** A multipart/form-data body with one file, as a browser sends it. */
-function upload(name: string, content: Uint8Array) {
-  const boundary = '----releasebell-rate-boundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
-      Buffer.from(content),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 interface Entry {
   line: number;
@@ -72,24 +60,8 @@ describe('how much of a realistic export is matched', () => {
     await Promise.all([tmdb.close(), isbndb.close()]);
   });
 
-  async function imported(name: string, content: Uint8Array): Promise<Entry[]> {
-    const body = upload(name, content);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/imports',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: member.cookie, origin: TEST_ORIGIN },
-    });
-    expect(res.statusCode).toBe(202);
-    const { id } = res.json();
-    const preview = async () =>
-      (await app.inject({ url: `/api/imports/${id}`, headers: { cookie: member.cookie } })).json();
-    await vi.waitFor(async () => expect((await preview()).status).toBe('ready'), {
-      timeout: 60_000,
-      interval: 200,
-    });
-    return (await preview()).entries;
-  }
+  const imported = async (name: string, content: Uint8Array) =>
+    (await importFile(app, member, name, content)).entries as Entry[];
 
   it('finds 95% of a Goodreads shelf to read, by ISBN or by title and author, and no book wrongly', async () => {
     const books = sampleBooks({ rows: 400, seed: 7 });
