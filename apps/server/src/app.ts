@@ -2,13 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { ERROR_CODES } from '@releasebell/contract';
+import { DEFAULT_REGION, ERROR_CODES, HOOK_TYPES } from '@releasebell/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import webpush from 'web-push';
 import type { Config } from './config';
 import { createAppState } from './db/app-state';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -32,6 +34,7 @@ import {
   type PasswordHasher,
   type ScryptCost,
 } from './modules/auth';
+import { calendarRoutes, createCalendarRepository, createCalendarService } from './modules/calendar';
 import {
   catalogRoutes,
   createCatalogRepository,
@@ -75,20 +78,27 @@ import {
   createDeliveryQueue,
   createDispatcher,
   createEmailChannel,
+  createHookChannel,
+  createHookPoster,
   createInbox,
   createMailer,
   createNotificationEngine,
   createNotificationsService,
+  createNotificationTargets,
   createPlanner,
   createPlanningQueries,
+  createPushChannel,
   createSmsChannel,
   createSmsSender,
+  createTargetsService,
   createUnsubscribeTokens,
   type Mailer,
   type NotificationEngine,
   notificationRoutes,
   registerNotificationMetrics,
   smsOutboxDir,
+  targetRoutes,
+  type VapidKeys,
 } from './modules/notifications';
 import {
   createIndexHtml,
@@ -164,6 +174,8 @@ export interface AppOptions {
   hashing?: HashingLimits;
   /** The scrypt cost of new hashes (tests lower it to keep the suite fast); otherwise SCRYPT_COST. */
   hashCost?: ScryptCost;
+  /** The TLS agent pushes go through (tests trust their local push service with it). */
+  pushAgent?: HttpsAgent;
 }
 
 /**
@@ -183,6 +195,26 @@ async function authSecretFor(config: Config): Promise<string> {
   await mkdir(config.dataDir, { recursive: true });
   await writeFile(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or on the embedded default a pair made once and kept under
+ * DATA_DIR (a new pair would orphan every subscription). Null with DATABASE_URL and no keys: push is off.
+ */
+async function vapidKeysFor(config: Config): Promise<VapidKeys | null> {
+  if (config.vapid.keys) return config.vapid.keys;
+  if (config.vapid.required) return null;
+  const file = path.join(config.dataDir, 'vapid.json');
+  try {
+    const kept = JSON.parse(await readFile(file, 'utf8')) as Partial<VapidKeys>;
+    if (kept.publicKey && kept.privateKey) return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+  } catch {
+    // First start: make a pair below.
+  }
+  const keys = webpush.generateVAPIDKeys();
+  await mkdir(config.dataDir, { recursive: true });
+  await writeFile(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -323,9 +355,27 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const memberDays = { defaultRegion: config.tmdb?.region };
   const deliveryQueue = createDeliveryQueue(database.db, memberDays);
   const unsubscribeTokens = createUnsubscribeTokens(authSecret);
+  const vapid = await vapidKeysFor(config);
+  if (!vapid)
+    app.log.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to turn them on');
+  const targets = createNotificationTargets(database.db);
+  const hookPoster = createHookPoster({ targets, allowPrivate: config.channelAllowPrivateHosts, clock });
   const channels = [
     createEmailChannel({ mailer, publicUrl: config.publicUrl, tokens: unsubscribeTokens }),
     createSmsChannel({ sender: smsSender, publicUrl: config.publicUrl, clock }),
+    ...(vapid
+      ? [
+          createPushChannel({
+            targets,
+            vapid: { ...vapid, subject: config.vapid.subject },
+            clock,
+            ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+          }),
+        ]
+      : []),
+    ...HOOK_TYPES.map((type) =>
+      createHookChannel(type, { targets, post: hookPoster, publicUrl: config.publicUrl, clock }),
+    ),
   ];
   const engine = createNotificationEngine({
     planner: createPlanner(createPlanningQueries(database.db, memberDays), {
@@ -429,6 +479,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }),
   });
 
+  await app.register(targetRoutes, {
+    targets: createTargetsService({
+      targets,
+      post: hookPoster,
+      publicUrl: config.publicUrl,
+      pushKey: vapid?.publicKey ?? null,
+      allowPrivate: config.channelAllowPrivateHosts,
+      clock,
+    }),
+  });
+
   const catalog = createCatalogService(catalogRepo, options.clock, { defaultRegion: config.tmdb?.region });
   await app.register(systemRoutes, { config, database, metrics, catalogSync });
   await app.register(catalogRoutes, { catalog, cacheSeconds: config.catalogCacheSeconds });
@@ -457,6 +518,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(imageProxyRoutes, { proxy: imageProxy });
   await app.register(watchlistRoutes, { watchlist: createWatchlistService(watchlistRepo, options.clock) });
   await app.register(followRoutes, { follows });
+  await app.register(calendarRoutes, {
+    calendar: createCalendarService({
+      repo: createCalendarRepository(database.db),
+      secret: authSecret,
+      publicUrl: config.publicUrl,
+      defaultRegion: config.tmdb?.region ?? DEFAULT_REGION,
+      clock,
+    }),
+  });
   await app.register(importRoutes, { imports });
   await app.register(leaderboardRoutes, {
     leaderboard: createLeaderboardService(createLeaderboardRepository(database.db), options.clock),

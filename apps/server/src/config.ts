@@ -96,6 +96,19 @@ const envSchema = z.object({
     .max(86_400)
     .default(300),
   NOTIFY_WORKER: booleanString.default(true),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a P-256 public key in base64url (87 characters)' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a P-256 private key in base64url (43 characters)' })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { error: 'must be a mailto: or https: URL' })
+    .optional(),
+  CHANNEL_ALLOW_PRIVATE_HOSTS: booleanString.default(false),
   SYNC_WORKER: booleanString.default(true),
   NOTIFY_INTERVAL_SECONDS: z.coerce
     .number({ error: () => 'must be a number of seconds' })
@@ -234,6 +247,13 @@ export interface Config {
   };
   /** Bearer token /metrics asks for; null serves it to loopback addresses only. */
   metricsToken: string | null;
+  /**
+   * Web push's VAPID identity. `keys` null: on the embedded default a pair is made and kept under
+   * DATA_DIR; with DATABASE_URL push is off. `subject` is how push services reach the operator.
+   */
+  vapid: { keys: { publicKey: string; privateKey: string } | null; subject: string; required: boolean };
+  /** Whether members' Discord, ntfy and webhook URLs may be http or private addresses (tests, LANs). */
+  channelAllowPrivateHosts: boolean;
   /** The image hosts behind /proxy-image/{provider}/...; nothing else is ever fetched. */
   imageProxy: {
     upstreams: { tmdb: string; isbndb: string };
@@ -289,6 +309,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'SMS_COUNTRIES: required when TWILIO_FROM is not a phone number with a country (an alphanumeric sender ID)',
     );
   }
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
+    problems.push('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -309,6 +332,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
+    vapid: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
+      // Every process must sign pushes with the same keys, so a shared database needs them set.
+      required: e.DATABASE_URL !== undefined,
+    },
+    channelAllowPrivateHosts: e.CHANNEL_ALLOW_PRIVATE_HOSTS,
     authSecret: e.AUTH_SECRET ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { Agent as HttpsAgent } from 'node:https';
 import type { MediaItem, MediaType } from '@releasebell/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -60,7 +61,14 @@ export interface TestAppOptions {
   logDestination?: LogDestination;
   /** Hash passwords at the product's scrypt cost instead of the suite's cheaper one. */
   productHashCost?: boolean;
+  /** The TLS agent pushes go through: the local push service's (test/push-service.ts). */
+  pushAgent?: HttpsAgent;
 }
+
+export const TEST_VAPID_KEYS = {
+  publicKey: 'BIRC7v_Jv1KfxtDQW3Hgr3yjgdyQiu3ZRo2isujv9rkiZ9PfoUtKPmtUqXJOiCyAYIw4zlyKcA3N6DHSL1JJG6c',
+  privateKey: 'D2vR-qR7cnEXQLVhoNIboRhypORxT-6OFqKARzVYlGM',
+};
 
 /**
  * better-auth's own scrypt cost, an eighth of the product's: sign-ups are in most server tests, and
@@ -87,6 +95,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     // Tests drive the notification worker themselves (app.notifications.tick) on their own clock.
     NOTIFY_WORKER: 'false',
     SYNC_WORKER: 'false',
+    // A fixed pair, so no test writes one under DATA_DIR (a throwaway, signing only test pushes).
+    VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
+    VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
+    VAPID_SUBJECT: 'mailto:operator@example.com',
     ...options.env,
   });
   const now = options.now;
@@ -96,6 +108,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     ...(options.sitemapPageSize ? { sitemapPageSize: options.sitemapPageSize } : {}),
     ...(clock ? { clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     ...(options.productHashCost ? {} : { hashCost: SUITE_HASH_COST }),
   });

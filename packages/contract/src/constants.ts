@@ -24,6 +24,8 @@ export const API_PATH_PREFIXES = [
   '/proxy-image/',
   /** Short links in text messages. */
   '/s/',
+  /** Members' private calendar feeds. */
+  '/calendar/',
   '/demo-posters/',
   /** Link preview images (`/og/{mediaType}/{slug}.png`). */
   '/og/',
@@ -59,14 +61,17 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-/** Notification channels: email is always on; mobile (SMS) is optional and needs a phone number. */
-export const NOTIFICATION_CHANNELS = ['email', 'mobile'] as const;
+/**
+ * Notification channels: email is always on; mobile (SMS) is optional and needs a phone number; push
+ * goes to the member's subscribed browsers and phones.
+ */
+export const NOTIFICATION_CHANNELS = ['email', 'mobile', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const MOBILE_NEEDS_PHONE = 'A phone number is required for mobile notifications.';
 
-/** The channels a member has: always email, plus mobile when they want it. */
-export function notificationChannels(wantsMobile: boolean): NotificationChannel[] {
-  return wantsMobile ? ['email', 'mobile'] : ['email'];
+/** The channels a member has: always email, plus mobile and push when they want them. */
+export function notificationChannels(wantsMobile: boolean, wantsPush = false): NotificationChannel[] {
+  return ['email', ...(wantsMobile ? (['mobile'] as const) : []), ...(wantsPush ? (['push'] as const) : [])];
 }
 
 /** MOBILE_NEEDS_PHONE when mobile is chosen without a phone number (blank counts as none), else null. */
@@ -165,6 +170,10 @@ export const ERROR_CODES = {
   authBusy: 'AUTH_BUSY',
   invalidCode: 'INVALID_CODE',
   phoneNotVerifiable: 'PHONE_NOT_VERIFIABLE',
+  calendarNotFound: 'CALENDAR_NOT_FOUND',
+  pushOff: 'PUSH_NOT_CONFIGURED',
+  channelNotFound: 'CHANNEL_NOT_FOUND',
+  tooManyChannels: 'TOO_MANY_CHANNELS',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

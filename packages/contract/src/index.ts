@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './channels';
 export * from './config';
 export * from './constants';
 export * from './errors';

@@ -61,7 +61,7 @@ export const unreadCountSchema = z.object({ unread_count: z.number().int() }).me
 
 /** POST /api/notifications/test: which channels a test went to. */
 export const testNotificationResultSchema = z
-  .object({ channels: z.array(z.enum(['email', 'mobile', 'in_app'])) })
+  .object({ channels: z.array(z.enum(['email', 'mobile', 'push', 'in_app'])) })
   .meta({ id: 'TestNotificationResult' });
 
 /** POST /api/notifications/unsubscribe?token=: the signed token from a release email's link. */

@@ -3,10 +3,12 @@ import {
   DEFAULT_REMINDER_DAYS,
   DEFAULT_TIME_ZONE,
   type FollowKind,
+  type HookType,
   type ImportEntryStatus,
   type ImportSource,
   type ImportStatus,
   type MediaType,
+  type MovieReleaseKind,
   type NotificationChannel,
   type NotificationKind,
   type ReleaseDatePrecision,
@@ -546,7 +548,7 @@ export const releaseEvents = pgTable(
 );
 export type ReleaseEventRow = typeof releaseEvents.$inferSelect;
 
-export type DeliveryChannel = 'email' | 'sms' | 'in_app';
+export type DeliveryChannel = 'email' | 'sms' | 'in_app' | 'push' | HookType;
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'cancelled';
 
 /**
@@ -569,6 +571,11 @@ export const notificationDeliveries = pgTable(
     /** The date the message is about (`YYYY-MM-DD`, or `tbd`): part of the key. */
     keyDate: text('key_date').notNull(),
     channel: text('channel').$type<DeliveryChannel>().notNull(),
+    /**
+     * Which of the member's devices or channels it goes to (a push subscription's or a channel's id);
+     * empty for email, SMS and in-app, which are one per member. Part of the key.
+     */
+    targetId: text('target_id').notNull().default(''),
     status: text('status').$type<DeliveryStatus>().notNull(),
     oldDate: date('old_date', { mode: 'string' }),
     oldPrecision: text('old_precision').$type<ReleaseDatePrecision>(),
@@ -592,7 +599,14 @@ export const notificationDeliveries = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('notification_deliveries_key').on(t.userId, t.itemId, t.kind, t.keyDate, t.channel),
+    uniqueIndex('notification_deliveries_key').on(
+      t.userId,
+      t.itemId,
+      t.kind,
+      t.keyDate,
+      t.channel,
+      t.targetId,
+    ),
     index('notification_deliveries_due_idx')
       .on(t.channel, t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
@@ -602,7 +616,10 @@ export const notificationDeliveries = pgTable(
       'notification_deliveries_status_check',
       sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped', 'cancelled')`,
     ),
-    check('notification_deliveries_channel_check', sql`${t.channel} in ('email', 'sms', 'in_app')`),
+    check(
+      'notification_deliveries_channel_check',
+      sql`${t.channel} in ('email', 'sms', 'in_app', 'push', 'discord', 'ntfy', 'webhook')`,
+    ),
   ],
 );
 export type DeliveryRow = typeof notificationDeliveries.$inferSelect;
@@ -630,3 +647,97 @@ export const syncTasks = pgTable('sync_tasks', {
   leaseUntil: timestamp('lease_until', { withTimezone: true }),
 });
 export type SyncTaskRow = typeof syncTasks.$inferSelect;
+
+/**
+ * A member's private calendar feed. The token is not stored: it is an HMAC of `salt` under the app's
+ * secret (so the profile can show the link again), and the feed finds its member by the token's hash.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  salt: text('salt').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A move of a movie's typed date of one kind in one country (its earliest date of that kind), kept so
+ * the calendar's SEQUENCE counts them; first appearances are not moves and are not kept.
+ */
+export const typedDateChanges = pgTable(
+  'typed_date_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    kind: text('kind').$type<MovieReleaseKind>().notNull(),
+    oldDate: date('old_date', { mode: 'string' }).notNull(),
+    newDate: date('new_date', { mode: 'string' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('typed_date_changes_item_idx').on(t.itemId, t.country, t.kind)],
+);
+
+/** One browser or phone a member gets pushes on (its PushSubscription); one row per endpoint. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * A member's Discord, ntfy or webhook channel. The URL (which holds Discord's token and ntfy's topic)
+ * and the secret never leave the server unmasked. A 4xx answer turns it off (`disabled_at`, why).
+ */
+export const memberHooks = pgTable(
+  'member_hooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<HookType>().notNull(),
+    url: text('url').notNull(),
+    secret: text('secret'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
+  },
+  (t) => [
+    index('member_hooks_user_idx').on(t.userId),
+    check('member_hooks_type_check', sql`${t.type} in ('discord', 'ntfy', 'webhook')`),
+  ],
+);
+export type MemberHookRow = typeof memberHooks.$inferSelect;
+
+/** Each try to post to a member's channel, for its delivery log (the latest few are kept). */
+export const hookAttempts = pgTable(
+  'hook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    hookId: uuid('hook_id')
+      .notNull()
+      .references(() => memberHooks.id, { onDelete: 'cascade' }),
+    /** A notification kind, or `test`. */
+    kind: text('kind').notNull(),
+    title: text('title'),
+    status: text('status').$type<'sent' | 'retry' | 'failed'>().notNull(),
+    httpStatus: integer('http_status'),
+    error: text('error'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('hook_attempts_hook_idx').on(t.hookId, t.id.desc())],
+);

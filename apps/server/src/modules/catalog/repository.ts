@@ -25,10 +25,12 @@ import {
   type NewMediaItemRow,
   type ReleaseEventKind,
   releaseEvents,
+  typedDateChanges,
   watchlistEntries,
 } from '../../db/schema';
 import { monthStart, yearStart } from '../../lib/dates';
 import type { Credit, Identifier } from '../../providers/types';
+import { typedDateMoves } from './typed-date-moves';
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
 
@@ -300,16 +302,23 @@ export function createCatalogRepository(db: Database) {
           .returning({ id: mediaItems.id, providerId: mediaItems.providerId });
         const replaced = written.filter((w) => regional.has(w.providerId));
         if (replaced.length > 0) {
-          await tx.delete(mediaReleaseDates).where(
-            inArray(
-              mediaReleaseDates.itemId,
-              replaced.map((w) => w.id),
-            ),
-          );
+          const previous = await tx
+            .delete(mediaReleaseDates)
+            .where(
+              inArray(
+                mediaReleaseDates.itemId,
+                replaced.map((w) => w.id),
+              ),
+            )
+            .returning();
           const values = replaced.flatMap((w) =>
             uniqueDates(regional.get(w.providerId) ?? []).map((d) => ({ itemId: w.id, ...d })),
           );
           if (values.length > 0) await tx.insert(mediaReleaseDates).values(values);
+          const moves = typedDateMoves(previous, values);
+          if (moves.length > 0) {
+            await tx.insert(typedDateChanges).values(moves.map((m) => ({ ...m, changedAt: change.at })));
+          }
         }
         const named = written.filter((w) => identifiers.has(w.providerId));
         if (named.length > 0) {

@@ -143,11 +143,14 @@ export function createDispatcher(options: DispatcherOptions) {
         cancel(delivery, 'the release date changed since');
         continue;
       }
+      // One message per batch and target (a member's devices and channels each get their own), or
+      // per notice where the channel sends no digests.
       const batchId = delivery.batchId ?? delivery.id;
+      const key = channel.perNotice ? delivery.id : `${batchId}/${delivery.targetId}`;
       const notice: Notice = { delivery, item };
-      const message = batches.get(batchId);
+      const message = batches.get(key);
       if (message) message.notices.push(notice);
-      else batches.set(batchId, { batchId, recipient, notices: [notice] });
+      else batches.set(key, { batchId, recipient, targetId: delivery.targetId, notices: [notice] });
     }
     for (const [why, rows] of cancelled) {
       await deliveries.markClosed(

@@ -21,3 +21,6 @@ export function smsUnavailable(r: Reachability): string | null {
   if (!r.phoneVerified) return 'the number is not verified';
   return null;
 }
+
+export const pushUnavailable = (r: Pick<Reachability, 'preferences'>): string | null =>
+  r.preferences.includes('push') ? null : 'push notifications are off';

@@ -8,7 +8,14 @@ import {
 } from '@releasebell/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { mediaItems, mediaReleaseDates, userProfiles, watchlistEntries } from '../../db/schema';
+import {
+  mediaItems,
+  mediaReleaseDates,
+  memberHooks,
+  pushSubscriptions,
+  userProfiles,
+  watchlistEntries,
+} from '../../db/schema';
 import { RELEASE_TYPES_OF_KIND } from '../../providers/tmdb/release-dates';
 
 /** A member's settings as notifications read them, with the profile's defaults where none is set. */
@@ -29,6 +36,12 @@ export const watcherColumns = {
   phoneVerified: sql<boolean>`${userProfiles.phoneVerifiedAt} is not null`,
   emailPaused: sql<boolean>`${userProfiles.emailPausedAt} is not null`,
   smsOptedOut: sql<boolean>`${userProfiles.smsOptedOutAt} is not null`,
+  /** The member's subscribed devices (push subscription ids). */
+  pushDevices: sql<string[]>`array(select s.id::text from ${pushSubscriptions} s
+    where s.user_id = ${watchlistEntries.userId} order by s.id)`,
+  /** The member's working chat and webhook channels, as `type:id`. */
+  hooks: sql<string[]>`array(select h.type || ':' || h.id::text from ${memberHooks} h
+    where h.user_id = ${watchlistEntries.userId} and h.disabled_at is null order by h.id)`,
 };
 
 export interface MemberDayOptions {

@@ -1,7 +1,7 @@
-import type { NotificationKind, ReleaseDatePrecision } from '@releasebell/contract';
+import type { HookType, NotificationKind, ReleaseDatePrecision } from '@releasebell/contract';
 import type { NewDeliveryRow } from '../../db/schema';
 import { addDays, toIsoDate } from '../../lib/dates';
-import { emailUnavailable, smsUnavailable } from './eligibility';
+import { emailUnavailable, pushUnavailable, smsUnavailable } from './eligibility';
 import { localToday, releaseMessageTime, reminderTime, smsAllowedAt } from './local-time';
 import type { PlanningQueries, SettledChange, Watcher } from './planning-queries';
 
@@ -76,6 +76,15 @@ function deliveryRows(
   if (smsUnavailable(watcher) === null) {
     const at = smsAllowedAt(new Date(Math.max(dueAt.getTime(), now.getTime())), watcher.timeZone);
     rows.push({ status: 'pending', ...base, channel: 'sms', nextAttemptAt: at });
+  }
+  if (pushUnavailable(watcher) === null) {
+    for (const device of watcher.pushDevices) {
+      rows.push({ status: 'pending', ...base, channel: 'push', targetId: device, nextAttemptAt: dueAt });
+    }
+  }
+  for (const hook of watcher.hooks) {
+    const [type, id] = hook.split(':') as [HookType, string];
+    rows.push({ status: 'pending', ...base, channel: type, targetId: id, nextAttemptAt: dueAt });
   }
   return rows;
 }

@@ -33,6 +33,8 @@ export interface Watcher {
   phoneVerified: boolean;
   emailPaused: boolean;
   smsOptedOut: boolean;
+  pushDevices: string[];
+  hooks: string[];
 }
 
 /** A title whose date changes have settled: its state before the first unplanned change, and now. */

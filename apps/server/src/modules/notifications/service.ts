@@ -18,7 +18,7 @@ import type { UnsubscribeTokens } from './unsubscribe-token';
 const TEST_LIMIT = 3;
 const TEST_WINDOW_MS = 10 * 60_000;
 
-const CHANNEL_WORDS = { email: 'email', sms: 'SMS' } as const;
+const CHANNEL_WORDS = { email: 'email', mobile: 'SMS', push: 'push' } as const;
 
 export interface NotificationsServiceOptions {
   inbox: Inbox;
@@ -75,7 +75,7 @@ export function createNotificationsService({
     },
 
     /** Sends a test on every channel the member gets release messages on. */
-    async sendTest(userId: string): Promise<{ channels: ('email' | 'mobile')[] }> {
+    async sendTest(userId: string): Promise<{ channels: ('email' | 'mobile' | 'push')[] }> {
       if ((await limiter.hit(`notify-test:${userId}`, TEST_WINDOW_MS)) > TEST_LIMIT) {
         throw new HttpError(
           429,
@@ -85,18 +85,18 @@ export function createNotificationsService({
       }
       const recipient = (await deliveries.recipients([userId])).get(userId);
       if (!recipient) throw new HttpError(404, ERROR_CODES.profileNotFound, 'Complete your profile first.');
-      const sent: ('email' | 'mobile')[] = [];
+      const sent: ('email' | 'mobile' | 'push')[] = [];
       const failed: string[] = [];
       let capped = false;
       for (const channel of channels) {
-        if (channel.unavailable(recipient)) continue;
+        if (!channel.test || channel.unavailable(recipient)) continue;
         try {
-          await channel.sendTest(recipient);
-          sent.push(channel.name === 'sms' ? 'mobile' : 'email');
+          await channel.test.send(recipient);
+          sent.push(channel.test.as);
         } catch (err) {
           const why = err instanceof DeliveryError ? err.message : 'unexpected error';
           capped ||= err instanceof DeliveryError && err.kind === 'deferred';
-          failed.push(`${CHANNEL_WORDS[channel.name]} (${why})`);
+          failed.push(`${CHANNEL_WORDS[channel.test.as]} (${why})`);
         }
       }
       if (failed.length > 0) {

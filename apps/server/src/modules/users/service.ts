@@ -22,8 +22,9 @@ export function generateUsername(email: string, random: () => number = () => ran
   return `${base.slice(0, 40)}${random()}`;
 }
 
-/** Email always; mobile only as asked (the schema already refused mobile without a phone). */
-const preferences = (asked: NotificationChannel[]) => notificationChannels(asked.includes('mobile'));
+/** Email always; mobile and push only as asked (the schema already refused mobile without a phone). */
+const preferences = (asked: NotificationChannel[]) =>
+  notificationChannels(asked.includes('mobile'), asked.includes('push'));
 
 const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
@@ -45,7 +46,7 @@ function toUserProfile(record: ProfileRecord): UserProfile {
     avatar: record.avatarUpdatedAt
       ? `/user/avatar/${encodeURIComponent(record.userId)}?v=${record.avatarUpdatedAt.getTime()}`
       : null,
-    notification_preferences: notificationChannels(record.notificationPreferences.includes('mobile')),
+    notification_preferences: preferences(record.notificationPreferences),
     time_zone: record.timeZone,
     reminder_days: record.reminderDays,
     email_paused: record.emailPausedAt !== null,

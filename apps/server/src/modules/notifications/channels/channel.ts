@@ -12,6 +12,8 @@ export interface OutgoingMessage {
   /** Stable across resends of the same batch (a Message-ID derives from it). */
   batchId: string;
   recipient: Recipient;
+  /** The device or channel of the member's it goes to (push, Discord, ntfy, webhook); '' for the rest. */
+  targetId: string;
   notices: Notice[];
 }
 
@@ -21,11 +23,16 @@ export interface OutgoingMessage {
  */
 export interface Channel {
   readonly name: Exclude<DeliveryChannel, 'in_app'>;
+  /** Each notice a message of its own (a webhook's body is one event), not a digest of the batch. */
+  readonly perNotice?: boolean;
   /** Null when the member can get it; otherwise why not (the deliveries are then cancelled). */
   unavailable(recipient: Recipient): string | null;
   send(message: OutgoingMessage): Promise<{ providerMessageId: string }>;
-  /** The profile's "Send me a test notification". */
-  sendTest(recipient: Recipient): Promise<void>;
+  /**
+   * The profile's "Send me a test notification", and how its answer names the channel; channels the
+   * member adds one by one have a test button each instead.
+   */
+  test?: { as: 'email' | 'mobile' | 'push'; send(recipient: Recipient): Promise<void> };
 }
 
 /** The absolute address of a title's page or poster. */

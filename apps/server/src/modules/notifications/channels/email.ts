@@ -62,9 +62,12 @@ export function createEmailChannel({ mailer, publicUrl, tokens }: EmailChannelOp
       };
       return send(recipient.email, mail, links(token).oneClick, `<${batchId}@${host}>`);
     },
-    async sendTest(recipient) {
-      const { oneClick, ...mailLinks } = links(tokens.issue(recipient.userId));
-      await send(recipient.email, await renderTestEmail(mailLinks), oneClick);
+    test: {
+      as: 'email',
+      async send(recipient) {
+        const { oneClick, ...mailLinks } = links(tokens.issue(recipient.userId));
+        await send(recipient.email, await renderTestEmail(mailLinks), oneClick);
+      },
     },
   };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { formatReleaseDate, newTitleLine, PRODUCT_NAME } from '@releasebell/contract/constants';
+import { PRODUCT_NAME } from '@releasebell/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../lib/clock';
 import type { RateLimiter } from '../../auth';
@@ -7,6 +7,7 @@ import { smsUnavailable } from '../eligibility';
 import { localToday, smsAllowedAt } from '../local-time';
 import type { Channel, Notice } from './channel';
 import { DeliveryError } from './delivery-error';
+import { noticeLine } from './notice-line';
 import { writeSmsToOutbox } from './sms-outbox';
 import { fitSms } from './sms-text';
 import { sendTwilioSms, type TwilioSettings } from './twilio';
@@ -99,44 +100,12 @@ function shortLinkCode(itemId: string): string {
   return Buffer.from(itemId.replace(/-/g, ''), 'hex').toString('base64url');
 }
 
-/**
- * What happened, in a text's few words. `today` (the member's date as it goes out) words a release
- * day that a cap on texts held over as past.
- */
+/** What happened, in a text's few words, with how many more the text stands for. */
 function smsText(notices: Notice[], today?: string): string {
   const [lead] = notices;
   if (!lead) return PRODUCT_NAME;
-  const { delivery, item } = lead;
-  const date = (d: string | null, p: typeof delivery.newPrecision) => (d ? formatReleaseDate(d, p) : 'TBD');
-  let what: string;
-  switch (delivery.kind) {
-    case 'released':
-      what =
-        today && today !== delivery.keyDate ? `${item.title} is out now!` : `${item.title} is out today!`;
-      break;
-    case 'date_announced':
-      what = `${item.title} has a release date: ${date(delivery.newDate, delivery.newPrecision)}.`;
-      break;
-    case 'date_changed':
-      what = delivery.newDate
-        ? `${item.title} moved from ${date(delivery.oldDate, delivery.oldPrecision)} to ${date(delivery.newDate, delivery.newPrecision)}.`
-        : `${item.title} no longer has a release date.`;
-      break;
-    case 'reminder':
-      what = `${item.title} is out ${delivery.reminderDays === 1 ? 'tomorrow' : `in ${delivery.reminderDays} days`} (${date(delivery.newDate, 'day')}).`;
-      break;
-    case 'request_resolved':
-      // Not sent by text today (the app and email tell the member); worded in case it is.
-      what = `${item.title}, which you asked for, is on ${PRODUCT_NAME} now.`;
-      break;
-    case 'new_title': {
-      const out = delivery.newDate ? date(delivery.newDate, delivery.newPrecision) : null;
-      what = `${newTitleLine({ via: delivery.viaName, mediaType: item.mediaType, title: item.title, out })}.`;
-      break;
-    }
-  }
   const more = notices.length > 1 ? ` (+${notices.length - 1} more)` : '';
-  return `${PRODUCT_NAME}: ${what}${more}`;
+  return `${PRODUCT_NAME}: ${noticeLine(lead, today)}${more}`;
 }
 
 /** Texts: one per batch, a single 160-character GSM-7 segment with a short link; STOP is Twilio's. */
@@ -159,13 +128,16 @@ export function createSmsChannel({ sender, publicUrl, clock }: SmsChannelOptions
         throw new DeliveryError('deferred', err.code, err.message, Math.ceil((at - now) / 1000));
       }
     },
-    async sendTest(recipient) {
-      const body = `${PRODUCT_NAME}: test text. Release alerts for titles you track come here. Reply STOP to stop.`;
-      await sender.send(
-        recipient.userId,
-        recipient.phoneNumber ?? '',
-        fitSms({ text: body, link: `${publicUrl}/profile` }),
-      );
+    test: {
+      as: 'mobile',
+      async send(recipient) {
+        const body = `${PRODUCT_NAME}: test text. Release alerts for titles you track come here. Reply STOP to stop.`;
+        await sender.send(
+          recipient.userId,
+          recipient.phoneNumber ?? '',
+          fitSms({ text: body, link: `${publicUrl}/profile` }),
+        );
+      },
     },
   };
 }

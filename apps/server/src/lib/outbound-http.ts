@@ -1,0 +1,170 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+/**
+ * Requests to URLs members give (their Discord, ntfy and webhook addresses), under the image proxy's
+ * rules: https to public addresses only (every address a name resolves to is checked, and the request
+ * goes to a checked one, so a name cannot be re-pointed between the check and the connection), no
+ * redirects followed, a time limit, and a bounded read of the answer.
+ */
+
+/** Addresses no member URL may reach: this host, private networks, link-local, and reserved ranges. */
+const NOT_PUBLIC = new BlockList();
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
+}
+for (const [net, bits] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
+}
+
+/** Whether an address is on the public internet (an IPv4-mapped IPv6 address is judged as IPv4). */
+export function isPublicAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isPublicAddress(mapped);
+  const family = isIP(address);
+  if (family === 0) return false;
+  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export class OutboundError extends Error {
+  constructor(
+    /** `refused`: the URL or its address is not allowed; the others are the network's. */
+    readonly code: 'refused' | 'timeout' | 'unreachable',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OutboundError';
+  }
+}
+
+export interface OutboundOptions {
+  /** http and private addresses too (tests, installs on a LAN). */
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  /** The most of an answer's body that is read; the rest is dropped. */
+  maxBytes?: number;
+}
+
+export interface OutboundAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_MAX_BYTES = 64 * 1024;
+
+/** Why a URL may not be used (a sentence for the member), or null; addresses are checked when sent. */
+export function outboundUrlProblem(raw: string, allowPrivate: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'must be a URL';
+  }
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return 'must be an https URL';
+  if (url.username || url.password) return 'must not carry a user name or password';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && !allowPrivate && !isPublicAddress(host)) return 'must be a public address';
+  if (!allowPrivate && !host.includes('.') && !isIP(host)) return 'must be a public address';
+  return null;
+}
+
+/** Resolves like the system does, then refuses the connection unless every address is public. */
+function checkedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      const refused = allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a.address));
+      if (refused || addresses.length === 0) {
+        const error = new OutboundError('refused', `${hostname} resolves to an address that is not public`);
+        return callback(error as NodeJS.ErrnoException, '', 0);
+      }
+      if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0]!;
+      return callback(null, first.address, first.family);
+    });
+  };
+}
+
+/** POSTs `body` to a member's URL under the rules above; an answer of any status resolves. */
+export function postOutbound(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  options: OutboundOptions,
+): Promise<OutboundAnswer> {
+  const problem = outboundUrlProblem(url, options.allowPrivate);
+  if (problem) return Promise.reject(new OutboundError('refused', `the URL ${problem}`));
+  const target = new URL(url);
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const transport = target.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = transport.request(target, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      lookup: checkedLookup(options.allowPrivate),
+      // Each request resolves and connects anew: a pooled socket would skip the address check.
+      agent: false,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    request.on('error', (err) => {
+      if (err instanceof OutboundError) return reject(err);
+      if (err.name === 'AbortError' || err.name === 'TimeoutError') {
+        return reject(new OutboundError('timeout', `no answer within ${timeoutMs / 1000} s`));
+      }
+      reject(new OutboundError('unreachable', (err as NodeJS.ErrnoException).code ?? err.message));
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        if (size >= maxBytes) return;
+        chunks.push(chunk.subarray(0, maxBytes - size));
+        size += Math.min(chunk.length, maxBytes - size);
+        // Enough read: the rest of a large answer is not waited for.
+        if (size >= maxBytes) response.destroy();
+      });
+      const done = () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+      response.on('end', done);
+      response.on('close', done);
+      response.on('error', () => done());
+    });
+    request.end(body);
+  });
+}

@@ -1,0 +1,79 @@
+import { calendarFeedQuerySchema, calendarLinkSchema, errorResponseSchema } from '@releasebell/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInId } from '../../plugins/session';
+import type { CalendarService } from './service';
+
+const tags = ['calendar'];
+
+/** The member's calendar link (signed in), and the feed itself (its token is its only credential). */
+export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (
+  app,
+  { calendar },
+) => {
+  app.get(
+    '/api/calendar',
+    {
+      schema: {
+        tags,
+        operationId: 'getCalendarLink',
+        summary: "The member's private calendar feed link (https and webcal), made on the first ask",
+        response: { 200: calendarLinkSchema, 401: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const link = await calendar.link(await signedInId(req));
+      return reply.header('cache-control', 'private, no-store').send(link);
+    },
+  );
+
+  app.post(
+    '/api/calendar/rotate',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        operationId: 'rotateCalendarLink',
+        summary: 'A new calendar link; the old one answers 404 at once',
+        response: { 200: calendarLinkSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const link = await calendar.rotate(await signedInId(req));
+      return reply.header('cache-control', 'private, no-store').send(link);
+    },
+  );
+
+  app.get(
+    '/calendar/:file',
+    {
+      schema: {
+        tags,
+        operationId: 'calendarFeed',
+        summary: "A member's tracked titles as an iCalendar feed (RFC 5545), for calendar apps",
+        params: z.object({ file: z.string().max(100) }),
+        querystring: calendarFeedQuerySchema,
+        response: {
+          200: z.string().meta({ description: 'text/calendar' }),
+          304: z.null().meta({ description: 'Not modified (If-None-Match)' }),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const token = req.params.file.endsWith('.ics') ? req.params.file.slice(0, -4) : '';
+      const { body, etag } = await calendar.feed(token, req.query);
+      // Private to the link's holder; calendar apps revalidate with the ETag.
+      reply.header('cache-control', 'private, no-cache').header('etag', etag);
+      const asked = req.headers['if-none-match'];
+      if (asked?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        return reply.status(304).send(null);
+      }
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'inline; filename="releasebell.ics"')
+        .send(body);
+    },
+  );
+};

@@ -1,0 +1,201 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  CALENDAR_TOKEN,
+  type CalendarFeedQuery,
+  type CalendarLink,
+  creatorText,
+  ERROR_CODES,
+  itemPath,
+  MEDIA_TYPE_LABELS,
+  MEDIA_TYPES,
+  type MovieReleaseKind,
+  PRODUCT_NAME,
+} from '@releasebell/contract';
+import ical from 'ical-generator';
+import { HttpError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { addDays } from '../../lib/dates';
+import { RELEASE_TYPES_OF_KIND } from '../../providers/tmdb/release-dates';
+import { localToday } from '../notifications';
+import type { CalendarRepository, FeedMember, RegionalDates, TrackedTitle } from './repository';
+
+/** Calendar apps are told to fetch the feed again after this long (Google and Outlook mostly ignore it). */
+const REFRESH_SECONDS = 3600;
+
+export interface CalendarEvent {
+  uid: string;
+  date: string;
+  summary: string;
+  description: string;
+  url: string;
+  category: string;
+  sequence: number;
+  lastModified: Date;
+}
+
+export interface CalendarFeed {
+  body: string;
+  etag: string;
+}
+
+const calendarNotFound = () =>
+  new HttpError(404, ERROR_CODES.calendarNotFound, 'This calendar link is not valid any more.');
+
+const latest = (...dates: (Date | null | undefined)[]) =>
+  new Date(Math.max(...dates.map((d) => d?.getTime() ?? 0)));
+
+/**
+ * A member's private calendar feed (RFC 5545): one all-day event per tracked title with a day in the
+ * window, and for a movie one per kind of release asked for, on the member's region's date.
+ */
+export function createCalendarService(options: {
+  repo: CalendarRepository;
+  secret: string;
+  publicUrl: string;
+  /** The region of members who chose none. */
+  defaultRegion: string;
+  clock: Clock;
+}) {
+  const { repo, secret, publicUrl, defaultRegion, clock } = options;
+  const host = new URL(publicUrl).host || 'releasebell.local';
+  // The token is derived, not stored, so the profile can show the same link again; the database
+  // holds only its hash, and a new salt (rotation) makes a new one.
+  const tokenFor = (userId: string, salt: string) =>
+    createHmac('sha256', secret).update(`calendar\0${userId}\0${salt}`).digest('base64url');
+  const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+  const linkFor = (token: string): CalendarLink => {
+    const url = `${publicUrl}/calendar/${token}.ics`;
+    return { url, webcal_url: url.replace(/^https?:\/\//, 'webcal://') };
+  };
+
+  async function issue(userId: string): Promise<CalendarLink> {
+    const salt = randomBytes(16).toString('base64url');
+    const token = tokenFor(userId, salt);
+    await repo.saveFeed(userId, salt, hashOf(token), clock());
+    return linkFor(token);
+  }
+
+  function movieEvents(
+    title: TrackedTitle,
+    member: FeedMember,
+    kinds: readonly MovieReleaseKind[],
+    regional?: RegionalDates,
+  ) {
+    const region = member.region ?? defaultRegion;
+    return kinds.flatMap((kind) => {
+      const typed = (regional?.dates ?? [])
+        .filter((d) => RELEASE_TYPES_OF_KIND[kind].includes(d.type))
+        .map((d) => d.date)
+        .sort()[0];
+      // As the notifications read it: the default region's theatrical date is the title's own (an
+      // operator may have corrected it), and a region without a cinema date falls back to it.
+      const own = title.releaseDatePrecision === 'day' ? title.releaseDate : null;
+      const date = kind === 'theatrical' && (region === defaultRegion || !typed) ? own : (typed ?? null);
+      if (!date) return [];
+      const moved = regional?.moves.get(kind);
+      return [
+        {
+          kind,
+          date,
+          sequence: title.moves + (moved?.count ?? 0),
+          lastModified: latest(title.updatedAt, title.movedAt, moved?.at),
+        },
+      ];
+    });
+  }
+
+  function toEvent(
+    title: TrackedTitle,
+    occurrence: { kind: string; date: string; sequence: number; lastModified: Date },
+  ): CalendarEvent {
+    const url = `${publicUrl}${itemPath({ media_type: title.mediaType, slug: title.slug })}`;
+    const credit = creatorText({ creator: title.creator, creator_label: title.creatorLabel });
+    return {
+      uid: `${title.id}-${occurrence.kind}@${host}`,
+      date: occurrence.date,
+      summary: title.mediaType === 'movies' ? `${title.title} (${occurrence.kind})` : title.title,
+      description: [credit, url].filter(Boolean).join('\n'),
+      url,
+      category: MEDIA_TYPE_LABELS[title.mediaType],
+      sequence: occurrence.sequence,
+      lastModified: occurrence.lastModified,
+    };
+  }
+
+  return {
+    /** The member's feed link, made on the first ask. */
+    async link(userId: string): Promise<CalendarLink> {
+      const feed = await repo.feedOf(userId);
+      if (!feed) return issue(userId);
+      const token = tokenFor(userId, feed.salt);
+      // Another AUTH_SECRET since the link was made: the old link cannot be shown, so make a new one.
+      return hashOf(token) === feed.tokenHash ? linkFor(token) : issue(userId);
+    },
+
+    /** A new link; the old one answers 404 from now on. */
+    rotate: issue,
+
+    /** The events of the member this token belongs to, or 404 when it belongs to nobody. */
+    async events(token: string, query: CalendarFeedQuery): Promise<CalendarEvent[]> {
+      if (!CALENDAR_TOKEN.test(token)) throw calendarNotFound();
+      const member = await repo.memberByTokenHash(hashOf(token));
+      if (!member) throw calendarNotFound();
+      const today = localToday(clock(), member.timeZone);
+      const from = addDays(today, -query.past_days);
+      const to = addDays(today, query.future_days);
+      const titles = await repo.tracked(member.userId, query.types ?? MEDIA_TYPES);
+      const movies = titles.filter((t) => t.mediaType === 'movies').map((t) => t.id);
+      const regional = await repo.regionalDates(movies, member.region ?? defaultRegion);
+      const kinds = query.release ?? [member.movieReleaseKind];
+      return titles
+        .flatMap((title) => {
+          const occurrences =
+            title.mediaType === 'movies'
+              ? movieEvents(title, member, kinds, regional.get(title.id))
+              : title.releaseDatePrecision === 'day' && title.releaseDate
+                ? [
+                    {
+                      kind: 'release',
+                      date: title.releaseDate,
+                      sequence: title.moves,
+                      lastModified: latest(title.updatedAt, title.movedAt),
+                    },
+                  ]
+                : [];
+          return occurrences.filter((o) => o.date >= from && o.date <= to).map((o) => toEvent(title, o));
+        })
+        .sort((a, b) => a.date.localeCompare(b.date) || a.uid.localeCompare(b.uid));
+    },
+
+    /** The feed as iCalendar text, with an ETag of its bytes (the same state gives the same bytes). */
+    async feed(token: string, query: CalendarFeedQuery): Promise<CalendarFeed> {
+      const events = await this.events(token, query);
+      const calendar = ical({
+        name: PRODUCT_NAME,
+        prodId: { company: PRODUCT_NAME, product: 'Calendar feed', language: 'EN' },
+        ttl: REFRESH_SECONDS,
+      });
+      for (const e of events) {
+        calendar.createEvent({
+          id: e.uid,
+          allDay: true,
+          start: new Date(`${e.date}T00:00:00Z`),
+          end: new Date(`${addDays(e.date, 1)}T00:00:00Z`),
+          summary: e.summary,
+          description: e.description,
+          url: e.url,
+          categories: [{ name: e.category }],
+          sequence: e.sequence,
+          lastModified: e.lastModified,
+          // Without a METHOD, DTSTAMP is when the event was last revised: the same bytes until it changes.
+          stamp: e.lastModified,
+        });
+      }
+      const body = calendar.toString();
+      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      return { body, etag };
+    },
+  };
+}
+
+export type CalendarService = ReturnType<typeof createCalendarService>;

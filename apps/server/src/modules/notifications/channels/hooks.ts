@@ -1,0 +1,271 @@
+import { createHmac } from 'node:crypto';
+import { formatReleaseDate, type HookType, itemPath, PRODUCT_NAME, posterUrl } from '@releasebell/contract';
+import type { MemberHookRow } from '../../../db/schema';
+import type { Clock } from '../../../lib/clock';
+import { OutboundError, postOutbound } from '../../../lib/outbound-http';
+import type { NotificationTargets } from '../targets';
+import { absoluteUrl, type Channel, type Notice } from './channel';
+import { DeliveryError } from './delivery-error';
+import { noticeLine } from './notice-line';
+
+/** One request to a member's channel: its body and headers. */
+interface HookRequest {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** What an attempt did, as the channel's delivery log and the test button show it. */
+export interface HookOutcome {
+  status: 'sent' | 'retry' | 'failed';
+  httpStatus: number | null;
+  error: string | null;
+  retryAfterSeconds?: number;
+}
+
+/** What a message says, whichever channel carries it. */
+export interface HookMessage {
+  kind: string;
+  /** A stable id for the message: the delivery's (the same on every retry). */
+  id: string;
+  title: string;
+  line: string;
+  /** The title's page, its poster (absolute URLs), and its release date in words. */
+  url: string;
+  poster: string | null;
+  date: string | null;
+  /** The webhook's JSON event (what a program reads). */
+  event: Record<string, unknown>;
+}
+
+const USER_AGENT = `${PRODUCT_NAME}-Hooks/1.0 (+https://github.com/releasebell)`;
+/** Discord's embed colour: the product's accent. */
+const EMBED_COLOUR = 0xf5a524;
+
+/** The message for one notice: worded as the other channels word it, plus the webhook's event. */
+export function hookMessage(
+  { delivery, item }: Notice,
+  publicUrl: string,
+  sentAt: Date,
+  today?: string,
+): HookMessage {
+  const url = absoluteUrl(publicUrl, itemPath({ media_type: item.mediaType, slug: item.slug }));
+  const poster = item.image ? absoluteUrl(publicUrl, posterUrl(item.image, 'card')) : null;
+  const date = delivery.newDate ? formatReleaseDate(delivery.newDate, delivery.newPrecision) : null;
+  return {
+    kind: delivery.kind,
+    id: delivery.id,
+    title: item.title,
+    line: noticeLine({ delivery, item }, today),
+    url,
+    poster,
+    date,
+    event: {
+      kind: delivery.kind,
+      item: {
+        id: item.id,
+        title: item.title,
+        media_type: item.mediaType,
+        slug: item.slug,
+        creator: item.creator,
+        release_date: item.releaseDate,
+        release_date_precision: item.releaseDatePrecision,
+        image: poster,
+      },
+      old_date: delivery.oldDate,
+      new_date: delivery.newDate,
+      reminder_days: delivery.reminderDays,
+      url,
+      sent_at: sentAt.toISOString(),
+    },
+  };
+}
+
+/** The request each kind of channel expects for a message. */
+export function hookRequest(
+  hook: Pick<MemberHookRow, 'type' | 'url' | 'secret'>,
+  message: HookMessage,
+): HookRequest {
+  const json = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
+  switch (hook.type) {
+    case 'discord': {
+      const url = new URL(hook.url);
+      // Waiting for the message makes Discord answer with its id (and refuse a bad embed at once).
+      url.searchParams.set('wait', 'true');
+      const embed = {
+        title: message.title.slice(0, 256),
+        description: message.line.slice(0, 4096),
+        url: message.url,
+        color: EMBED_COLOUR,
+        ...(message.date ? { fields: [{ name: 'Release date', value: message.date, inline: true }] } : {}),
+        ...(message.poster ? { thumbnail: { url: message.poster } } : {}),
+        footer: { text: PRODUCT_NAME },
+        timestamp: message.event.sent_at,
+      };
+      // No pings: a title's name must not mention @everyone.
+      const body = { username: PRODUCT_NAME, embeds: [embed], allowed_mentions: { parse: [] } };
+      return { url: url.toString(), body: JSON.stringify(body), headers: json };
+    }
+    case 'ntfy': {
+      // Published as JSON to the server's root: titles in any script, no header encoding.
+      const url = new URL(hook.url);
+      const topic = url.pathname.split('/').filter(Boolean).pop() ?? '';
+      const root = `${url.origin}${url.pathname.slice(0, url.pathname.lastIndexOf('/'))}/`;
+      const body = {
+        topic,
+        title: message.title,
+        message: message.line,
+        tags: ['bell'],
+        click: message.url,
+        ...(message.poster ? { attach: message.poster } : {}),
+      };
+      const auth: Record<string, string> = hook.secret ? { authorization: `Bearer ${hook.secret}` } : {};
+      return { url: root, body: JSON.stringify(body), headers: { ...json, ...auth } };
+    }
+    case 'webhook': {
+      const body = JSON.stringify(message.event);
+      const signature = createHmac('sha256', hook.secret ?? '')
+        .update(body)
+        .digest('hex');
+      return {
+        url: hook.url,
+        body,
+        headers: {
+          ...json,
+          'x-releasebell-event': message.kind,
+          'x-releasebell-delivery': message.id,
+          'x-releasebell-signature': `sha256=${signature}`,
+        },
+      };
+    }
+  }
+}
+
+/** Seconds to wait, from Retry-After or Discord's `retry_after` in the body. */
+function retryAfter(headers: Record<string, unknown>, body: string): number | undefined {
+  const header = Number(headers['retry-after']);
+  if (Number.isFinite(header) && header >= 0) return header;
+  try {
+    const parsed = JSON.parse(body) as { retry_after?: unknown };
+    if (typeof parsed.retry_after === 'number') return Math.ceil(parsed.retry_after);
+  } catch {
+    // Not JSON: no hint.
+  }
+  return undefined;
+}
+
+/** A short reason from an error answer: the service's own message when it gives one. */
+function reasonOf(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; error?: unknown };
+    const said = typeof parsed.message === 'string' ? parsed.message : parsed.error;
+    if (typeof said === 'string') return `${status} ${said}`.slice(0, 300);
+  } catch {
+    // Not JSON: the first line of the text.
+  }
+  const text = body.trim().split('\n')[0] ?? '';
+  return (text ? `${status} ${text}` : `HTTP ${status}`).slice(0, 300);
+}
+
+/**
+ * Posts to a member's channel and judges the answer: 2xx sent; 429 and 5xx (and no answer) worth
+ * another try; any other 4xx means the channel is broken (a deleted Discord webhook answers 404), so
+ * it is turned off with the reason. Every attempt goes into the channel's log.
+ */
+export function createHookPoster(options: {
+  targets: NotificationTargets;
+  allowPrivate: boolean;
+  clock: Clock;
+}) {
+  const { targets, allowPrivate, clock } = options;
+  return async function post(hook: MemberHookRow, message: HookMessage): Promise<HookOutcome> {
+    const request = hookRequest(hook, message);
+    let outcome: HookOutcome;
+    try {
+      const answer = await postOutbound(request.url, request.body, request.headers, { allowPrivate });
+      const status = answer.status;
+      if (status >= 200 && status < 300) outcome = { status: 'sent', httpStatus: status, error: null };
+      else if (status === 429 || status >= 500) {
+        const wait = status === 429 ? retryAfter(answer.headers, answer.body) : undefined;
+        outcome = {
+          status: 'retry',
+          httpStatus: status,
+          error: reasonOf(status, answer.body),
+          ...(wait !== undefined ? { retryAfterSeconds: wait } : {}),
+        };
+      } else outcome = { status: 'failed', httpStatus: status, error: reasonOf(status, answer.body) };
+    } catch (err) {
+      const refused = err instanceof OutboundError && err.code === 'refused';
+      const error = err instanceof Error ? err.message : String(err);
+      outcome = { status: refused ? 'failed' : 'retry', httpStatus: null, error };
+    }
+    const at = clock();
+    await targets.recordAttempt(hook.id, {
+      kind: message.kind,
+      title: message.kind === 'test' ? null : message.title,
+      status: outcome.status,
+      httpStatus: outcome.httpStatus,
+      error: outcome.error,
+      at,
+    });
+    if (outcome.status === 'failed') await targets.disableHook(hook.id, outcome.error ?? 'refused', at);
+    return outcome;
+  };
+}
+
+export type HookPoster = ReturnType<typeof createHookPoster>;
+
+/** A member's Discord, ntfy or webhook channels: each notice is one message to one of them. */
+export function createHookChannel(
+  type: HookType,
+  options: { targets: NotificationTargets; post: HookPoster; publicUrl: string; clock: Clock },
+): Channel {
+  const { targets, post, publicUrl, clock } = options;
+  return {
+    name: type,
+    perNotice: true,
+    unavailable: () => null,
+    async send({ recipient, targetId, notices }) {
+      const hook = await targets.hook(targetId);
+      if (!hook || hook.userId !== recipient.userId) {
+        throw new DeliveryError('permanent', 'gone', 'the channel was removed');
+      }
+      if (hook.disabledAt) {
+        throw new DeliveryError('permanent', 'channel_off', `the channel is off: ${hook.disabledReason}`);
+      }
+      const [notice] = notices;
+      if (!notice) return { providerMessageId: '' };
+      const outcome = await post(hook, hookMessage(notice, publicUrl, clock()));
+      if (outcome.status === 'sent') return { providerMessageId: `${hook.type}:${outcome.httpStatus}` };
+      throw new DeliveryError(
+        outcome.status === 'retry' ? 'transient' : 'permanent',
+        outcome.httpStatus ? `${hook.type}_${outcome.httpStatus}` : `${hook.type}_unreachable`,
+        outcome.error ?? 'failed',
+        outcome.retryAfterSeconds,
+      );
+    },
+  };
+}
+
+/** The test message a channel's Test button sends. */
+export function hookTestMessage(publicUrl: string, sentAt: Date): HookMessage {
+  const url = `${publicUrl}/profile`;
+  return {
+    kind: 'test',
+    id: `test-${sentAt.getTime()}`,
+    title: `${PRODUCT_NAME} test`,
+    line: 'Test notification: release alerts for titles you track will arrive here.',
+    url,
+    poster: null,
+    date: null,
+    event: {
+      kind: 'test',
+      item: null,
+      old_date: null,
+      new_date: null,
+      reminder_days: null,
+      url,
+      sent_at: sentAt.toISOString(),
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import type { Agent } from 'node:https';
+import { itemPath, PRODUCT_NAME, type PushPayload } from '@releasebell/contract';
+import webpush, { WebPushError } from 'web-push';
+import type { Clock } from '../../../lib/clock';
+import { pushUnavailable } from '../eligibility';
+import { localToday } from '../local-time';
+import type { NotificationTargets } from '../targets';
+import type { Channel, Notice } from './channel';
+import { DeliveryError } from './delivery-error';
+import { noticeLine } from './notice-line';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export interface PushChannelOptions {
+  targets: NotificationTargets;
+  vapid: VapidKeys & { subject: string };
+  clock: Clock;
+  /** The TLS agent for push services (tests trust their local one with it). */
+  agent?: Agent;
+}
+
+/** A push older than this is not worth showing: the lock screen would tell yesterday's news. */
+const TTL_SECONDS = 24 * 3600;
+const TIMEOUT_MS = 10_000;
+
+/** What the service worker shows for a batch: one title's news, or a digest of several. */
+export function pushPayload(notices: Notice[], today?: string): PushPayload {
+  const [lead] = notices;
+  if (!lead) return { title: PRODUCT_NAME, body: '', url: '/', tag: 'releasebell' };
+  if (notices.length === 1) {
+    const { delivery, item } = lead;
+    return {
+      title: item.title,
+      body: noticeLine(lead, today),
+      url: itemPath({ media_type: item.mediaType, slug: item.slug }),
+      // A newer message about the same title and kind replaces the older one on the lock screen.
+      tag: `${item.id}:${delivery.kind}`,
+    };
+  }
+  return {
+    title: `${PRODUCT_NAME}: ${notices.length} updates`,
+    body: notices.map((n) => noticeLine(n, today)).join('\n'),
+    url: '/watchlist',
+    tag: 'digest',
+  };
+}
+
+/**
+ * The push service's verdict: the subscription is gone (404, 410), try later (429 with Retry-After,
+ * 5xx, no answer), or the message itself is refused (other 4xx).
+ */
+function pushDeliveryError(err: unknown): DeliveryError {
+  if (err instanceof WebPushError) {
+    const status = err.statusCode;
+    const reason = `${status} ${err.body || err.message}`.slice(0, 300);
+    if (status === 404 || status === 410) return new DeliveryError('permanent', 'gone', reason);
+    if (status === 429 || status >= 500) {
+      const retryAfter = Number(err.headers?.['retry-after']);
+      return new DeliveryError(
+        'transient',
+        `push_${status}`,
+        reason,
+        Number.isFinite(retryAfter) ? retryAfter : undefined,
+      );
+    }
+    return new DeliveryError('permanent', `push_${status}`, reason);
+  }
+  const e = err as { code?: string; message?: string };
+  return new DeliveryError('transient', (e.code ?? 'push_error').toLowerCase(), String(e.message ?? err));
+}
+
+/**
+ * Web push (RFC 8030, payloads encrypted per RFC 8291, VAPID per RFC 8292): one delivery per device.
+ * A device the push service says is gone is forgotten.
+ */
+export function createPushChannel({ targets, vapid, clock, agent }: PushChannelOptions): Channel {
+  const push = async (
+    sub: { id: string; endpoint: string; p256dh: string; auth: string },
+    payload: PushPayload,
+  ): Promise<string> => {
+    try {
+      const answer = await webpush.sendNotification(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        JSON.stringify(payload),
+        {
+          TTL: TTL_SECONDS,
+          urgency: 'normal',
+          // The push service keeps only the latest undelivered message of a topic (at most 32 characters).
+          topic: createHash('sha256').update(payload.tag).digest('base64url').slice(0, 32),
+          vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          timeout: TIMEOUT_MS,
+          ...(agent ? { agent } : {}),
+        },
+      );
+      return String(answer.headers.location ?? '');
+    } catch (err) {
+      const error = pushDeliveryError(err);
+      if (error.code === 'gone') await targets.dropSubscription(sub.id);
+      throw error;
+    }
+  };
+  return {
+    name: 'push',
+    unavailable: pushUnavailable,
+    async send({ recipient, targetId, notices }) {
+      const sub = await targets.subscription(targetId);
+      if (!sub || sub.userId !== recipient.userId) {
+        throw new DeliveryError('permanent', 'gone', 'the device unsubscribed');
+      }
+      const providerMessageId = await push(
+        sub,
+        pushPayload(notices, localToday(clock(), recipient.timeZone)),
+      );
+      return { providerMessageId };
+    },
+    test: {
+      as: 'push',
+      async send(recipient) {
+        const devices = await targets.subscriptionsOf(recipient.userId);
+        const payload: PushPayload = {
+          title: PRODUCT_NAME,
+          body: 'Test notification: release alerts for titles you track come here.',
+          url: '/profile',
+          tag: 'test',
+        };
+        const results = await Promise.allSettled(devices.map((d) => push(d, payload)));
+        // A device that is gone is forgotten; the test fails only if no device got it.
+        const delivered = results.filter((r) => r.status === 'fulfilled').length;
+        const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (delivered === 0 && failure) throw failure.reason;
+      },
+    },
+  };
+}

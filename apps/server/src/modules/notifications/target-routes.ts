@@ -1,0 +1,148 @@
+import {
+  createHookBodySchema,
+  errorResponseSchema,
+  hookAttemptListSchema,
+  hookIdParamsSchema,
+  hookListSchema,
+  hookSchema,
+  hookTestResultSchema,
+  pushKeySchema,
+  pushSubscriptionBodySchema,
+  pushUnsubscribeBodySchema,
+} from '@releasebell/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInId } from '../../plugins/session';
+import type { TargetsService } from './targets-service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+/** Push subscriptions (a member's devices) and chat channels (Discord, ntfy, webhooks): the member's own. */
+export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = async (app, { targets }) => {
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/api/push/key',
+    {
+      schema: {
+        tags: ['push'],
+        operationId: 'pushKey',
+        summary: "The server's VAPID public key, for PushManager.subscribe's applicationServerKey",
+        response: { 200: pushKeySchema, 404: errorResponseSchema },
+      },
+    },
+    async (_req, reply) => reply.header('cache-control', 'public, max-age=3600').send(targets.pushKey()),
+  );
+
+  app.post(
+    '/api/push/subscriptions',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['push'],
+        operationId: 'subscribePush',
+        summary: "Adds this device's push subscription (PushSubscription.toJSON()) and turns push on",
+        body: pushSubscriptionBodySchema,
+        response: { 201: z.null(), ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      await targets.subscribe(await signedInId(req), req.body);
+      return reply.status(201).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/push/subscriptions',
+    {
+      schema: {
+        tags: ['push'],
+        operationId: 'unsubscribePush',
+        summary: "Forgets one of the member's devices; push goes off with the last one",
+        body: pushUnsubscribeBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await targets.unsubscribe(await signedInId(req), req.body.endpoint);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/channels',
+    {
+      schema: {
+        tags: ['channels'],
+        operationId: 'listChannels',
+        summary: "The member's Discord, ntfy and webhook channels, URLs masked, each with its last delivery",
+        response: { 200: hookListSchema, 401: errorResponseSchema },
+      },
+    },
+    async (req) => targets.list(await signedInId(req)),
+  );
+
+  app.post(
+    '/api/channels',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['channels'],
+        operationId: 'addChannel',
+        summary: 'Adds a Discord webhook, an ntfy topic or a signed webhook (at most 5)',
+        body: createHookBodySchema,
+        response: { 201: hookSchema, ...errors, 409: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await targets.add(await signedInId(req), req.body)),
+  );
+
+  app.delete(
+    '/api/channels/:id',
+    {
+      schema: {
+        tags: ['channels'],
+        operationId: 'removeChannel',
+        summary: 'Removes a channel; its waiting messages are dropped',
+        params: hookIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await targets.remove(await signedInId(req), req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/channels/:id/test',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['channels'],
+        operationId: 'testChannel',
+        summary:
+          'Sends a test message now and answers with what happened (a channel that was off and works is on again)',
+        params: hookIdParamsSchema,
+        response: { 200: hookTestResultSchema, ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (req) => targets.test(await signedInId(req), req.params.id),
+  );
+
+  app.get(
+    '/api/channels/:id/deliveries',
+    {
+      schema: {
+        tags: ['channels'],
+        operationId: 'channelDeliveries',
+        summary: "The channel's last 50 delivery attempts, newest first",
+        params: hookIdParamsSchema,
+        response: { 200: hookAttemptListSchema, ...errors },
+      },
+    },
+    async (req) => targets.attempts(await signedInId(req), req.params.id),
+  );
+};

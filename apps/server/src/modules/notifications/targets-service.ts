@@ -1,0 +1,173 @@
+import { lookup } from 'node:dns/promises';
+import {
+  type CreateHookBody,
+  ERROR_CODES,
+  HOOK_URL_MESSAGES,
+  type Hook,
+  type HookAttempt,
+  type HookTestResult,
+  type HookType,
+  MAX_HOOKS,
+  type PushSubscriptionBody,
+} from '@releasebell/contract';
+import type { MemberHookRow } from '../../db/schema';
+import { HttpError } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { isPublicAddress, outboundUrlProblem } from '../../lib/outbound-http';
+import { type HookPoster, hookTestMessage } from './channels/hooks';
+import type { HookAttemptRecord, NotificationTargets } from './targets';
+
+const badField = (field: string, message: string) =>
+  new HttpError(400, ERROR_CODES.validation, `${field}: ${message}`, [{ field, message }]);
+const channelNotFound = () => new HttpError(404, ERROR_CODES.channelNotFound, 'Channel not found.');
+const pushOff = () =>
+  new HttpError(404, ERROR_CODES.pushOff, 'Push notifications are not set up on this server.');
+
+const DISCORD_HOSTS = ['discord.com', 'discordapp.com', 'ptb.discord.com', 'canary.discord.com'];
+const DISCORD_PATH = /^\/api(\/v\d+)?\/webhooks\/\d{5,25}\/[\w-]{20,200}\/?$/;
+const NTFY_TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
+
+/** Why a URL cannot be this kind of channel (for the 400), or null. */
+function hookUrlProblem(type: HookType, raw: string, allowPrivate: boolean): string | null {
+  const general = outboundUrlProblem(raw, allowPrivate);
+  if (general) return type === 'webhook' ? general : HOOK_URL_MESSAGES[type];
+  const url = new URL(raw);
+  if (type === 'discord') {
+    // Tests and private installs point Discord at a stand-in; the path must still be a webhook's.
+    const host = allowPrivate || DISCORD_HOSTS.includes(url.hostname);
+    return host && DISCORD_PATH.test(url.pathname) && !url.search ? null : HOOK_URL_MESSAGES.discord;
+  }
+  if (type === 'ntfy') {
+    const topic = url.pathname.split('/').filter(Boolean).pop() ?? '';
+    return NTFY_TOPIC.test(topic) && !url.search ? null : HOOK_URL_MESSAGES.ntfy;
+  }
+  return null;
+}
+
+/** The URL as the profile shows it: Discord's token, ntfy's topic and any long path part or query value hidden. */
+export function maskedTarget(type: HookType, raw: string): string {
+  const url = new URL(raw);
+  const hide = (part: string) => `${part.slice(0, 3)}…`;
+  const segments = url.pathname.split('/');
+  const last = segments.length - 1;
+  const masked = segments.map((segment, i) => {
+    if (type === 'discord') return i === last ? '…' : segment;
+    if (type === 'ntfy') return i === last ? hide(segment) : segment;
+    return segment.length >= 16 ? hide(segment) : segment;
+  });
+  const query = [...url.searchParams.keys()].map((k) => `${k}=…`).join('&');
+  return `${url.origin}${masked.join('/')}${query ? `?${query}` : ''}`;
+}
+
+function toHook(row: MemberHookRow, last: HookAttemptRecord | undefined): Hook {
+  return {
+    id: row.id,
+    type: row.type,
+    target: maskedTarget(row.type, row.url),
+    created_at: row.createdAt.toISOString(),
+    disabled: row.disabledAt ? { at: row.disabledAt.toISOString(), reason: row.disabledReason ?? '' } : null,
+    last_delivery: last ? { status: last.status, at: last.at.toISOString(), error: last.error } : null,
+  };
+}
+
+/** A member's push devices and chat channels over HTTP: subscribe, add, remove, test, the log. */
+export function createTargetsService(options: {
+  targets: NotificationTargets;
+  post: HookPoster;
+  publicUrl: string;
+  /** VAPID's public key; null when push is off. */
+  pushKey: string | null;
+  allowPrivate: boolean;
+  clock: Clock;
+}) {
+  const { targets, post, publicUrl, pushKey, allowPrivate, clock } = options;
+
+  async function ownHook(userId: string, id: string) {
+    const hook = await targets.hook(id);
+    if (!hook || hook.userId !== userId) throw channelNotFound();
+    return hook;
+  }
+
+  /** Every address the host resolves to must be public (checked again at each send). */
+  async function checkResolves(raw: string) {
+    if (allowPrivate) return;
+    const host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
+    const addresses = await lookup(host, { all: true }).catch(() => []);
+    if (addresses.length === 0) throw badField('url', 'must be a host that can be found');
+    if (addresses.some((a) => !isPublicAddress(a.address))) throw badField('url', 'must be a public address');
+  }
+
+  return {
+    pushKey(): { public_key: string } {
+      if (!pushKey) throw pushOff();
+      return { public_key: pushKey };
+    },
+
+    async subscribe(userId: string, body: PushSubscriptionBody) {
+      if (!pushKey) throw pushOff();
+      const problem = outboundUrlProblem(body.endpoint, allowPrivate);
+      if (problem) throw badField('endpoint', problem);
+      await targets.subscribe(
+        userId,
+        { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth },
+        clock(),
+      );
+    },
+
+    unsubscribe: (userId: string, endpoint: string) => targets.unsubscribe(userId, endpoint, clock()),
+
+    async list(userId: string): Promise<{ channels: Hook[] }> {
+      const rows = await targets.hooksOf(userId);
+      const last = await targets.lastAttempts(rows.map((r) => r.id));
+      return { channels: rows.map((r) => toHook(r, last.get(r.id))) };
+    },
+
+    async add(userId: string, body: CreateHookBody): Promise<Hook> {
+      const url = body.url.trim();
+      const problem = hookUrlProblem(body.type, url, allowPrivate);
+      if (problem) throw badField('url', problem);
+      if (body.type === 'webhook' && !body.secret) throw badField('secret', 'is required to sign a webhook');
+      if (body.type === 'discord' && body.secret) throw badField('secret', 'is not used by Discord');
+      await checkResolves(url);
+      const row = await targets.addHook(
+        userId,
+        { type: body.type, url, secret: body.secret ?? null },
+        clock(),
+        MAX_HOOKS,
+      );
+      if (!row) {
+        throw new HttpError(409, ERROR_CODES.tooManyChannels, `You can add at most ${MAX_HOOKS} channels.`);
+      }
+      return toHook(row, undefined);
+    },
+
+    async remove(userId: string, id: string) {
+      if (!(await targets.removeHook(userId, id))) throw channelNotFound();
+    },
+
+    /** Sends a test message now; a channel that was off and works again is back on. */
+    async test(userId: string, id: string): Promise<HookTestResult> {
+      const hook = await ownHook(userId, id);
+      const outcome = await post({ ...hook, disabledAt: null }, hookTestMessage(publicUrl, clock()));
+      if (outcome.status === 'sent' && hook.disabledAt) await targets.enableHook(hook.id);
+      return { status: outcome.status, http_status: outcome.httpStatus, error: outcome.error };
+    },
+
+    async attempts(userId: string, id: string): Promise<{ deliveries: HookAttempt[] }> {
+      await ownHook(userId, id);
+      const rows = await targets.attempts(id);
+      return {
+        deliveries: rows.map((r) => ({
+          kind: r.kind as HookAttempt['kind'],
+          title: r.title,
+          status: r.status,
+          http_status: r.httpStatus,
+          error: r.error,
+          at: r.at.toISOString(),
+        })),
+      };
+    },
+  };
+}
+
+export type TargetsService = ReturnType<typeof createTargetsService>;

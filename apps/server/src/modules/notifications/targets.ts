@@ -1,0 +1,210 @@
+import { HOOK_LOG_SIZE, type HookType } from '@releasebell/contract';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  hookAttempts,
+  memberHooks,
+  notificationDeliveries,
+  type PushSubscriptionRow,
+  pushSubscriptions,
+  userProfiles,
+} from '../../db/schema';
+
+export interface HookAttemptRecord {
+  kind: string;
+  title: string | null;
+  status: 'sent' | 'retry' | 'failed';
+  httpStatus: number | null;
+  error: string | null;
+  at: Date;
+}
+
+/**
+ * Where a member's pushes and chat messages go: their subscribed devices and their Discord, ntfy and
+ * webhook channels, with each channel's delivery log.
+ */
+export function createNotificationTargets(db: Database) {
+  return {
+    /**
+     * Keeps a device's subscription (the same endpoint again replaces its keys, and moves it to this
+     * member: a browser signed in as someone else now) and turns push on for the member.
+     */
+    async subscribe(userId: string, sub: { endpoint: string; p256dh: string; auth: string }, at: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(pushSubscriptions)
+          .values({ userId, ...sub, createdAt: at })
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            set: { userId, p256dh: sub.p256dh, auth: sub.auth, createdAt: at },
+          });
+        await tx
+          .update(userProfiles)
+          .set({
+            notificationPreferences: sql`case when 'push' = any(${userProfiles.notificationPreferences})
+              then ${userProfiles.notificationPreferences}
+              else array_append(${userProfiles.notificationPreferences}, 'push') end`,
+            updatedAt: at,
+          })
+          .where(eq(userProfiles.userId, userId));
+      });
+    },
+
+    /** Forgets one of the member's devices; push goes off with their last one. */
+    async unsubscribe(userId: string, endpoint: string, at: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+        const [left] = await tx
+          .select({ n: count() })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId));
+        if ((left?.n ?? 0) === 0) {
+          await tx
+            .update(userProfiles)
+            .set({
+              notificationPreferences: sql`array_remove(${userProfiles.notificationPreferences}, 'push')`,
+              updatedAt: at,
+            })
+            .where(eq(userProfiles.userId, userId));
+        }
+      });
+    },
+
+    async subscription(id: string): Promise<PushSubscriptionRow | null> {
+      if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+      const rows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+      return rows[0] ?? null;
+    },
+
+    subscriptionsOf(userId: string): Promise<PushSubscriptionRow[]> {
+      return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    },
+
+    /** A push service said the subscription is gone (404/410): its waiting pushes go with it. */
+    async dropSubscription(id: string) {
+      await db.transaction(async (tx) => {
+        await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+        await tx
+          .update(notificationDeliveries)
+          .set({ status: 'cancelled', lastError: 'the device unsubscribed', claimedUntil: null })
+          .where(
+            and(
+              eq(notificationDeliveries.channel, 'push'),
+              eq(notificationDeliveries.targetId, id),
+              eq(notificationDeliveries.status, 'pending'),
+            ),
+          );
+      });
+    },
+
+    hooksOf(userId: string) {
+      return db
+        .select()
+        .from(memberHooks)
+        .where(eq(memberHooks.userId, userId))
+        .orderBy(memberHooks.createdAt);
+    },
+
+    async hook(id: string) {
+      const rows = await db.select().from(memberHooks).where(eq(memberHooks.id, id));
+      return rows[0] ?? null;
+    },
+
+    /** Adds a channel unless the member has `max` already (checked under a lock on the member's rows). */
+    async addHook(
+      userId: string,
+      hook: { type: HookType; url: string; secret: string | null },
+      at: Date,
+      max: number,
+    ) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hooks:${userId}`}))`);
+        const [existing] = await tx
+          .select({ n: count() })
+          .from(memberHooks)
+          .where(eq(memberHooks.userId, userId));
+        if ((existing?.n ?? 0) >= max) return null;
+        const [row] = await tx
+          .insert(memberHooks)
+          .values({ userId, ...hook, createdAt: at })
+          .returning();
+        return row ?? null;
+      });
+    },
+
+    /** Removes a member's channel; its waiting messages are cancelled. False when it is not theirs. */
+    async removeHook(userId: string, id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(memberHooks)
+          .where(and(eq(memberHooks.id, id), eq(memberHooks.userId, userId)))
+          .returning({ id: memberHooks.id });
+        if (removed.length === 0) return false;
+        await tx
+          .update(notificationDeliveries)
+          .set({ status: 'cancelled', lastError: 'the channel was removed', claimedUntil: null })
+          .where(
+            and(
+              eq(notificationDeliveries.targetId, id),
+              inArray(notificationDeliveries.status, ['pending', 'sending']),
+            ),
+          );
+        return true;
+      });
+    },
+
+    /** A 4xx answer: the channel stops getting messages until the member adds it again. */
+    async disableHook(id: string, reason: string, at: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(memberHooks)
+          .set({ disabledAt: at, disabledReason: reason })
+          .where(eq(memberHooks.id, id));
+        await tx
+          .update(notificationDeliveries)
+          .set({ status: 'cancelled', lastError: `the channel is off: ${reason}`, claimedUntil: null })
+          .where(and(eq(notificationDeliveries.targetId, id), eq(notificationDeliveries.status, 'pending')));
+      });
+    },
+
+    async enableHook(id: string) {
+      await db
+        .update(memberHooks)
+        .set({ disabledAt: null, disabledReason: null })
+        .where(eq(memberHooks.id, id));
+    },
+
+    /** Logs an attempt, keeping only the latest HOOK_LOG_SIZE of the channel's. */
+    async recordAttempt(hookId: string, attempt: HookAttemptRecord) {
+      await db.insert(hookAttempts).values({ hookId, ...attempt });
+      await db.execute(sql`
+        delete from ${hookAttempts} where hook_id = ${hookId} and id < (
+          select id from ${hookAttempts} where hook_id = ${hookId} order by id desc offset ${HOOK_LOG_SIZE - 1} limit 1
+        )`);
+    },
+
+    attempts(hookId: string, limit = HOOK_LOG_SIZE) {
+      return db
+        .select()
+        .from(hookAttempts)
+        .where(eq(hookAttempts.hookId, hookId))
+        .orderBy(desc(hookAttempts.id))
+        .limit(limit);
+    },
+
+    /** Each of these channels' latest attempt. */
+    async lastAttempts(hookIds: string[]) {
+      if (hookIds.length === 0) return new Map<string, HookAttemptRecord>();
+      const rows = await db
+        .selectDistinctOn([hookAttempts.hookId])
+        .from(hookAttempts)
+        .where(inArray(hookAttempts.hookId, hookIds))
+        .orderBy(hookAttempts.hookId, desc(hookAttempts.id));
+      return new Map(rows.map((r) => [r.hookId, r]));
+    },
+  };
+}
+
+export type NotificationTargets = ReturnType<typeof createNotificationTargets>;

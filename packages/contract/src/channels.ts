@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { MEDIA_TYPES, MOVIE_RELEASE_KINDS, NOTIFICATION_KINDS } from './constants';
+
+/* ---------------------------------------------------------------- calendar feed */
+
+/** The feed's window around today, in days, and its defaults. */
+export const CALENDAR_PAST_DAYS = { min: 0, max: 365, default: 30 } as const;
+export const CALENDAR_FUTURE_DAYS = { min: 1, max: 730, default: 365 } as const;
+
+/** GET /api/calendar: the member's private feed, as https and as webcal (calendar apps open the latter). */
+export const calendarLinkSchema = z
+  .object({ url: z.string(), webcal_url: z.string() })
+  .meta({ id: 'CalendarLink' });
+export type CalendarLink = z.infer<typeof calendarLinkSchema>;
+
+/** The feed's secret: 43 base64url characters (256 bits). */
+export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A comma list of allowed words, each at most once; the field's name is in the message. */
+function commaList<const T extends readonly [string, ...string[]]>(allowed: T) {
+  const message = `must be a comma-separated list of ${allowed.join(', ')}`;
+  return z
+    .string()
+    .transform((value, ctx) => {
+      const words = value.split(',').map((w) => w.trim());
+      if (words.some((w) => !(allowed as readonly string[]).includes(w))) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return [...new Set(words)] as T[number][];
+    })
+    .meta({ description: message });
+}
+
+function dayCount(limits: { min: number; max: number; default: number }) {
+  const message = `must be a whole number from ${limits.min} to ${limits.max}`;
+  return z
+    .string()
+    .regex(/^\d{1,4}$/, { error: () => message })
+    .transform(Number)
+    .refine((n) => n >= limits.min && n <= limits.max, { error: () => message })
+    .optional()
+    .transform((n) => n ?? limits.default);
+}
+
+/** GET /calendar/{token}.ics query: which titles, how far back and ahead, which movie releases. */
+export const calendarFeedQuerySchema = z.object({
+  types: commaList(MEDIA_TYPES).optional(),
+  past_days: dayCount(CALENDAR_PAST_DAYS),
+  future_days: dayCount(CALENDAR_FUTURE_DAYS),
+  release: commaList(MOVIE_RELEASE_KINDS).optional(),
+});
+export type CalendarFeedQuery = z.infer<typeof calendarFeedQuerySchema>;
+
+/* ---------------------------------------------------------------- web push */
+
+export const pushKeySchema = z.object({ public_key: z.string() }).meta({ id: 'PushKey' });
+
+/** What a browser's PushSubscription.toJSON() gives (expirationTime and other fields are ignored). */
+export const pushSubscriptionBodySchema = z
+  .object({
+    endpoint: z
+      .url({ protocol: /^https$/, error: () => 'must be the https URL of a push service' })
+      .max(1000, { error: () => 'must be the https URL of a push service' }),
+    keys: z.object({
+      p256dh: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: () => 'must be a P-256 public key (base64url)' }),
+      auth: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{22,24}={0,2}$/, { error: () => 'must be a 16-byte secret (base64url)' }),
+    }),
+    expirationTime: z.number().nullable().optional(),
+  })
+  .meta({ id: 'PushSubscription' });
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+
+export const pushUnsubscribeBodySchema = z
+  .strictObject({ endpoint: z.string().max(1000) })
+  .meta({ id: 'PushUnsubscribe' });
+
+/** What a push carries to the service worker: `tag` is the title and kind, so a newer one replaces it. */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/* ---------------------------------------------------------------- chat channels and webhooks */
+
+export const HOOK_TYPES = ['discord', 'ntfy', 'webhook'] as const;
+export type HookType = (typeof HOOK_TYPES)[number];
+/** Channels a member may add. */
+export const MAX_HOOKS = 5;
+export const HOOK_SECRET_MIN = 16;
+export const HOOK_SECRET_MAX = 200;
+/** A channel's delivery log keeps this many attempts. */
+export const HOOK_LOG_SIZE = 50;
+
+export const HOOK_URL_MESSAGES: Record<HookType, string> = {
+  discord: 'must be a Discord webhook URL (https://discord.com/api/webhooks/…)',
+  ntfy: 'must be an ntfy topic URL such as https://ntfy.sh/your-topic',
+  webhook: 'must be an https URL',
+};
+
+export const createHookBodySchema = z
+  .strictObject({
+    type: z.enum(HOOK_TYPES, { error: () => `must be one of ${HOOK_TYPES.join(', ')}` }),
+    url: z
+      .string({ error: () => 'must be a URL' })
+      .min(1, { error: () => 'must be a URL' })
+      .max(500),
+    secret: z
+      .string()
+      .min(HOOK_SECRET_MIN, { error: () => `must be ${HOOK_SECRET_MIN} to ${HOOK_SECRET_MAX} characters` })
+      .max(HOOK_SECRET_MAX, { error: () => `must be ${HOOK_SECRET_MIN} to ${HOOK_SECRET_MAX} characters` })
+      .optional(),
+  })
+  .meta({ id: 'CreateChannel' });
+export type CreateHookBody = z.infer<typeof createHookBodySchema>;
+
+export const hookAttemptStatusSchema = z.enum(['sent', 'retry', 'failed']);
+
+export const hookSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(HOOK_TYPES),
+    /** The URL with its secret parts masked. */
+    target: z.string(),
+    created_at: z.string(),
+    /** Set when a 4xx answer turned it off; the member adds it again once it is fixed. */
+    disabled: z.object({ at: z.string(), reason: z.string() }).nullable(),
+    last_delivery: z
+      .object({ status: hookAttemptStatusSchema, at: z.string(), error: z.string().nullable() })
+      .nullable(),
+  })
+  .meta({ id: 'Channel' });
+export type Hook = z.infer<typeof hookSchema>;
+
+export const hookListSchema = z.object({ channels: z.array(hookSchema) }).meta({ id: 'ChannelList' });
+export type HookList = z.infer<typeof hookListSchema>;
+
+export const hookAttemptSchema = z
+  .object({
+    kind: z.enum([...NOTIFICATION_KINDS, 'test']),
+    title: z.string().nullable(),
+    status: hookAttemptStatusSchema,
+    http_status: z.number().int().nullable(),
+    error: z.string().nullable(),
+    at: z.string(),
+  })
+  .meta({ id: 'ChannelAttempt' });
+export type HookAttempt = z.infer<typeof hookAttemptSchema>;
+
+export const hookAttemptListSchema = z
+  .object({ deliveries: z.array(hookAttemptSchema).max(HOOK_LOG_SIZE) })
+  .meta({ id: 'ChannelAttemptList' });
+
+export const hookIdParamsSchema = z.object({ id: z.uuid({ error: () => 'must be a channel id' }) });
+
+/** POST /api/channels/{id}/test: what the test send did. */
+export const hookTestResultSchema = z
+  .object({
+    status: hookAttemptStatusSchema,
+    http_status: z.number().int().nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'ChannelTestResult' });
+export type HookTestResult = z.infer<typeof hookTestResultSchema>;
