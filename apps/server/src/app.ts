@@ -19,6 +19,7 @@ import { runWorkers } from './jobs/boss';
 import { createJobTicker } from './jobs/ticker';
 import { systemClock } from './lib/clock';
 import { keepNextTickFast } from './lib/next-tick';
+import { publicHttpsAgent } from './lib/outbound-http';
 import { type LogDestination, loggingOptions } from './logger';
 import {
   accountRoutes,
@@ -369,7 +370,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
             targets,
             vapid: { ...vapid, subject: config.vapid.subject },
             clock,
-            ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+            agent: options.pushAgent ?? publicHttpsAgent(config.channelAllowPrivateHosts),
           }),
         ]
       : []),

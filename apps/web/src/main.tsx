@@ -7,6 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/app';
 import { routes } from './app/routes';
+import { registerServiceWorker } from './lib/service-worker';
 import { captureUtm } from './lib/utm';
 import { browserViewer } from './lib/viewer';
 
@@ -53,6 +54,7 @@ async function start() {
   // As a transition, hydration yields to the browser between pieces: no long task blocks a tap.
   if (rendered) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
+  registerServiceWorker();
 }
 
 void start();

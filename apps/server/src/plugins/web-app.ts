@@ -39,6 +39,11 @@ export async function registerWebApp(
       // Source maps stay off the public site (the build does not make them; this holds if one does).
       globIgnore: ['**/*.map'],
       setHeaders: (reply, filePath) => {
+        // Browsers check the service worker for a new version on every visit: never an hour-old copy.
+        if (path.relative(options.webDistDir, filePath) === 'sw.js') {
+          reply.header('cache-control', 'no-cache');
+          return;
+        }
         // Vite fingerprints everything under assets/, so those never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header(

@@ -1,0 +1,283 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ChatReceivers, startChatReceivers, verifySignature } from '../../../test/chat-receivers';
+import { buildTestApp, insertItem, signUp, TEST_ORIGIN, type TestUser, track } from '../../../test/helpers';
+import { notificationDeliveries, userProfiles } from '../../db/schema';
+
+const SECRET = 'a-webhook-secret-of-some-length';
+
+describe('Discord, ntfy and webhook channels', () => {
+  let app: FastifyInstance;
+  let chat: ChatReceivers;
+  let now = new Date('2027-03-01T12:00:00Z');
+  const tick = async (at: string) => {
+    now = new Date(at);
+    await app.notifications.tick();
+  };
+  // Each member calls from an address of their own, as the limits count per address.
+  const addresses = new Map<string, string>();
+  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { origin: TEST_ORIGIN, ...(user ? { cookie: user.cookie } : {}) },
+      remoteAddress: (user && addresses.get(user.id)) ?? '203.0.113.1',
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  beforeAll(async () => {
+    chat = await startChatReceivers();
+    app = await buildTestApp({
+      clock: () => now,
+      env: { NOTIFY_SETTLE_SECONDS: '0', CHANNEL_ALLOW_PRIVATE_HOSTS: 'true' },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await chat.close();
+  });
+  beforeEach(() => {
+    chat.received.discord.length = 0;
+    chat.received.ntfy.length = 0;
+    chat.received.webhook.length = 0;
+  });
+
+  async function member() {
+    const user = await signUp(app, { register: true });
+    addresses.set(user.id, `198.51.100.${addresses.size + 2}`);
+    await app.database.db
+      .update(userProfiles)
+      .set({ timeZone: 'UTC', reminderDays: 0 })
+      .where(eq(userProfiles.userId, user.id));
+    return user;
+  }
+  async function add(user: TestUser, body: Record<string, unknown>) {
+    const res = await call(user, 'POST', '/api/channels', body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; target: string };
+  }
+  async function release(userId: string, title: string, date: string) {
+    const itemId = await insertItem(app, {
+      mediaType: 'movies',
+      title,
+      director: 'Mara Quill',
+      creator: 'Mara Quill',
+      creatorLabel: 'Director',
+      image: '/proxy-image/tmdb/w500/glass-harbor.jpg',
+      releaseDate: date,
+      releaseDatePrecision: 'day',
+    });
+    await track(app, userId, itemId, new Date('2027-02-01T00:00:00Z'));
+    return itemId;
+  }
+
+  it('posts a release to each kind in its own format: an embed, an ntfy message, a signed JSON event', async () => {
+    const user = await member();
+    const discordUrl = chat.discordWebhook();
+    const topic = `releases-${Date.now()}`;
+    await add(user, { type: 'discord', url: discordUrl });
+    await add(user, { type: 'ntfy', url: chat.ntfyTopicUrl(topic) });
+    const hook = await add(user, { type: 'webhook', url: chat.webhookUrl('mine'), secret: SECRET });
+    const itemId = await release(user.id, 'Glass Harbor', '2027-03-14');
+    await tick('2027-03-14T09:00:00Z');
+    const [discord] = await chat.waitFor('discord', 1);
+    const [ntfy] = await chat.waitFor('ntfy', 1);
+    const [webhook] = await chat.waitFor('webhook', 1);
+
+    const [embed] = discord!.body.embeds!;
+    expect(discord!.body.username).toBe('Releasebell');
+    expect(discord!.body.allowed_mentions).toEqual({ parse: [] });
+    expect(embed).toMatchObject({
+      title: 'Glass Harbor',
+      description: 'Glass Harbor is out today!',
+      url: `${TEST_ORIGIN}/media/movies/glass-harbor`,
+      fields: [{ name: 'Release date', value: 'Mar 14, 2027', inline: true }],
+      thumbnail: { url: expect.stringMatching(new RegExp(`^${TEST_ORIGIN}/proxy-image/`)) },
+      footer: { text: 'Releasebell' },
+    });
+
+    expect(ntfy).toMatchObject({
+      topic,
+      title: 'Glass Harbor',
+      message: 'Glass Harbor is out today!',
+      tags: ['bell'],
+      click: `${TEST_ORIGIN}/media/movies/glass-harbor`,
+      attach: expect.stringMatching(new RegExp(`^${TEST_ORIGIN}/proxy-image/`)),
+    });
+
+    expect(verifySignature(webhook!.body, webhook!.headers['x-releasebell-signature'] as string, SECRET)).toBe(true);
+    expect(verifySignature(webhook!.body, webhook!.headers['x-releasebell-signature'] as string, 'wrong')).toBe(false);
+    const [delivery] = await app.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.targetId, hook.id));
+    expect(webhook!.headers['x-releasebell-delivery']).toBe(delivery!.id);
+    expect(webhook!.headers['x-releasebell-event']).toBe('released');
+    expect(webhook!.json).toEqual({
+      kind: 'released',
+      item: {
+        id: itemId,
+        title: 'Glass Harbor',
+        media_type: 'movies',
+        slug: 'glass-harbor',
+        creator: 'Mara Quill',
+        release_date: '2027-03-14',
+        release_date_precision: 'day',
+        image: expect.stringMatching(new RegExp(`^${TEST_ORIGIN}/proxy-image/`)),
+      },
+      old_date: null,
+      new_date: '2027-03-14',
+      reminder_days: null,
+      url: `${TEST_ORIGIN}/media/movies/glass-harbor`,
+      sent_at: '2027-03-14T09:00:00.000Z',
+    });
+
+    const list = (await call(user, 'GET', '/api/channels')).json();
+    expect(list.channels.map((c: { type: string; last_delivery: { status: string } }) => [c.type, c.last_delivery.status])).toEqual([
+      ['discord', 'sent'],
+      ['ntfy', 'sent'],
+      ['webhook', 'sent'],
+    ]);
+  });
+
+  it('retries a webhook after a 5xx with the same delivery id, and Discord after a 429 when it said', async () => {
+    const user = await member();
+    const hookUrl = chat.webhookUrl('flaky');
+    const discordUrl = chat.discordWebhook();
+    await add(user, { type: 'webhook', url: hookUrl, secret: SECRET });
+    await add(user, { type: 'discord', url: discordUrl });
+    chat.failNext(hookUrl, 503);
+    chat.failNext(discordUrl, 429, { retryAfter: 120 });
+    await release(user.id, 'Tidewater', '2027-04-04');
+    await tick('2027-04-04T09:00:00Z');
+    expect(chat.hits(hookUrl)).toBe(1);
+    expect(chat.received.webhook).toHaveLength(0);
+    // The webhook's backoff (about 30 s) is over; Discord's 120 s is not.
+    await tick('2027-04-04T09:01:00Z');
+    const [retried] = await chat.waitFor('webhook', 1);
+    expect(chat.received.discord).toHaveLength(0);
+    const rows = await app.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.channel, 'webhook'));
+    const row = rows.find((r) => r.userId === user.id)!;
+    expect(retried!.headers['x-releasebell-delivery']).toBe(row.id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    await tick('2027-04-04T09:02:01Z');
+    await chat.waitFor('discord', 1);
+  });
+
+  it('turns a channel off on a 4xx (a deleted Discord webhook), says why, and a working test turns it on again', async () => {
+    const user = await member();
+    const discordUrl = chat.discordWebhook();
+    const hook = await add(user, { type: 'discord', url: discordUrl });
+    chat.deleteDiscordWebhook(discordUrl);
+    await release(user.id, 'Gone Quiet', '2027-05-05');
+    await tick('2027-05-05T09:00:00Z');
+    const [listed] = (await call(user, 'GET', '/api/channels')).json().channels;
+    expect(listed.disabled).toEqual({ at: '2027-05-05T09:00:00.000Z', reason: '404 Unknown Webhook' });
+    expect(listed.last_delivery).toEqual({ status: 'failed', at: '2027-05-05T09:00:00.000Z', error: '404 Unknown Webhook' });
+
+    // Off: the next release is not posted.
+    await release(user.id, 'Next One', '2027-05-06');
+    await tick('2027-05-06T09:00:00Z');
+    expect(chat.hits(discordUrl)).toBe(1);
+
+    const log = (await call(user, 'GET', `/api/channels/${hook.id}/deliveries`)).json();
+    expect(log.deliveries).toEqual([
+      { kind: 'released', title: 'Gone Quiet', status: 'failed', http_status: 404, error: '404 Unknown Webhook', at: '2027-05-05T09:00:00.000Z' },
+    ]);
+
+    const fixed = chat.discordWebhook();
+    const other = await add(user, { type: 'discord', url: fixed });
+    const test = await call(user, 'POST', `/api/channels/${other.id}/test`);
+    expect(test.statusCode).toBe(200);
+    expect(test.json()).toEqual({ status: 'sent', http_status: 200, error: null });
+    const [posted] = await chat.waitFor('discord', 1);
+    expect(posted!.body.embeds![0]).toMatchObject({ title: 'Releasebell test' });
+  });
+
+  it('keeps channels to their member: 404 for another member, 401 for a visitor, at most 5', async () => {
+    const owner = await member();
+    const stranger = await member();
+    const hook = await add(owner, { type: 'ntfy', url: chat.ntfyTopicUrl() });
+    for (const [method, path] of [
+      ['DELETE', `/api/channels/${hook.id}`],
+      ['POST', `/api/channels/${hook.id}/test`],
+      ['GET', `/api/channels/${hook.id}/deliveries`],
+    ] as const) {
+      expect((await call(stranger, method, path)).statusCode).toBe(404);
+      expect((await call(null, method, path)).statusCode).toBe(401);
+    }
+    expect((await call(null, 'GET', '/api/channels')).statusCode).toBe(401);
+    expect((await call(stranger, 'GET', '/api/channels')).json()).toEqual({ channels: [] });
+    for (let i = 0; i < 4; i++) await add(owner, { type: 'ntfy', url: chat.ntfyTopicUrl() });
+    const sixth = await call(owner, 'POST', '/api/channels', { type: 'ntfy', url: chat.ntfyTopicUrl() });
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().error.code).toBe('TOO_MANY_CHANNELS');
+    expect((await call(owner, 'DELETE', `/api/channels/${hook.id}`)).statusCode).toBe(204);
+    expect((await call(owner, 'GET', '/api/channels')).json().channels).toHaveLength(4);
+  });
+
+  it('masks the secret parts of a URL in the list', async () => {
+    const user = await member();
+    const discordUrl = chat.discordWebhook();
+    const token = discordUrl.split('/').pop()!;
+    const listed = await add(user, { type: 'discord', url: discordUrl });
+    expect(listed.target).not.toContain(token);
+    expect(listed.target).toMatch(/\/api\/webhooks\/\d+\/…$/);
+    const ntfy = await add(user, { type: 'ntfy', url: chat.ntfyTopicUrl('secret-topic-name') });
+    expect(ntfy.target).toBe(`${chat.url}/sec…`);
+    const hook = await add(user, {
+      type: 'webhook',
+      url: `${chat.webhookUrl('x')}?key=hunter2hunter2`,
+      secret: SECRET,
+    });
+    expect(hook.target).toBe(`${chat.url}/hooks/x?key=…`);
+  });
+
+  it.each([
+    [{ type: 'slack', url: 'https://hooks.slack.com/x' }, 'type'],
+    [{ type: 'discord', url: 'https://example.com/not/a/webhook' }, 'url'],
+    [{ type: 'ntfy', url: 'ftp://ntfy.sh/topic' }, 'url'],
+    [{ type: 'ntfy', url: 'https://ntfy.sh/bad.topic' }, 'url'],
+    [{ type: 'webhook', url: 'https://example.com/hook' }, 'secret'],
+    [{ type: 'webhook', url: 'https://example.com/hook', secret: 'short' }, 'secret'],
+    [{ type: 'webhook', url: 'not a url', secret: SECRET }, 'url'],
+    [{ type: 'discord', url: 'https://discord.com/api/webhooks/123456/abcdefghijklmnopqrstuvwxyz', secret: SECRET }, 'secret'],
+  ])('refuses %j with a 400 naming %s, adding nothing', async (body, field) => {
+    const user = await member();
+    const res = await call(user, 'POST', '/api/channels', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.map((d: { field: string }) => d.field)).toContain(field);
+    expect((await call(user, 'GET', '/api/channels')).json().channels).toEqual([]);
+  });
+});
+
+describe('channel URLs on a public install', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['http://hooks.example.com/x', 'must be an https URL'],
+    ['https://127.0.0.1/hook', 'must be a public address'],
+    ['https://[::1]/hook', 'must be a public address'],
+    ['https://10.1.2.3/hook', 'must be a public address'],
+    ['https://localhost/hook', 'must be a public address'],
+    ['https://user:pass@hooks.example.com/x', 'must not carry a user name or password'],
+  ])('refuses %s: %s', async (url, message) => {
+    const user = await signUp(app, { register: true });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/channels',
+      headers: { origin: TEST_ORIGIN, cookie: user.cookie },
+      payload: { type: 'webhook', url, secret: SECRET },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([{ field: 'url', message }]);
+  });
+});

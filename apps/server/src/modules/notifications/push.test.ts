@@ -1,0 +1,205 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  insertItem,
+  signUp,
+  TEST_ORIGIN,
+  TEST_VAPID_KEYS,
+  type TestUser,
+  track,
+} from '../../../test/helpers';
+import { type PushService, startPushService } from '../../../test/push-service';
+import { startSmtpServer } from '../../../test/smtp';
+import { notificationDeliveries, pushSubscriptions, userProfiles } from '../../db/schema';
+
+describe('web push', () => {
+  let app: FastifyInstance;
+  let pushService: PushService;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let now = new Date('2027-03-01T12:00:00Z');
+  const tick = async (at: string) => {
+    now = new Date(at);
+    await app.notifications.tick();
+  };
+
+  beforeAll(async () => {
+    pushService = await startPushService();
+    smtp = await startSmtpServer();
+    app = await buildTestApp({
+      clock: () => now,
+      pushAgent: pushService.agent,
+      env: { SMTP_URL: smtp.url, NOTIFY_SETTLE_SECONDS: '0', CHANNEL_ALLOW_PRIVATE_HOSTS: 'true' },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await pushService.close();
+    await smtp.close();
+  });
+  beforeEach(() => {
+    pushService.received.length = 0;
+  });
+
+  const send = (user: TestUser | null, method: 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      headers: { origin: TEST_ORIGIN, ...(user ? { cookie: user.cookie } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  async function memberWithDevices(devices: number) {
+    const member = await signUp(app, { register: true });
+    await app.database.db
+      .update(userProfiles)
+      .set({ timeZone: 'UTC', reminderDays: 0 })
+      .where(eq(userProfiles.userId, member.id));
+    const subscriptions = [];
+    for (let i = 0; i < devices; i++) {
+      const subscription = pushService.subscribe({ applicationServerKey: TEST_VAPID_KEYS.publicKey });
+      expect((await send(member, 'POST', '/api/push/subscriptions', subscription)).statusCode).toBe(201);
+      subscriptions.push(subscription);
+    }
+    return { member, subscriptions };
+  }
+
+  async function releaseTrackedBy(userId: string, title: string, date = '2027-03-14') {
+    const itemId = await insertItem(app, {
+      mediaType: 'movies',
+      title,
+      releaseDate: date,
+      releaseDatePrecision: 'day',
+    });
+    await track(app, userId, itemId, new Date('2027-02-01T00:00:00Z'));
+    return itemId;
+  }
+
+  it('gives the VAPID public key to anyone, for the browser to subscribe with', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/push/key' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ public_key: TEST_VAPID_KEYS.publicKey });
+  });
+
+  it('takes a subscription from a signed-in member only, and refuses a malformed one naming the field', async () => {
+    const subscription = pushService.subscribe();
+    expect((await send(null, 'POST', '/api/push/subscriptions', subscription)).statusCode).toBe(401);
+    const member = await signUp(app, { register: true });
+    const bad = await send(member, 'POST', '/api/push/subscriptions', {
+      ...subscription,
+      keys: { ...subscription.keys, p256dh: 'short' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].field).toBe('keys.p256dh');
+    const plain = await send(member, 'POST', '/api/push/subscriptions', {
+      ...subscription,
+      endpoint: subscription.endpoint.replace('https:', 'http:'),
+    });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().error.details[0].field).toBe('endpoint');
+    expect(await app.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id))).toEqual(
+      [],
+    );
+  });
+
+  it("sends each of a member's devices the release, encrypted and signed, with title, body, link and tag", async () => {
+    const { member, subscriptions } = await memberWithDevices(2);
+    const profile = await app.inject({ method: 'GET', url: `/user/details/${member.id}`, headers: { cookie: member.cookie } });
+    expect(profile.json().notification_preferences).toContain('push');
+    const itemId = await releaseTrackedBy(member.id, 'Glass Harbor');
+
+    await tick('2027-03-14T08:59:00Z');
+    expect(pushService.received).toHaveLength(0);
+    await tick('2027-03-14T09:00:00Z');
+    const pushes = await pushService.waitFor(2);
+    expect(pushes.map((p) => p.endpoint).sort()).toEqual(subscriptions.map((s) => s.endpoint).sort());
+    for (const push of pushes) {
+      expect(push.payload).toEqual({
+        title: 'Glass Harbor',
+        body: 'Glass Harbor is out today!',
+        url: '/media/movies/glass-harbor',
+        tag: `${itemId}:released`,
+      });
+      expect(push).toMatchObject({ ttl: 86_400, urgency: 'normal' });
+      expect(push.topic).toMatch(/^[\w-]{32}$/);
+      expect(push.vapid).toMatchObject({
+        subject: 'mailto:operator@example.com',
+        audience: pushService.url,
+        publicKey: TEST_VAPID_KEYS.publicKey,
+      });
+    }
+    // Once: another tick sends nothing more.
+    await tick('2027-03-14T09:05:00Z');
+    expect(pushService.received).toHaveLength(2);
+    const rows = await app.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.userId, member.id), eq(notificationDeliveries.channel, 'push')));
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('sends several due notices to a device as one digest push', async () => {
+    const { member } = await memberWithDevices(1);
+    await releaseTrackedBy(member.id, 'First Light', '2027-04-02');
+    await releaseTrackedBy(member.id, 'Second Wind', '2027-04-02');
+    await tick('2027-04-02T09:00:00Z');
+    const [push] = await pushService.waitFor(1);
+    expect(push!.payload).toEqual({
+      title: 'Releasebell: 2 updates',
+      body: expect.stringMatching(/^(First Light|Second Wind) is out today!\n(First Light|Second Wind) is out today!$/),
+      url: '/watchlist',
+      tag: 'digest',
+    });
+  });
+
+  it('forgets a device the push service says is gone (410), and still tells the others', async () => {
+    const { member, subscriptions } = await memberWithDevices(2);
+    const [gone, kept] = subscriptions;
+    pushService.forget(gone!.endpoint);
+    await releaseTrackedBy(member.id, 'Tidewater', '2027-05-05');
+    await tick('2027-05-05T09:00:00Z');
+    const pushes = await pushService.waitFor(1);
+    expect(pushes.map((p) => p.endpoint)).toEqual([kept!.endpoint]);
+    const left = await app.database.db
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, member.id));
+    expect(left).toEqual([{ endpoint: kept!.endpoint }]);
+    const failed = await app.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.userId, member.id), eq(notificationDeliveries.status, 'failed')));
+    expect(failed.map((f) => f.lastError)).toEqual([expect.stringMatching(/^gone: 410/)]);
+  });
+
+  it('retries a push the service refuses for now (429 with Retry-After), after the wait it asked for', async () => {
+    const { member, subscriptions } = await memberWithDevices(1);
+    pushService.failNext(subscriptions[0]!.endpoint, 429, { retryAfter: 600 });
+    await releaseTrackedBy(member.id, 'Long Haul', '2027-06-06');
+    await tick('2027-06-06T09:00:00Z');
+    expect(pushService.received).toHaveLength(0);
+    await tick('2027-06-06T09:09:00Z');
+    expect(pushService.received).toHaveLength(0);
+    await tick('2027-06-06T09:10:01Z');
+    const [push] = await pushService.waitFor(1);
+    expect(push!.payload).toMatchObject({ title: 'Long Haul', body: 'Long Haul is out today!' });
+  });
+
+  it('includes push in "Send me a test notification", and stops with the last device removed', async () => {
+    const { member, subscriptions } = await memberWithDevices(1);
+    const test = await send(member, 'POST', '/api/notifications/test');
+    expect(test.statusCode).toBe(200);
+    expect(test.json().channels).toEqual(['email', 'push']);
+    const [push] = await pushService.waitFor(1);
+    expect(push!.payload).toMatchObject({ title: 'Releasebell', url: '/profile', tag: 'test' });
+
+    const removed = await send(member, 'DELETE', '/api/push/subscriptions', { endpoint: subscriptions[0]!.endpoint });
+    expect(removed.statusCode).toBe(204);
+    const profile = await app.inject({ method: 'GET', url: `/user/details/${member.id}`, headers: { cookie: member.cookie } });
+    expect(profile.json().notification_preferences).toEqual(['email']);
+    await releaseTrackedBy(member.id, 'Quiet Night', '2027-07-07');
+    await tick('2027-07-07T09:00:00Z');
+    expect(pushService.received).toHaveLength(1);
+  });
+});
