@@ -41,7 +41,9 @@ describe('posting to a member URL', () => {
 
   it('refuses a private address unless allowed, before connecting', async () => {
     const url = receivers.webhookUrl('private');
-    await expect(postOutbound(url, '{}', {}, { allowPrivate: false })).rejects.toMatchObject({ code: 'refused' });
+    await expect(postOutbound(url, '{}', {}, { allowPrivate: false })).rejects.toMatchObject({
+      code: 'refused',
+    });
     expect(receivers.hits(url)).toBe(0);
   });
 
@@ -56,7 +58,12 @@ describe('posting to a member URL', () => {
   it('reads at most the allowed bytes of an answer', async () => {
     const url = receivers.webhookUrl('chatty');
     receivers.bigAnswer(url, 200_000);
-    const answer = await postOutbound(url, '{}', { 'content-type': 'application/json' }, { allowPrivate: true });
+    const answer = await postOutbound(
+      url,
+      '{}',
+      { 'content-type': 'application/json' },
+      { allowPrivate: true },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBe(64 * 1024);
   });

@@ -106,8 +106,12 @@ describe('Discord, ntfy and webhook channels', () => {
       attach: expect.stringMatching(new RegExp(`^${TEST_ORIGIN}/proxy-image/`)),
     });
 
-    expect(verifySignature(webhook!.body, webhook!.headers['x-releasebell-signature'] as string, SECRET)).toBe(true);
-    expect(verifySignature(webhook!.body, webhook!.headers['x-releasebell-signature'] as string, 'wrong')).toBe(false);
+    expect(
+      verifySignature(webhook!.body, webhook!.headers['x-releasebell-signature'] as string, SECRET),
+    ).toBe(true);
+    expect(
+      verifySignature(webhook!.body, webhook!.headers['x-releasebell-signature'] as string, 'wrong'),
+    ).toBe(false);
     const [delivery] = await app.database.db
       .select()
       .from(notificationDeliveries)
@@ -134,7 +138,12 @@ describe('Discord, ntfy and webhook channels', () => {
     });
 
     const list = (await call(user, 'GET', '/api/channels')).json();
-    expect(list.channels.map((c: { type: string; last_delivery: { status: string } }) => [c.type, c.last_delivery.status])).toEqual([
+    expect(
+      list.channels.map((c: { type: string; last_delivery: { status: string } }) => [
+        c.type,
+        c.last_delivery.status,
+      ]),
+    ).toEqual([
       ['discord', 'sent'],
       ['ntfy', 'sent'],
       ['webhook', 'sent'],
@@ -177,7 +186,11 @@ describe('Discord, ntfy and webhook channels', () => {
     await tick('2027-05-05T09:00:00Z');
     const [listed] = (await call(user, 'GET', '/api/channels')).json().channels;
     expect(listed.disabled).toEqual({ at: '2027-05-05T09:00:00.000Z', reason: '404 Unknown Webhook' });
-    expect(listed.last_delivery).toEqual({ status: 'failed', at: '2027-05-05T09:00:00.000Z', error: '404 Unknown Webhook' });
+    expect(listed.last_delivery).toEqual({
+      status: 'failed',
+      at: '2027-05-05T09:00:00.000Z',
+      error: '404 Unknown Webhook',
+    });
 
     // Off: the next release is not posted.
     await release(user.id, 'Next One', '2027-05-06');
@@ -186,7 +199,14 @@ describe('Discord, ntfy and webhook channels', () => {
 
     const log = (await call(user, 'GET', `/api/channels/${hook.id}/deliveries`)).json();
     expect(log.deliveries).toEqual([
-      { kind: 'released', title: 'Gone Quiet', status: 'failed', http_status: 404, error: '404 Unknown Webhook', at: '2027-05-05T09:00:00.000Z' },
+      {
+        kind: 'released',
+        title: 'Gone Quiet',
+        status: 'failed',
+        http_status: 404,
+        error: '404 Unknown Webhook',
+        at: '2027-05-05T09:00:00.000Z',
+      },
     ]);
 
     const fixed = chat.discordWebhook();
@@ -245,7 +265,14 @@ describe('Discord, ntfy and webhook channels', () => {
     [{ type: 'webhook', url: 'https://example.com/hook' }, 'secret'],
     [{ type: 'webhook', url: 'https://example.com/hook', secret: 'short' }, 'secret'],
     [{ type: 'webhook', url: 'not a url', secret: SECRET }, 'url'],
-    [{ type: 'discord', url: 'https://discord.com/api/webhooks/123456/abcdefghijklmnopqrstuvwxyz', secret: SECRET }, 'secret'],
+    [
+      {
+        type: 'discord',
+        url: 'https://discord.com/api/webhooks/123456/abcdefghijklmnopqrstuvwxyz',
+        secret: SECRET,
+      },
+      'secret',
+    ],
   ])('refuses %j with a 400 naming %s, adding nothing', async (body, field) => {
     const user = await member();
     const res = await call(user, 'POST', '/api/channels', body);

@@ -98,14 +98,18 @@ describe('web push', () => {
     });
     expect(plain.statusCode).toBe(400);
     expect(plain.json().error.details[0].field).toBe('endpoint');
-    expect(await app.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id))).toEqual(
-      [],
-    );
+    expect(
+      await app.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id)),
+    ).toEqual([]);
   });
 
   it("sends each of a member's devices the release, encrypted and signed, with title, body, link and tag", async () => {
     const { member, subscriptions } = await memberWithDevices(2);
-    const profile = await app.inject({ method: 'GET', url: `/user/details/${member.id}`, headers: { cookie: member.cookie } });
+    const profile = await app.inject({
+      method: 'GET',
+      url: `/user/details/${member.id}`,
+      headers: { cookie: member.cookie },
+    });
     expect(profile.json().notification_preferences).toContain('push');
     const itemId = await releaseTrackedBy(member.id, 'Glass Harbor');
 
@@ -147,7 +151,9 @@ describe('web push', () => {
     const [push] = await pushService.waitFor(1);
     expect(push!.payload).toEqual({
       title: 'Releasebell: 2 updates',
-      body: expect.stringMatching(/^(First Light|Second Wind) is out today!\n(First Light|Second Wind) is out today!$/),
+      body: expect.stringMatching(
+        /^(First Light|Second Wind) is out today!\n(First Light|Second Wind) is out today!$/,
+      ),
       url: '/watchlist',
       tag: 'digest',
     });
@@ -194,9 +200,15 @@ describe('web push', () => {
     const [push] = await pushService.waitFor(1);
     expect(push!.payload).toMatchObject({ title: 'Releasebell', url: '/profile', tag: 'test' });
 
-    const removed = await send(member, 'DELETE', '/api/push/subscriptions', { endpoint: subscriptions[0]!.endpoint });
+    const removed = await send(member, 'DELETE', '/api/push/subscriptions', {
+      endpoint: subscriptions[0]!.endpoint,
+    });
     expect(removed.statusCode).toBe(204);
-    const profile = await app.inject({ method: 'GET', url: `/user/details/${member.id}`, headers: { cookie: member.cookie } });
+    const profile = await app.inject({
+      method: 'GET',
+      url: `/user/details/${member.id}`,
+      headers: { cookie: member.cookie },
+    });
     expect(profile.json().notification_preferences).toEqual(['email']);
     await releaseTrackedBy(member.id, 'Quiet Night', '2027-07-07');
     await tick('2027-07-07T09:00:00Z');
