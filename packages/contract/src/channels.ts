@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { MEDIA_TYPES, MOVIE_RELEASE_KINDS, NOTIFICATION_KINDS } from './constants';
+import {
+  HOOK_LOG_SIZE,
+  HOOK_SECRET_MAX,
+  HOOK_SECRET_MESSAGE,
+  HOOK_SECRET_MIN,
+  HOOK_TYPES,
+  MEDIA_TYPES,
+  MOVIE_RELEASE_KINDS,
+  NOTIFICATION_KINDS,
+} from './constants';
 
 /* ---------------------------------------------------------------- calendar feed */
 
@@ -89,21 +98,6 @@ export interface PushPayload {
 
 /* ---------------------------------------------------------------- chat channels and webhooks */
 
-export const HOOK_TYPES = ['discord', 'ntfy', 'webhook'] as const;
-export type HookType = (typeof HOOK_TYPES)[number];
-/** Channels a member may add. */
-export const MAX_HOOKS = 5;
-export const HOOK_SECRET_MIN = 16;
-export const HOOK_SECRET_MAX = 200;
-/** A channel's delivery log keeps this many attempts. */
-export const HOOK_LOG_SIZE = 50;
-
-export const HOOK_URL_MESSAGES: Record<HookType, string> = {
-  discord: 'must be a Discord webhook URL (https://discord.com/api/webhooks/…)',
-  ntfy: 'must be an ntfy topic URL such as https://ntfy.sh/your-topic',
-  webhook: 'must be an https URL',
-};
-
 export const createHookBodySchema = z
   .strictObject({
     type: z.enum(HOOK_TYPES, { error: () => `must be one of ${HOOK_TYPES.join(', ')}` }),
@@ -113,8 +107,8 @@ export const createHookBodySchema = z
       .max(500),
     secret: z
       .string()
-      .min(HOOK_SECRET_MIN, { error: () => `must be ${HOOK_SECRET_MIN} to ${HOOK_SECRET_MAX} characters` })
-      .max(HOOK_SECRET_MAX, { error: () => `must be ${HOOK_SECRET_MIN} to ${HOOK_SECRET_MAX} characters` })
+      .min(HOOK_SECRET_MIN, { error: () => HOOK_SECRET_MESSAGE })
+      .max(HOOK_SECRET_MAX, { error: () => HOOK_SECRET_MESSAGE })
       .optional(),
   })
   .meta({ id: 'CreateChannel' });

@@ -281,3 +281,19 @@ export function isTimeZone(name: string): boolean {
 
 // Countries and kinds of movie release (the member's release dates).
 export * from './regions';
+
+/** A member's chat and webhook channels (Discord, ntfy, a signed webhook). */
+export const HOOK_TYPES = ['discord', 'ntfy', 'webhook'] as const;
+export type HookType = (typeof HOOK_TYPES)[number];
+/** Channels a member may add. */
+export const MAX_HOOKS = 5;
+export const HOOK_SECRET_MIN = 16;
+export const HOOK_SECRET_MAX = 200;
+export const HOOK_SECRET_MESSAGE = `must be ${HOOK_SECRET_MIN} to ${HOOK_SECRET_MAX} characters`;
+/** A channel's delivery log keeps this many attempts. */
+export const HOOK_LOG_SIZE = 50;
+export const HOOK_URL_MESSAGES: Record<HookType, string> = {
+  discord: 'must be a Discord webhook URL (https://discord.com/api/webhooks/…)',
+  ntfy: 'must be an ntfy topic URL such as https://ntfy.sh/your-topic',
+  webhook: 'must be an https URL',
+};

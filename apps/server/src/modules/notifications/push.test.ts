@@ -192,6 +192,18 @@ describe('web push', () => {
     expect(push!.payload).toMatchObject({ title: 'Long Haul', body: 'Long Haul is out today!' });
   });
 
+  it('keeps push on through a profile save, which does not own it', async () => {
+    const { member } = await memberWithDevices(1);
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/user/update/${member.id}`,
+      headers: { origin: TEST_ORIGIN, cookie: member.cookie },
+      payload: { first_name: 'Ada', last_name: 'Lovelace', phone_number: null, notification_preferences: ['email'] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().notification_preferences).toEqual(['email', 'push']);
+  });
+
   it('includes push in "Send me a test notification", and stops with the last device removed', async () => {
     const { member, subscriptions } = await memberWithDevices(1);
     const test = await send(member, 'POST', '/api/notifications/test');

@@ -79,6 +79,11 @@ export function createUsersRepository(db: Database) {
         .update(userProfiles)
         .set({
           ...fields,
+          // Push is on while the member has devices subscribed (the push endpoints turn it on and off),
+          // whatever the profile form sends.
+          notificationPreferences: sql`case when 'push' = any(${userProfiles.notificationPreferences})
+            then array_append(${toTextArray(fields.notificationPreferences.filter((c) => c !== 'push'))}, 'push')
+            else ${toTextArray(fields.notificationPreferences.filter((c) => c !== 'push'))} end`,
           // A new number is not verified, whoever owned the old one.
           phoneVerifiedAt: sql`case when ${userProfiles.phoneNumber} is not distinct from ${fields.phoneNumber}
             then ${userProfiles.phoneVerifiedAt} end`,
@@ -159,3 +164,13 @@ export function createUsersRepository(db: Database) {
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/** A text[] literal of these values (bound, one parameter each). */
+function toTextArray(values: readonly string[]) {
+  return values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`;
+}

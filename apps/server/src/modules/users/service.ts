@@ -109,7 +109,8 @@ export function createUsersService(repo: UsersRepository, rules: PhoneRules, clo
             firstName: input.first_name.trim(),
             lastName: input.last_name.trim(),
             phoneNumber,
-            notificationPreferences: preferences(input.notification_preferences),
+            // No device is subscribed yet: push comes on with the first one.
+            notificationPreferences: notificationChannels(input.notification_preferences.includes('mobile')),
             timeZone: input.time_zone ?? DEFAULT_TIME_ZONE,
             utmSource: emptyToNull(input.utm_source),
             utmMedium: emptyToNull(input.utm_medium),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export type TestChannel = 'email' | 'mobile' | 'in_app';
+export type TestChannel = 'email' | 'mobile' | 'push' | 'in_app';
 
 /** POST /api/notifications/test: sends a test to each of the member's channels; 429 when pressed too often. */
 const sendTestNotification = () =>

@@ -18,6 +18,7 @@ import {
   timeZoneOptions,
 } from '../profile-form';
 import { PhoneVerificationPanel } from './phone-verification';
+import { PushSwitch } from './push-switch';
 
 const TIME_ZONE_HELP = 'Release emails go out at 9:00 in this time zone.';
 const REGION_LABEL = 'Country for movie release dates';
@@ -39,7 +40,12 @@ function smsDescription(profile: UserProfile, phone: string): string {
     : `Texts go to ${phone} once it is verified.`;
 }
 
-const CHANNEL_WORDS: Record<TestChannel, string> = { email: 'email', mobile: 'SMS', in_app: 'in the app' };
+const CHANNEL_WORDS: Record<TestChannel, string> = {
+  email: 'email',
+  mobile: 'SMS',
+  push: 'push',
+  in_app: 'in the app',
+};
 
 /** "Test notification sent by email, SMS and in the app." */
 function testSentMessage(channels: readonly TestChannel[]): string {
@@ -114,6 +120,7 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
           {NOTIFICATION_MESSAGES.smsStopped}
         </Text>
       )}
+      <PushSwitch profile={profile} />
 
       {form.form ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">

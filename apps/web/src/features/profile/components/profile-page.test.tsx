@@ -7,7 +7,7 @@ import {
   smsNumberProblem,
 } from '@releasebell/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   makeItem,
   renderWithProviders,
@@ -37,6 +37,11 @@ const SAVED: UserProfile = {
   created_at: '2026-11-01T10:00:00.000Z',
 };
 
+const calendarLink = (token: string) => ({
+  url: `https://releasebell.example/calendar/${token}.ics`,
+  webcal_url: `webcal://releasebell.example/calendar/${token}.ics`,
+});
+
 /** The code the fake server texts. */
 const CODE = '482913';
 
@@ -55,6 +60,7 @@ function stubProfileApi(
     phone_number_display: p.phone_number,
   });
   let stored: UserProfile = withPhone({ ...SAVED, ...initial });
+  let calendarToken = 'A'.repeat(43);
   const routes: Parameters<typeof stubApiRoutes>[0] = {
     [`GET /user/details/${USER.id}`]: () => ({ status: 200, body: stored }),
     [`PUT /user/update/${USER.id}`]: (body) => {
@@ -71,6 +77,12 @@ function stubProfileApi(
       stored = { ...stored, avatar: `/user/avatar/${USER.id}?v=1` };
       return { status: 200, body: stored };
     },
+    'GET /api/calendar': () => ({ status: 200, body: calendarLink(calendarToken) }),
+    'POST /api/calendar/rotate': () => {
+      calendarToken = 'B'.repeat(43);
+      return { status: 200, body: calendarLink(calendarToken) };
+    },
+    'GET /api/channels': () => ({ status: 200, body: { channels: [] } }),
     'POST /api/phone/verification': () =>
       options.tooManyCodes
         ? {
@@ -456,6 +468,37 @@ describe('ProfilePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send me a test notification' }));
     expect(await screen.findByText('Test notification not sent')).toBeInTheDocument();
     expect(screen.getByText('Wait a minute before sending another test.')).toBeInTheDocument();
+  });
+
+  it('shows the private calendar link with Copy and the Google and Apple buttons, and resets it after asking', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    });
+    const api = stubProfileApi();
+    renderWithProviders(<ProfilePage />, { user: USER });
+    const input = await screen.findByLabelText('Calendar link');
+    expect(input).toHaveValue(calendarLink('A'.repeat(43)).url);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(calendarLink('A'.repeat(43)).url));
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add to Apple Calendar' })).toHaveAttribute(
+      'href',
+      calendarLink('A'.repeat(43)).webcal_url,
+    );
+    expect(screen.getByRole('link', { name: 'Add to Google Calendar' })).toHaveAttribute(
+      'href',
+      `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(calendarLink('A'.repeat(43)).webcal_url)}`,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset link' }));
+    expect(api.called('POST', '/api/calendar/rotate')).toHaveLength(0);
+    const confirm = await screen.findByRole('alert');
+    expect(confirm).toHaveTextContent('Reset your calendar link?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Reset link' }));
+    await waitFor(() => expect(input).toHaveValue(calendarLink('B'.repeat(43)).url));
+    expect(api.called('POST', '/api/calendar/rotate')).toHaveLength(1);
   });
 
   it('refuses a picture of the wrong type or over 2 MB before sending it, and uploads a good one', async () => {

@@ -17,6 +17,8 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useProfile } from '../api/get-profile';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { AvatarSection } from './avatar-section';
+import { CalendarFeed } from './calendar-feed';
+import { ChatChannels } from './chat-channels';
 import { NotificationPreferences } from './notification-preferences';
 import { ProfileDetails, ProfileEditFields } from './profile-fields';
 import { YourWatchlist } from './your-watchlist';
@@ -98,6 +100,14 @@ function Profile({ uid }: { uid: string }) {
               </Group>
             </Stack>
           </form>
+        </Paper>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+          <CalendarFeed />
+        </Paper>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+          <ChatChannels />
         </Paper>
 
         <YourWatchlist />

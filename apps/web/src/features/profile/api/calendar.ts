@@ -1,0 +1,23 @@
+import type { CalendarLink } from '@releasebell/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+const calendarKey = ['calendar'] as const;
+
+/** GET /api/calendar: the member's private feed link (made on the first ask). */
+export function useCalendarLink() {
+  return useQuery({
+    queryKey: calendarKey,
+    queryFn: ({ signal }) => api.get<CalendarLink>('/api/calendar', signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** POST /api/calendar/rotate: a new link; the old one stops working at once. */
+export function useRotateCalendarLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CalendarLink>('/api/calendar/rotate', undefined),
+    onSuccess: (link) => queryClient.setQueryData(calendarKey, link),
+  });
+}
