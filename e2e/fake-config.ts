@@ -12,3 +12,6 @@ export const googleUser = {
 };
 
 export const mailboxUrl = `http://127.0.0.1:${FAKE_PORTS.control}/mails`;
+/** A member's webhook at the stand-in (the app allows private addresses in these tests), and what it got. */
+export const webhookUrl = (name: string) => `http://127.0.0.1:${FAKE_PORTS.control}/hooks/${name}`;
+export const webhooksUrl = (name: string) => `http://127.0.0.1:${FAKE_PORTS.control}/hooks?name=${name}`;

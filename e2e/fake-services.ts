@@ -1,7 +1,7 @@
 /**
  * What lies outside the machine, as real servers on 127.0.0.1 for the browser tests: an SMTP server
  * that keeps every message, an OpenID Connect provider standing in for Google, and a small HTTP
- * endpoint the specs read the mail from. Started by Playwright before the app.
+ * endpoint the specs read the mail from, which also receives members' webhooks. Started by Playwright before the app.
  */
 import http from 'node:http';
 import { OAuth2Server } from 'oauth2-mock-server';
@@ -94,8 +94,27 @@ oidc.service.on('beforeUserinfo', (userInfo: { body: unknown }, req: http.Incomi
 });
 await oidc.start(FAKE_PORTS.oidc, '127.0.0.1');
 
+/** What members' webhooks received (POST /hooks/{name}), with their headers: read by GET /hooks. */
+const hooks: { name: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+
 const control = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const hook = /^\/hooks\/([\w-]+)$/.exec(url.pathname);
+  if (hook && req.method === 'POST') {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      hooks.push({ name: hook[1] ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+    });
+    return;
+  }
+  if (url.pathname === '/hooks') {
+    const name = url.searchParams.get('name');
+    const list = hooks.filter((h) => !name || h.name === name);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(list));
+    return;
+  }
   if (url.pathname === '/health') {
     res.writeHead(200).end('ok');
     return;

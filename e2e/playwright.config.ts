@@ -87,6 +87,8 @@ export default defineConfig({
         // Every browser test comes from 127.0.0.1; the limits themselves are tested in the server's tests.
         AUTH_RATE_LIMIT_PER_IP: '10000',
         AUTH_MAX_FAILED_SIGNINS: '1000',
+        // Members' webhooks go to the stand-in on 127.0.0.1.
+        CHANNEL_ALLOW_PRIVATE_HOSTS: 'true',
       },
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,

@@ -430,8 +430,10 @@ function AddChannelForm({
       url: url.trim(),
       ...(type !== 'discord' && trimmedSecret !== '' ? { secret: trimmedSecret } : {}),
     };
-    add.mutate(body, {
-      onSuccess: () => {
+    // Awaited rather than given callbacks: the first channel replaces the form with the list, and a
+    // mutate callback would not run once the form is gone.
+    add.mutateAsync(body).then(
+      () => {
         setUrl('');
         setSecret('');
         setType('discord');
@@ -439,7 +441,7 @@ function AddChannelForm({
         notifications.show({ message: 'Channel added.', color: 'teal', autoClose: 3000 });
         onAdded();
       },
-      onError: (error) => {
+      (error: unknown) => {
         if (!(error instanceof ApiError)) {
           setErrors({ form: 'Please try again in a moment.' });
           return;
@@ -453,7 +455,7 @@ function AddChannelForm({
         if (error.details.length === 0) next.form = error.message;
         setErrors(next);
       },
-    });
+    );
   };
 
   return (
