@@ -13,6 +13,12 @@ import { like, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { mediaItems } from '../src/db/schema';
 import { findDataDirUsers, redactUrl } from '../src/scripts/catalog-generator';
+import {
+  type CalendarFeedResult,
+  measureCalendarFeed,
+  measurePushFanout,
+  type PushFanoutResult,
+} from './channels';
 import { installCleanup, runCommand, startChild, stopAllChildren } from './children';
 import { type FanoutResult, measureFanout } from './fanout';
 import { type FollowsResult, measureFollows } from './follows';
@@ -74,6 +80,9 @@ Options:
                         at the app's default pace, 1 request/s (default: 5000; about 7 minutes)
   --only-imports        run only the Goodreads import (with --only-sync and the like: those too)
   --no-imports          skip the Goodreads import
+  --only-channels       run only the calendar feed (a member tracking 1,000 titles) and the push
+                        fan-out (10,000 devices to a local push service, beside a bare web-push loop)
+  --no-channels         skip the calendar feed and the push fan-out
   --lighthouse-runs <n> Lighthouse runs per page (mobile preset) on the built app's /,   (default: 2)
                         an item page, /search?query=dra and /leaderboard
   --only-lighthouse     run only Lighthouse (no synthetic catalog; with --only-sync,
@@ -87,6 +96,7 @@ Goodreads import and Lighthouse always use a fresh embedded one).
 CHROME_PATH: the Chromium Lighthouse drives (default /usr/bin/chromium; missing: Lighthouse is skipped
 with a warning). Results go to bench-results/latest.json (--only-sync: bench-results/latest-sync.json,
 --only-follows: bench-results/latest-follows.json, --only-imports: bench-results/latest-imports.json,
+--only-channels: bench-results/latest-channels.json,
 --only-lighthouse: bench-results/latest-lighthouse.json, --only-signin-burst:
 bench-results/latest-signin-burst.json);
 Lighthouse's full results to bench-results/lighthouse/<start time>/.`;
@@ -135,6 +145,7 @@ interface Options {
   follows: 'only' | 'yes' | 'no';
   importsRows: number;
   imports: 'only' | 'yes' | 'no';
+  channels: 'only' | 'yes' | 'no';
   lighthouseRuns: number;
   lighthouse: 'only' | 'yes' | 'no';
   logLevel: string;
@@ -169,6 +180,8 @@ function parseOptions(): Options | null {
       imports: { type: 'string', default: '5000' },
       'only-imports': { type: 'boolean', default: false },
       'no-imports': { type: 'boolean', default: false },
+      'only-channels': { type: 'boolean', default: false },
+      'no-channels': { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string', default: '2' },
       'only-lighthouse': { type: 'boolean', default: false },
       'no-lighthouse': { type: 'boolean', default: false },
@@ -208,6 +221,7 @@ function parseOptions(): Options | null {
     // The import takes at most IMPORT_MAX_ROWS rows (20,000).
     importsRows: int('imports', values.imports, 1, 20_000),
     imports: values['only-imports'] ? 'only' : values['no-imports'] ? 'no' : 'yes',
+    channels: values['only-channels'] ? 'only' : values['no-channels'] ? 'no' : 'yes',
     lighthouseRuns: int('lighthouse-runs', values['lighthouse-runs'], 1, 20),
     lighthouse: values['only-lighthouse'] ? 'only' : values['no-lighthouse'] ? 'no' : 'yes',
     logLevel: values['log-level'],
@@ -793,6 +807,22 @@ async function main() {
     measureFollows({ refs: options.followsRefs, env: childEnv({}), repoRoot, serverDir, log });
   const runImports = () =>
     measureImports({ rows: options.importsRows, env: childEnv({}), repoRoot, serverDir, log });
+  const runChannels = async () => ({
+    calendar: await measureCalendarFeed({
+      titles: 1000,
+      env: childEnv({}),
+      repoRoot,
+      serveScript: options.serveScript,
+      log,
+    }),
+    push: await measurePushFanout({
+      members: options.fanoutMembers,
+      env: childEnv({}),
+      repoRoot,
+      serverDir,
+      log,
+    }),
+  });
   const runLighthouse = async (): Promise<LighthouseOutcome> => {
     // Never stops the rest of the benchmark: a missing browser or a failure is reported and skipped.
     let outcome: LighthouseOutcome;
@@ -822,6 +852,7 @@ async function main() {
     options.sync === 'only' ||
     options.follows === 'only' ||
     options.imports === 'only' ||
+    options.channels === 'only' ||
     options.lighthouse === 'only' ||
     options.signinBurst === 'only'
   ) {
@@ -848,6 +879,11 @@ async function main() {
       const imports = await runImports();
       printImports(imports);
       writeSectionReport('latest-imports.json', { imports });
+    }
+    if (options.channels === 'only') {
+      const channels = await runChannels();
+      printChannels(channels);
+      writeSectionReport('latest-channels.json', { channels });
     }
     if (options.lighthouse === 'only') {
       const lighthouse = await runLighthouse();
@@ -996,6 +1032,7 @@ async function main() {
   const sync = options.sync === 'yes' ? await runSync() : null;
   const follows = options.follows === 'yes' ? await runFollows() : null;
   const imports = options.imports === 'yes' ? await runImports() : null;
+  const channels = options.channels === 'yes' ? await runChannels() : null;
   const web = await homeJs(options.buildWeb);
   const nextTick = await measureNextTick();
   const lighthouse = options.lighthouse === 'yes' ? await runLighthouse() : null;
@@ -1115,6 +1152,7 @@ async function main() {
   if (sync) printSync(sync);
   if (follows) printFollows(follows);
   if (imports) printImports(imports);
+  if (channels) printChannels(channels);
   if (lighthouse) printLighthouse(lighthouse);
 
   const outFile = path.join(resultsDir, 'latest.json');
@@ -1141,6 +1179,7 @@ async function main() {
     sync,
     follows,
     imports,
+    channels,
     lighthouse,
     targets,
   };
@@ -1288,6 +1327,30 @@ function syncTargets(s: SyncResult) {
     },
     tooManyRequests: { target: 'no 429', value: s.tooManyRequests, met: s.tooManyRequests === 0 },
   };
+}
+
+function printChannels({
+  calendar: c,
+  push: p,
+}: {
+  calendar: CalendarFeedResult;
+  push: PushFanoutResult;
+}): void {
+  console.log('');
+  console.log(
+    `Calendar feed: one member tracking ${c.titles} titles (${c.events} events, ${round(c.bytes / 1024)} KB, ${round(c.gzipBytes / 1024)} KB gzipped), ${c.full.count} reads each:`,
+  );
+  console.log(
+    `  full feed p50 ${round(c.full.p50)} ms, p95 ${round(c.full.p95)} ms; revalidated (304) p50 ${round(c.revalidated.p50)} ms, p95 ${round(c.revalidated.p95)} ms; baseline /healthz p50 ${round(c.healthz.p50)} ms`,
+  );
+  console.log('');
+  console.log(`Push fan-out: ${p.members} members with a device each, a local push service (PGlite):`);
+  console.log(
+    `  ${p.accepted}/${p.members} pushes accepted${p.timedOut ? ' (timed out)' : ''}; ${p.pushesPerSecond} pushes/s; due -> accepted p50 ${round(p.dueToAccepted.p50 / 1000)} s, p99 ${round(p.dueToAccepted.p99 / 1000)} s`,
+  );
+  console.log(
+    `  baseline: a bare web-push loop (10 at a time, kept-alive TLS) to the same service: ${p.baselinePushesPerSecond} pushes/s (${round((p.pushesPerSecond / p.baselinePushesPerSecond) * 100)}% of it)`,
+  );
 }
 
 function printFanout(f: FanoutResult): void {

@@ -119,9 +119,10 @@ function checkedLookup(allowPrivate: boolean): LookupFunction {
 /**
  * An https agent that connects only to public addresses (checked at each connection): for libraries
  * that make their own requests to URLs members gave, such as web push to a subscription's endpoint.
+ * Its sockets are kept for reuse: each was opened to an address that passed the check.
  */
 export function publicHttpsAgent(allowPrivate: boolean): https.Agent {
-  return new https.Agent({ lookup: checkedLookup(allowPrivate), keepAlive: false });
+  return new https.Agent({ lookup: checkedLookup(allowPrivate), keepAlive: true });
 }
 
 /** POSTs `body` to a member's URL under the rules above; an answer of any status resolves. */

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
@@ -188,7 +189,7 @@ describe('the calendar feed', () => {
     const res = await fetchFeed(feedPath((await link()).url));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(res.headers.etag).toMatch(/^W\/"[\w-]+"$/);
     const host = new URL(TEST_ORIGIN).host;
     const parsed = parsedByIcalJs(res.body);
     expect(parsed.name).toBe('Releasebell');
@@ -222,6 +223,16 @@ describe('the calendar feed', () => {
     expect(movie.summary).toBe('Glass Harbor (theatrical)');
     expect(movie.datetype).toBe('date');
     expect(Number(movie.sequence)).toBe(0);
+  });
+
+  it('sends the feed gzipped to a client that takes gzip, with the same ETag', async () => {
+    const path = feedPath((await link()).url);
+    const plain = await fetchFeed(path);
+    const zipped = await fetchFeed(path, { 'accept-encoding': 'gzip, deflate' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
   });
 
   it('answers 304 to a calendar app that has this version', async () => {

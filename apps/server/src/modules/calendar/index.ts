@@ -4,4 +4,4 @@
  */
 export { createCalendarRepository } from './repository';
 export { calendarRoutes } from './routes';
-export { createCalendarService } from './service';
+export { calendarToken, calendarTokenHash, createCalendarService } from './service';

@@ -11,12 +11,12 @@ import {
   type MovieReleaseKind,
   PRODUCT_NAME,
 } from '@releasebell/contract';
-import ical from 'ical-generator';
 import { HttpError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { addDays } from '../../lib/dates';
 import { RELEASE_TYPES_OF_KIND } from '../../providers/tmdb/release-dates';
 import { localToday } from '../notifications';
+import { writeIcs } from './ics';
 import type { CalendarRepository, FeedMember, RegionalDates, TrackedTitle } from './repository';
 
 /** Calendar apps are told to fetch the feed again after this long (Google and Outlook mostly ignore it). */
@@ -41,6 +41,14 @@ export interface CalendarFeed {
 const calendarNotFound = () =>
   new HttpError(404, ERROR_CODES.calendarNotFound, 'This calendar link is not valid any more.');
 
+/**
+ * A member's feed token: derived, not stored, so the profile can show the same link again; the
+ * database holds only its hash, and a new salt (rotation) makes a new one.
+ */
+export const calendarToken = (secret: string, userId: string, salt: string) =>
+  createHmac('sha256', secret).update(`calendar\0${userId}\0${salt}`).digest('base64url');
+export const calendarTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
 const latest = (...dates: (Date | null | undefined)[]) =>
   new Date(Math.max(...dates.map((d) => d?.getTime() ?? 0)));
 
@@ -58,11 +66,8 @@ export function createCalendarService(options: {
 }) {
   const { repo, secret, publicUrl, defaultRegion, clock } = options;
   const host = new URL(publicUrl).host || 'releasebell.local';
-  // The token is derived, not stored, so the profile can show the same link again; the database
-  // holds only its hash, and a new salt (rotation) makes a new one.
-  const tokenFor = (userId: string, salt: string) =>
-    createHmac('sha256', secret).update(`calendar\0${userId}\0${salt}`).digest('base64url');
-  const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+  const tokenFor = (userId: string, salt: string) => calendarToken(secret, userId, salt);
+  const hashOf = calendarTokenHash;
   const linkFor = (token: string): CalendarLink => {
     const url = `${publicUrl}/calendar/${token}.ics`;
     return { url, webcal_url: url.replace(/^https?:\/\//, 'webcal://') };
@@ -170,28 +175,22 @@ export function createCalendarService(options: {
     /** The feed as iCalendar text, with an ETag of its bytes (the same state gives the same bytes). */
     async feed(token: string, query: CalendarFeedQuery): Promise<CalendarFeed> {
       const events = await this.events(token, query);
-      const calendar = ical({
+      const body = writeIcs({
         name: PRODUCT_NAME,
-        prodId: { company: PRODUCT_NAME, product: 'Calendar feed', language: 'EN' },
-        ttl: REFRESH_SECONDS,
-      });
-      for (const e of events) {
-        calendar.createEvent({
-          id: e.uid,
-          allDay: true,
-          start: new Date(`${e.date}T00:00:00Z`),
-          end: new Date(`${addDays(e.date, 1)}T00:00:00Z`),
+        prodId: `-//${PRODUCT_NAME}//Calendar feed//EN`,
+        refreshSeconds: REFRESH_SECONDS,
+        events: events.map((e) => ({
+          uid: e.uid,
+          date: e.date,
+          end: addDays(e.date, 1),
           summary: e.summary,
           description: e.description,
           url: e.url,
-          categories: [{ name: e.category }],
+          categories: [e.category],
           sequence: e.sequence,
           lastModified: e.lastModified,
-          // Without a METHOD, DTSTAMP is when the event was last revised: the same bytes until it changes.
-          stamp: e.lastModified,
-        });
-      }
-      const body = calendar.toString();
+        })),
+      });
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       return { body, etag };
     },
