@@ -218,6 +218,22 @@ describe('Discord, ntfy and webhook channels', () => {
     expect(posted!.body.embeds![0]).toMatchObject({ title: 'Releasebell test' });
   });
 
+  it("says why in the service's own words: a JSON error's message, or HTTP and the status", async () => {
+    const user = await member();
+    const jsonUrl = chat.webhookUrl('json-error');
+    const htmlUrl = chat.webhookUrl('html-error');
+    const json = await add(user, { type: 'webhook', url: jsonUrl, secret: SECRET });
+    const html = await add(user, { type: 'webhook', url: htmlUrl, secret: SECRET });
+    chat.failNext(jsonUrl, 410, { body: '{"error":{"code":"GONE","message":"This hook was deleted"}}' });
+    chat.failNext(htmlUrl, 403, { body: '<html><body>Forbidden</body></html>' });
+    expect((await call(user, 'POST', `/api/channels/${json.id}/test`)).json()).toEqual({
+      status: 'failed',
+      http_status: 410,
+      error: '410 This hook was deleted',
+    });
+    expect((await call(user, 'POST', `/api/channels/${html.id}/test`)).json().error).toBe('HTTP 403');
+  });
+
   it('keeps channels to their member: 404 for another member, 401 for a visitor, at most 5', async () => {
     const owner = await member();
     const stranger = await member();

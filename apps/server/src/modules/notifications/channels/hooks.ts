@@ -154,17 +154,26 @@ function retryAfter(headers: Record<string, unknown>, body: string): number | un
   return undefined;
 }
 
-/** A short reason from an error answer: the service's own message when it gives one. */
+/**
+ * A short reason from an error answer: the status and the service's own message when it gives one
+ * (`message`, `error`, or `error.message`, as Discord, ntfy and most JSON APIs put it), else the first
+ * line of a short text answer.
+ */
 function reasonOf(status: number, body: string): string {
+  let said: unknown;
   try {
     const parsed = JSON.parse(body) as { message?: unknown; error?: unknown };
-    const said = typeof parsed.message === 'string' ? parsed.message : parsed.error;
-    if (typeof said === 'string') return `${status} ${said}`.slice(0, 300);
+    said =
+      typeof parsed.message === 'string'
+        ? parsed.message
+        : typeof parsed.error === 'string'
+          ? parsed.error
+          : (parsed.error as { message?: unknown } | null)?.message;
   } catch {
-    // Not JSON: the first line of the text.
+    const line = body.trim().split('\n')[0] ?? '';
+    said = line.length > 0 && line.length <= 120 && !line.startsWith('<') ? line : undefined;
   }
-  const text = body.trim().split('\n')[0] ?? '';
-  return (text ? `${status} ${text}` : `HTTP ${status}`).slice(0, 300);
+  return (typeof said === 'string' && said ? `${status} ${said}` : `HTTP ${status}`).slice(0, 300);
 }
 
 /**

@@ -186,7 +186,7 @@ describe('ChatChannels', () => {
     expect(within(discord).getByText(/^Last delivered Mar 14(, 2026)?, 9:00$/)).toBeInTheDocument();
 
     const webhook = screen.getByRole('listitem', { name: 'Webhook channel' });
-    expect(within(webhook).getByText('Last attempt failed: 410 Gone')).toBeInTheDocument();
+    expect(within(webhook).queryByText(/Last attempt failed/)).not.toBeInTheDocument();
     expect(
       within(webhook).getByText(
         'Turned off: the server answered 410 Gone. Fix it, then press Test to turn it back on.',

@@ -283,9 +283,12 @@ function ChannelRow({ channel, title }: { channel: Hook; title: string }) {
         <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {channel.target}
         </Text>
-        <Text size="xs" c={lastStatus && lastStatus !== 'sent' ? STATUS_COLORS[lastStatus] : 'dimmed'}>
-          {lastDeliveryText(channel.last_delivery)}
-        </Text>
+        {/* An off channel says why below; its last failure would say the same again. */}
+        {!channel.disabled && (
+          <Text size="xs" c={lastStatus && lastStatus !== 'sent' ? STATUS_COLORS[lastStatus] : 'dimmed'}>
+            {lastDeliveryText(channel.last_delivery)}
+          </Text>
+        )}
         {channel.disabled && (
           <Text size="sm" c="red.4">
             Turned off: {channel.disabled.reason}. Fix it, then press Test to turn it back on.
