@@ -150,3 +150,22 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('loadConfig: web push', () => {
+  it('makes a pair on the embedded default, needs one with PostgreSQL, and takes both keys or neither', () => {
+    expect(loadConfig({}).vapid).toEqual({
+      keys: null,
+      subject: 'mailto:hello@releasebell.app',
+      required: false,
+    });
+    const shared = loadConfig({ DATABASE_URL: 'postgres://db/releasebell', AUTH_SECRET: 'x'.repeat(32) });
+    expect(shared.vapid).toMatchObject({ keys: null, required: true });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}` })).toThrow(
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither',
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.com' })).toThrow(
+      'VAPID_SUBJECT: must be a mailto: or https: URL',
+    );
+    expect(loadConfig({ CHANNEL_ALLOW_PRIVATE_HOSTS: 'true' }).channelAllowPrivateHosts).toBe(true);
+  });
+});

@@ -198,7 +198,12 @@ describe('web push', () => {
       method: 'PUT',
       url: `/user/update/${member.id}`,
       headers: { origin: TEST_ORIGIN, cookie: member.cookie },
-      payload: { first_name: 'Ada', last_name: 'Lovelace', phone_number: null, notification_preferences: ['email'] },
+      payload: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        phone_number: null,
+        notification_preferences: ['email'],
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().notification_preferences).toEqual(['email', 'push']);
@@ -225,5 +230,43 @@ describe('web push', () => {
     await releaseTrackedBy(member.id, 'Quiet Night', '2027-07-07');
     await tick('2027-07-07T09:00:00Z');
     expect(pushService.received).toHaveLength(1);
+  });
+});
+
+describe('web push without VAPID keys on a shared database', () => {
+  it('is off: the key answers 404 with why, the start says so once, and subscribing is refused', async () => {
+    const lines: string[] = [];
+    const app = await buildTestApp({
+      env: {
+        VAPID_PUBLIC_KEY: '',
+        VAPID_PRIVATE_KEY: '',
+        // As with PostgreSQL: every process must sign alike, so no pair is made on the side.
+        DATABASE_URL: 'postgres://releasebell@127.0.0.1:5432/unused',
+        LOG_LEVEL: 'warn',
+      },
+      logDestination: { write: (line) => lines.push(line) },
+    });
+    try {
+      const key = await app.inject({ method: 'GET', url: '/api/push/key' });
+      expect(key.statusCode).toBe(404);
+      expect(key.json().error).toEqual({
+        code: 'PUSH_NOT_CONFIGURED',
+        message: 'Push notifications are not set up on this server.',
+      });
+      expect(lines.filter((l) => l.includes('push notifications are off'))).toHaveLength(1);
+      const member = await signUp(app, { register: true });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: { origin: TEST_ORIGIN, cookie: member.cookie },
+        payload: {
+          endpoint: 'https://push.example.net/x',
+          keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+        },
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
   });
 });
