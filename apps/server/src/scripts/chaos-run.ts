@@ -1,8 +1,10 @@
 /**
  * The chaos run behind `npm run chaos` (and its small version in chaos.test.ts): N members each due
- * one release email, a flaky SMTP server, and the compiled server SIGKILLed at random instants and
- * restarted, then left to finish. Every member must have a `sent` row and a message at the SMTP
- * server; resends are counted as duplicates (at-least-once, docs/decisions/008).
+ * one release message on three channels (an email, a web push to their one device, a post to their
+ * one webhook), a flaky SMTP server, push service and webhook receiver, and the compiled server
+ * SIGKILLed at random instants and restarted, then left to finish. Every member must have a `sent`
+ * row on each channel and its message at that channel's receiver; resends are counted as duplicates
+ * (at-least-once, docs/decisions/008).
  */
 
 import { type ChildProcessByStdio, execFile, spawn } from 'node:child_process';
@@ -15,10 +17,14 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import webpush from 'web-push';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { releaseMessageTime } from '../modules/notifications';
 import { mulberry32 } from '../providers/synthetic/synthetic-provider';
+import type { StormStats } from './chaos-http';
+import { type FlakyPushService, startFlakyPushService, subscriptionKeys } from './chaos-push';
 import { type AcceptedMail, type FlakySmtpServer, startFlakySmtpServer, type TraceEvent } from './chaos-smtp';
+import { type FlakyWebhookReceiver, startFlakyWebhookReceiver } from './chaos-webhook';
 
 export interface ChaosOptions {
   deliveries: number;
@@ -30,9 +36,12 @@ export interface ChaosOptions {
   pgliteSnapshot?: string | null | undefined;
   /** How long ago (in hours, at most one more) the release messages fell due. */
   lateHours?: number;
-  /** Share of SMTP commands answered 421/451 while the kills go on. */
+  /**
+   * Share of SMTP commands answered 421/451, and of pushes and webhook posts answered 503/429, while
+   * the kills go on.
+   */
   failureRate?: number;
-  /** Share of messages whose SMTP connection is dropped at the end of DATA. */
+  /** Share of messages whose connection is dropped at the end of DATA, or once the request body is read. */
   dropRate?: number;
   timeoutMs?: number;
   log?: (line: string) => void;
@@ -41,16 +50,40 @@ export interface ChaosOptions {
   signal?: AbortSignal;
 }
 
+/** The channels every chaos member gets the release on. */
+export const CHAOS_CHANNELS = ['email', 'push', 'webhook'] as const;
+export type ChaosChannel = (typeof CHAOS_CHANNELS)[number];
+
+export interface ChannelReport {
+  /** Rows `sent`. */
+  sent: number;
+  /** Members whose row is not `sent`, or is but whose message never reached the receiver. */
+  lost: number;
+  /** Messages the receiver accepted beyond one per member (at-least-once: reported, not failed). */
+  duplicates: number;
+  /** The channel's rows by status (`missing` for a member without one). */
+  statuses: Record<string, number>;
+  /** Up to 10 lost deliveries, described. */
+  lostExamples: string[];
+  /**
+   * Members who got two different messages, not one resent, described: distinct Message-IDs (email),
+   * Topics (push) or delivery ids (webhook).
+   */
+  doubleSends: string[];
+}
+
 export interface ChaosReport {
+  /** Members (each due one message per channel). */
   deliveries: number;
+  /** Totals over the channels. */
   sent: number;
   lost: number;
   duplicates: number;
-  /** Up to 10 lost deliveries, described. */
-  lostExamples: string[];
-  /** Recipients who got more than one distinct Message-ID, described. */
-  doubleSends: string[];
-  statuses: Record<string, number>;
+  channels: Record<ChaosChannel, ChannelReport>;
+  /** Webhook posts whose signature (or delivery id) was wrong: each is a failure of the run. */
+  badSignatures: string[];
+  /** Pushes the push service refused for their form (no aes128gcm body, no VAPID): failures too. */
+  malformedPushes: string[];
   kills: number;
   /** Servers that exited without being told to (not counting our kills). */
   crashes: string[];
@@ -153,6 +186,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const killTimes: number[] = [];
   let openDb: (() => Promise<DatabaseHandle>) | null = null;
   let smtp: FlakySmtpServer | null = null;
+  let pushService: FlakyPushService | null = null;
+  let hooks: FlakyWebhookReceiver | null = null;
 
   try {
     await run();
@@ -181,7 +216,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     }
   }
 
-  /** The servers, then the temporary files, the SMTP server and the scratch database. */
+  /** The servers, then the receivers, the temporary files and the scratch database. */
   async function cleanUp() {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
@@ -193,6 +228,26 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // The database.
     const tmp = await mkdtemp(path.join(os.tmpdir(), 'releasebell-chaos-'));
     cleanups.push(() => rm(tmp, { recursive: true, force: true }));
+
+    // The receivers first: their addresses go into the members' rows.
+    const faults = { failureRate, dropRate };
+    const mail = await startFlakySmtpServer({ random: seededRandom(options.seed + 1), ...faults });
+    smtp = mail;
+    cleanups.push(() => mail.close());
+    const pushes = await startFlakyPushService({ random: seededRandom(options.seed + 2), ...faults });
+    pushService = pushes;
+    cleanups.push(() => pushes.close());
+    const hookSalt = randomBytes(8).toString('hex');
+    const posts = await startFlakyWebhookReceiver({
+      random: seededRandom(options.seed + 3),
+      ...faults,
+      secretSalt: hookSalt,
+    });
+    hooks = posts;
+    cleanups.push(() => posts.close());
+    /** When a receiver last heard from the server. */
+    const lastReceived = () => Math.max(mail.lastActivity(), pushes.lastActivity(), posts.lastActivity());
+
     const dataDir = path.join(tmp, 'data');
     let serverDbEnv: Record<string, string>;
     let open: () => Promise<DatabaseHandle>;
@@ -214,10 +269,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const handle = await openDatabase({ url: url.toString(), poolSize: 2 });
       cleanups.push(() => handle.close());
       open = async () => ({ ...handle, close: async () => {} });
+      // With DATABASE_URL the server makes no VAPID pair of its own: without one push is off.
+      const vapid = webpush.generateVAPIDKeys();
       serverDbEnv = {
         DATABASE_URL: url.toString(),
         AUTH_SECRET: randomBytes(24).toString('hex'),
         DATA_DIR: dataDir,
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
       };
       say(`database ${dbName} created on ${url.host}`);
     } else {
@@ -239,23 +298,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       const db = await open();
       try {
         await db.migrate();
-        await insertMembers(db, n, setting);
+        await insertMembers(db, n, setting, {
+          pushEndpointBase: pushes.endpointBase,
+          ...subscriptionKeys(),
+          hookUrlBase: posts.urlBase,
+          hookSalt,
+        });
       } finally {
         await db.close();
       }
     }
     say(
-      `${n} members, each tracking one title released ${setting.releaseDate} (${setting.timeZone}), ` +
-        `due ${setting.dueAt.toISOString()}`,
+      `${n} members, each with an email address, a push device and a webhook, each tracking one title ` +
+        `released ${setting.releaseDate} (${setting.timeZone}), due ${setting.dueAt.toISOString()}`,
     );
-
-    const mail = await startFlakySmtpServer({
-      random: seededRandom(options.seed + 1),
-      failureRate,
-      dropRate,
-    });
-    smtp = mail;
-    cleanups.push(() => mail.close());
 
     await mkdir(path.join(serverDir, 'dist'), { recursive: true });
     const buildDir = await mkdtemp(path.join(serverDir, 'dist', 'chaos-'));
@@ -275,6 +331,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       LOG_PRETTY: 'false',
       SEED_DEMO_CATALOG: 'false',
       SMTP_URL: mail.url,
+      // The push service's self-signed certificate, and webhooks to http://127.0.0.1.
+      NODE_EXTRA_CA_CERTS: pushes.caPath,
+      CHANNEL_ALLOW_PRIVATE_HOSTS: 'true',
       NOTIFY_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
       NOTIFY_LEASE_SECONDS: String(LEASE_SECONDS),
       NOTIFY_SETTLE_SECONDS: '0',
@@ -337,16 +396,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       if (sig === 'SIGTERM' && code !== 0) say(`server ${life.child.pid} stopped with exit code ${code}`);
     };
 
-    /** Email rows by status (and the total). */
+    /** Each channel's rows by status; done when each has its N rows, all sent or failed. */
     const counts = async (db: DatabaseHandle) => {
-      const result = await db.db.execute(sql`select status, count(*)::int as n from notification_deliveries
-        where channel = 'email' group by status`);
-      const rows = (result as unknown as { rows: { status: string; n: number }[] }).rows;
-      const byStatus: Record<string, number> = {};
-      for (const r of rows) byStatus[r.status] = r.n;
-      const total = rows.reduce((a, r) => a + r.n, 0);
-      const done = total === n && !byStatus.pending && !byStatus.sending;
-      return { byStatus, total, done };
+      const result = await db.db.execute(sql`select channel, status, count(*)::int as n
+        from notification_deliveries where channel in ('email', 'push', 'webhook') group by channel, status`);
+      const rows = (result as unknown as { rows: { channel: ChaosChannel; status: string; n: number }[] })
+        .rows;
+      const byChannel = channelRecord((): Record<string, number> => ({}));
+      for (const r of rows) byChannel[r.channel][r.status] = r.n;
+      const done = CHAOS_CHANNELS.every((channel) => {
+        const byStatus = byChannel[channel];
+        const total = Object.values(byStatus).reduce((a, c) => a + c, 0);
+        return total === n && !byStatus.pending && !byStatus.sending;
+      });
+      return { byChannel, done };
     };
     /**
      * Retries wait 30 s to an hour (with real time); the run moves them up instead, as if that time had
@@ -354,11 +417,19 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
      */
     const fastForward = (db: DatabaseHandle) =>
       db.db.execute(sql`update notification_deliveries set next_attempt_at = now() - interval '1 second'
-        where channel = 'email' and status = 'pending' and next_attempt_at > now()`);
-    const progress = (c: Awaited<ReturnType<typeof counts>>) =>
-      `rows sent ${c.byStatus.sent ?? 0}/${n} (pending ${c.byStatus.pending ?? 0}, sending ${c.byStatus.sending ?? 0}, ` +
-      `failed ${c.byStatus.failed ?? 0}); SMTP accepted ${mail.accepted.length}, ` +
-      `failed commands ${mail.stats.failedCommands}, dropped ${mail.stats.droppedBeforeQueue + mail.stats.droppedAfterQueue}`;
+        where channel in ('email', 'push', 'webhook') and status = 'pending' and next_attempt_at > now()`);
+    const progress = ({ byChannel }: Awaited<ReturnType<typeof counts>>) => {
+      const each = (status: string) => CHAOS_CHANNELS.map((c) => byChannel[c][status] ?? 0).join('/');
+      const mailDrops = mail.stats.droppedBeforeQueue + mail.stats.droppedAfterQueue;
+      const httpFaults = ({ stats }: { stats: StormStats }) =>
+        `${stats.failed}+${stats.droppedBeforeAccept + stats.droppedAfterAccept}`;
+      return (
+        `rows sent ${each('sent')} of ${n} (email/push/webhook; pending ${each('pending')}, ` +
+        `sending ${each('sending')}, failed ${each('failed')}); accepted: SMTP ${mail.accepted.length}, ` +
+        `push ${pushes.acceptedCount()}, webhook ${posts.acceptedCount()}; failures+drops: ` +
+        `SMTP ${mail.stats.failedCommands}+${mailDrops}, push ${httpFaults(pushes)}, webhook ${httpFaults(posts)}`
+      );
+    };
     /** Between two lives (no server runs): time passes for retries; how far it got. */
     const betweenLives = async () => {
       const db = await race(open());
@@ -408,9 +479,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       say(`kill ${kills}/${options.kills} (${when}): ${progress(await betweenLives())}`);
     }
 
-    // The storm passes: a healthy SMTP server and a server left to finish.
+    // The storm passes: healthy receivers and a server left to finish.
     mail.calm();
-    say('kills done; SMTP calm; letting a server finish');
+    pushes.calm();
+    posts.calm();
+    say('kills done; receivers calm; letting a server finish');
     const leaseOver = lastKillAt + LEASE_SECONDS * 1000 + 2 * INTERVAL_SECONDS * 1000;
     if (options.databaseUrl) {
       const db = await open();
@@ -436,10 +509,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         const life = startServer();
         await race(life.ready.catch(() => {}));
         const readyAt = Date.now();
-        // No DB access while it runs: stop it once the SMTP server has been quiet for a while.
+        // No DB access while it runs: stop it once the receivers have been quiet for a while since it
+        // became ready (counting from before would stop each server after its first claim).
         while (life.child.exitCode === null && life.child.signalCode === null) {
           const now = Date.now();
-          if (now >= leaseOver && now - readyAt > 1000 && now - mail.lastActivity() > 2000) break;
+          if (now >= leaseOver && now - Math.max(readyAt, lastReceived()) > 2000) break;
           await sleep(100);
         }
         await signal(life, 'SIGTERM');
@@ -461,66 +535,160 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       .join('; ');
   }
 
-  async function report(): Promise<ChaosReport> {
-    const accepted = smtp?.accepted ?? [];
-    let rows: {
-      email: string;
-      status: string | null;
-      attempts: number | null;
-      last_error: string | null;
-    }[] = [];
-    if (openDb) {
-      const db = await openDb();
-      try {
-        const result = await db.db.execute(sql`select u.email, d.status, d.attempts, d.last_error
-          from users u left join notification_deliveries d on d.user_id = u.id and d.channel = 'email'
-          where u.id like 'chaos-%' order by u.id`);
-        rows = (result as unknown as { rows: typeof rows }).rows;
-      } finally {
-        await db.close();
-      }
-    }
-    const byRecipient = new Map<string, AcceptedMail[]>();
-    const byMessageId = new Map<string, number>();
-    for (const m of accepted) {
-      for (const to of m.to) byRecipient.set(to, [...(byRecipient.get(to) ?? []), m]);
-      const id = m.messageId ?? '(no Message-ID)';
-      byMessageId.set(id, (byMessageId.get(id) ?? 0) + 1);
-    }
-    const traceOf = new Map<string, TraceEvent[]>();
-    for (const e of smtp?.trace ?? []) traceOf.set(e.to, [...(traceOf.get(e.to) ?? []), e]);
-    let duplicates = [...byMessageId.values()].reduce((a, c) => a + c - 1, 0);
+  /** One member's row on a channel (nulls when the member has none). */
+  interface MemberRow {
+    member: string;
+    email: string;
+    id: string | null;
+    status: string | null;
+    attempts: number | null;
+    last_error: string | null;
+  }
+
+  /** What a channel's receiver accepted for a member's row. */
+  interface Received {
+    /** Messages accepted for the member (a resend counts again). */
+    count: number;
+    /** Whether the row's message is among them. */
+    reached: boolean;
+    /** Whether two different messages came, not one message resent. */
+    twoMessages: boolean;
+    timeline: () => string;
+  }
+
+  function channelReport(
+    rows: MemberRow[],
+    received: (row: MemberRow) => Received,
+    describe: (row: MemberRow, got: Received) => string,
+  ): ChannelReport {
     const statuses: Record<string, number> = {};
     const lostExamples: string[] = [];
     const doubleSends: string[] = [];
     let lost = Math.max(0, n - rows.length);
+    let duplicates = 0;
     for (const row of rows) {
       const status = row.status ?? 'missing';
       statuses[status] = (statuses[status] ?? 0) + 1;
-      const got = byRecipient.get(row.email) ?? [];
-      if (status !== 'sent' || got.length === 0) {
+      const got = received(row);
+      if (status !== 'sent' || !got.reached) {
         lost++;
         if (lostExamples.length < 10) {
           const why = row.last_error ? ` (${row.last_error})` : '';
-          lostExamples.push(`${row.email}: row ${status}${why}, ${got.length} message(s) at the SMTP server`);
+          lostExamples.push(`${row.member}: row ${status}${why}, ${describe(row, got)}`);
         }
       }
-      const ids = [...new Set(got.map((m) => m.messageId))];
-      if (ids.length > 1) {
-        duplicates += ids.length - 1;
-        doubleSends.push(
-          `${row.email} (${row.attempts} attempts): ${timeline(traceOf.get(row.email) ?? [])}`,
-        );
+      duplicates += Math.max(0, got.count - 1);
+      if (got.twoMessages) doubleSends.push(`${row.member} (${row.attempts} attempts): ${got.timeline()}`);
+    }
+    return { sent: statuses.sent ?? 0, lost, duplicates, statuses, lostExamples, doubleSends };
+  }
+
+  function emailReport(rows: MemberRow[]): ChannelReport {
+    const byRecipient = new Map<string, AcceptedMail[]>();
+    for (const m of smtp?.accepted ?? []) {
+      for (const to of m.to) byRecipient.set(to, [...(byRecipient.get(to) ?? []), m]);
+    }
+    const traceOf = new Map<string, TraceEvent[]>();
+    for (const e of smtp?.trace ?? []) traceOf.set(e.to, [...(traceOf.get(e.to) ?? []), e]);
+    return channelReport(
+      rows,
+      (row) => {
+        const got = byRecipient.get(row.email) ?? [];
+        return {
+          count: got.length,
+          reached: got.length > 0,
+          twoMessages: new Set(got.map((m) => m.messageId)).size > 1,
+          // Without MAIL FROM answers, which come before the recipient is known.
+          timeline: () => timeline(traceOf.get(row.email) ?? []),
+        };
+      },
+      (row, got) => `${got.count} message(s) to ${row.email} at the SMTP server`,
+    );
+  }
+
+  function pushReport(rows: MemberRow[]): ChannelReport {
+    return channelReport(
+      rows,
+      (row) => {
+        const got = pushService?.accepted.get(row.member) ?? [];
+        return {
+          count: got.length,
+          reached: got.length > 0,
+          twoMessages: new Set(got.map((p) => p.topic)).size > 1,
+          timeline: () =>
+            timeline(
+              got.map((p) => ({
+                at: p.at,
+                to: row.member,
+                what: p.okLost ? 'accepted, then the connection dropped before the 201' : 'accepted',
+                messageId: `Topic ${p.topic}`,
+              })),
+            ),
+        };
+      },
+      (_row, got) => `${got.count} push(es) to its endpoint at the push service`,
+    );
+  }
+
+  function webhookReport(rows: MemberRow[]): ChannelReport {
+    return channelReport(
+      rows,
+      (row) => {
+        const got = hooks?.accepted.get(row.member) ?? [];
+        const reached = got.some((h) => h.delivery === row.id);
+        return {
+          count: got.length,
+          reached,
+          // Another delivery id than the row's is another message (or another member's).
+          twoMessages: new Set(got.map((h) => h.delivery)).size > 1 || (got.length > 0 && !reached),
+          timeline: () =>
+            timeline(
+              got.map((h) => ({
+                at: h.at,
+                to: row.member,
+                what: h.okLost ? 'accepted, then the connection dropped before the 204' : 'accepted',
+                messageId: `delivery ${h.delivery}`,
+              })),
+            ),
+        };
+      },
+      (row, got) =>
+        `${got.count} post(s) at the webhook receiver` +
+        (got.count > 0 && !got.reached ? `, none with its delivery id ${row.id}` : ''),
+    );
+  }
+
+  async function report(): Promise<ChaosReport> {
+    const rows = channelRecord((): MemberRow[] => []);
+    if (openDb) {
+      const db = await openDb();
+      try {
+        for (const channel of CHAOS_CHANNELS) {
+          const result = await db.db.execute(sql`select u.id as member, u.email, d.id, d.status, d.attempts,
+              d.last_error
+            from users u left join notification_deliveries d on d.user_id = u.id and d.channel = ${channel}
+            where u.id like 'chaos-%' order by u.id`);
+          rows[channel] = (result as unknown as { rows: MemberRow[] }).rows;
+        }
+      } finally {
+        await db.close();
       }
     }
+    const channels: Record<ChaosChannel, ChannelReport> = {
+      email: emailReport(rows.email),
+      push: pushReport(rows.push),
+      webhook: webhookReport(rows.webhook),
+    };
+    const total = (key: 'sent' | 'lost' | 'duplicates') =>
+      CHAOS_CHANNELS.reduce((a, c) => a + channels[c][key], 0);
     return {
       deliveries: n,
-      sent: statuses.sent ?? 0,
-      lost,
-      duplicates,
-      lostExamples,
-      doubleSends,
-      statuses,
+      sent: total('sent'),
+      lost: total('lost'),
+      duplicates: total('duplicates'),
+      channels,
+      badSignatures: [...(hooks?.badSignatures ?? [])],
+      malformedPushes: [...(pushService?.malformed ?? [])],
       kills,
       crashes,
       timedOut,
@@ -529,13 +697,36 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   }
 }
 
-/** N members (email only, no reminders), N/100 titles, each member tracking one of them since long ago. */
+/** A value per chaos channel, each made by `make`. */
+function channelRecord<T>(make: () => T): Record<ChaosChannel, T> {
+  return { email: make(), push: make(), webhook: make() };
+}
+
+/** Where the members' pushes and webhooks go, and with what keys. */
+interface MemberTargets {
+  /** A member's subscription endpoint is this followed by their id. */
+  pushEndpointBase: string;
+  /** Every member's subscription keys (the push service never decrypts). */
+  p256dh: string;
+  auth: string;
+  /** A member's webhook URL is this followed by their id. */
+  hookUrlBase: string;
+  /** Each member's webhook secret is md5(salt:id), as chaos-webhook's hookSecret. */
+  hookSalt: string;
+}
+
+/**
+ * N members (no reminders), N/100 titles, each member tracking one of them since long ago, each with
+ * email and push on, one push device and one webhook.
+ */
 async function insertMembers(
   { db }: DatabaseHandle,
   n: number,
   setting: { timeZone: string; releaseDate: string },
+  targets: MemberTargets,
 ): Promise<void> {
   const titles = Math.max(1, Math.round(n / 100));
+  const members = sql`(select 'chaos-' || lpad(g::text, 6, '0') as id from generate_series(0, ${n - 1}) g) m`;
   // Straight into the tables, set-based: no release events, so the release day is the only notice.
   await db.execute(sql`
     insert into media_items (provider_id, media_type, title, slug, search_text, release_date,
@@ -545,12 +736,19 @@ async function insertMembers(
     from generate_series(0, ${titles - 1}) g`);
   await db.execute(sql`
     insert into users (id, email, name)
-    select 'chaos-' || lpad(g::text, 6, '0'), 'chaos-' || lpad(g::text, 6, '0') || '@example.com', 'Chaos Member'
-    from generate_series(0, ${n - 1}) g`);
+    select m.id, m.id || '@example.com', 'Chaos Member' from ${members}`);
   await db.execute(sql`
-    insert into user_profiles (user_id, username, time_zone, reminder_days)
-    select 'chaos-' || lpad(g::text, 6, '0'), 'chaos-' || lpad(g::text, 6, '0'), ${setting.timeZone}, 0
-    from generate_series(0, ${n - 1}) g`);
+    insert into user_profiles (user_id, username, time_zone, reminder_days, notification_preferences)
+    select m.id, m.id, ${setting.timeZone}, 0, '{email,push}' from ${members}`);
+  await db.execute(sql`
+    insert into push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
+    select m.id, ${targets.pushEndpointBase}::text || m.id, ${targets.p256dh}, ${targets.auth}, now()
+    from ${members}`);
+  await db.execute(sql`
+    insert into member_hooks (user_id, type, url, secret, created_at)
+    select m.id, 'webhook', ${targets.hookUrlBase}::text || m.id, md5(${targets.hookSalt}::text || ':' || m.id),
+      now()
+    from ${members}`);
   await db.execute(sql`
     insert into watchlist_entries (user_id, item_id, media_type, added_at)
     select 'chaos-' || lpad(g::text, 6, '0'), i.id, 'movies', ${new Date(Date.now() - 30 * 24 * HOUR)}

@@ -1,12 +1,13 @@
 /**
  * `npm run chaos` in small: the compiled server SIGKILLed at random instants while it sends release
- * emails to a flaky SMTP server loses none of them (docs/decisions/008).
+ * emails, web pushes and webhooks to a flaky SMTP server, push service and webhook receiver loses none
+ * of them (docs/decisions/008).
  */
 import { describe, expect, inject, it } from 'vitest';
-import { releaseSetting, runChaos } from './chaos-run';
+import { CHAOS_CHANNELS, releaseSetting, runChaos } from './chaos-run';
 
 describe('npm run chaos', () => {
-  it('loses no release email when the worker is killed at random instants', {
+  it('loses no release email, push or webhook when the worker is killed at random instants', {
     timeout: 125_000,
   }, async () => {
     const lines: string[] = [];
@@ -19,15 +20,25 @@ describe('npm run chaos', () => {
       timeoutMs: 120_000,
       log: (line) => lines.push(line),
     });
-    const context = [...lines, ...report.lostExamples, ...report.crashes].join('\n');
+    const context = [
+      ...lines,
+      ...CHAOS_CHANNELS.flatMap((c) => report.channels[c].lostExamples.map((l) => `${c}: ${l}`)),
+      ...report.crashes,
+    ].join('\n');
     expect(report.timedOut, context).toBe(false);
     expect(report.kills).toBe(4);
-    expect(report.lost, context).toBe(0);
-    // A resend after a kill is the same message (same Message-ID), never a second, different one.
-    expect(report.doubleSends, context).toEqual([]);
     expect(report.crashes, context).toEqual([]);
-    expect(report.statuses, context).toEqual({ sent: 300 });
-    expect(report.sent).toBe(300);
+    for (const channel of CHAOS_CHANNELS) {
+      const c = report.channels[channel];
+      expect(c.lost, `${channel}\n${context}`).toBe(0);
+      expect(c.statuses, `${channel}\n${context}`).toEqual({ sent: 300 });
+      // A resend after a kill is the same message (same Message-ID, Topic or delivery id), never another.
+      expect(c.doubleSends, `${channel}\n${context}`).toEqual([]);
+    }
+    expect(report.badSignatures, context).toEqual([]);
+    expect(report.malformedPushes, context).toEqual([]);
+    expect(report.lost).toBe(0);
+    expect(report.sent).toBe(900);
   });
 
   it('makes the release messages due the asked number of hours ago, at any hour of the day', () => {

@@ -1,19 +1,21 @@
 /**
  * `npm run chaos`: proves that no release notification is lost when the worker is SIGKILLed at any
- * instant, against a flaky SMTP server. See USAGE and chaos-run.ts.
+ * instant, against a flaky SMTP server, push service and webhook receiver. See USAGE and chaos-run.ts.
  */
 import { parseArgs } from 'node:util';
 import { redactUrl } from './catalog-generator';
-import { ChaosInterrupted, killChaosChildren, runChaos } from './chaos-run';
+import { CHAOS_CHANNELS, ChaosInterrupted, killChaosChildren, runChaos } from './chaos-run';
 
 const USAGE = `Usage: npm run chaos -- [options]
 
-Creates N members each due one release email, starts a flaky SMTP server and the compiled server,
-SIGKILLs the server at random instants (restarting it each time), lets a last one finish, and checks
-that every delivery is sent and reached the SMTP server.
+Creates N members each due one release message on three channels (an email, a web push to their
+device, a post to their webhook), starts a flaky SMTP server, push service (HTTPS) and webhook
+receiver, and the compiled server, SIGKILLs the server at random instants (restarting it each time),
+lets a last one finish, and checks that every delivery is sent and reached its receiver, and that
+every webhook was signed right.
 
 Options:
-  --deliveries <n>      members, one email each                           (default: 10000)
+  --deliveries <n>      members, one email, one push and one webhook each (default: 10000)
   --kills <k>           SIGKILLs of the server                            (default: 50)
   --seed <s>            seed of the faults and the kill instants          (default: 1)
   --database-url <url>  PostgreSQL server to create a scratch database on (default: CHAOS_DATABASE_URL,
@@ -22,7 +24,12 @@ Options:
   --timeout <s>         give up after this long                           (default: 180 + n/5)
   -h, --help            show this help
 
-The last line is "sent N, lost L, duplicates D"; the exit code is 1 if L > 0 or the run timed out.`;
+One line per channel, "email: sent N, lost L, duplicates D" (then push:, webhook:): rows sent; members
+whose row is not sent or whose message never reached the receiver; messages accepted more than once
+(resends after a kill or a dropped answer: at-least-once, not a failure). The last line is
+"sent N, lost L, duplicates D", the totals over the three channels (N = 3 x members when all is well).
+The exit code is 1 if anything was lost, a webhook signature was wrong, a push was malformed, or the
+run timed out.`;
 
 // The script's own settings: the app reads the environment only in config.ts.
 const envDatabaseUrl = process.env.CHAOS_DATABASE_URL;
@@ -89,21 +96,39 @@ async function main() {
     signal: controller.signal,
   });
 
-  console.log(
-    `\n${report.kills} kills in ${report.seconds} s; email rows by status: ${JSON.stringify(report.statuses)}`,
-  );
+  const statuses = CHAOS_CHANNELS.map((c) => `${c} ${JSON.stringify(report.channels[c].statuses)}`);
+  console.log(`\n${report.kills} kills in ${report.seconds} s; rows by status: ${statuses.join(', ')}`);
   for (const crash of report.crashes) console.log(`server crash: ${crash}`);
-  if (report.lostExamples.length > 0) console.log(`lost:\n  ${report.lostExamples.join('\n  ')}`);
-  if (report.doubleSends.length > 0) {
-    console.log(
-      `recipients with two different Message-IDs (${report.doubleSends.length}; their SMTP transactions, ` +
-        'without MAIL FROM answers, which come before the recipient is known):',
-    );
-    for (const line of report.doubleSends.slice(0, 10)) console.log(`  ${line}`);
+  const twoMessages = {
+    email:
+      'recipients with two different Message-IDs (their SMTP transactions, without MAIL FROM answers, ' +
+      'which come before the recipient is known)',
+    push: 'devices that got two different Topics (their accepted pushes)',
+    webhook: 'hooks that got another delivery id than their row (their accepted posts)',
+  };
+  for (const channel of CHAOS_CHANNELS) {
+    const { lostExamples, doubleSends } = report.channels[channel];
+    if (lostExamples.length > 0) console.log(`${channel} lost:\n  ${lostExamples.join('\n  ')}`);
+    if (doubleSends.length > 0) {
+      console.log(`${channel}: ${twoMessages[channel]}, ${doubleSends.length}:`);
+      for (const line of doubleSends.slice(0, 10)) console.log(`  ${line}`);
+    }
+  }
+  const bad = report.badSignatures;
+  if (bad.length > 0)
+    console.log(`wrong webhook signatures (${bad.length}):\n  ${bad.slice(0, 10).join('\n  ')}`);
+  const malformed = report.malformedPushes;
+  if (malformed.length > 0) {
+    console.log(`malformed pushes (${malformed.length}):\n  ${malformed.slice(0, 10).join('\n  ')}`);
   }
   if (report.timedOut) console.log('the run TIMED OUT');
+  for (const channel of CHAOS_CHANNELS) {
+    const c = report.channels[channel];
+    console.log(`${channel}: sent ${c.sent}, lost ${c.lost}, duplicates ${c.duplicates}`);
+  }
   console.log(`sent ${report.sent}, lost ${report.lost}, duplicates ${report.duplicates}`);
-  process.exitCode = report.lost > 0 || report.timedOut ? 1 : 0;
+  const failed = report.lost > 0 || bad.length > 0 || malformed.length > 0 || report.timedOut;
+  process.exitCode = failed ? 1 : 0;
 }
 
 main().catch((err) => {
