@@ -14,6 +14,9 @@ const getLeaderboard = (
     signal,
   );
 
+/** How long a read board counts as current: the API's own cache of a board page lives as long. */
+export const LEADERBOARD_FRESH_MS = 30_000;
+
 /** The board page by page; a new timeframe or type is a new query, so it starts again at page 1. */
 export function useLeaderboard(timeframe: LeaderboardTimeframe, mediaType: MediaType) {
   return useInfiniteQuery({
@@ -21,6 +24,6 @@ export function useLeaderboard(timeframe: LeaderboardTimeframe, mediaType: Media
     queryFn: ({ pageParam, signal }) => getLeaderboard(timeframe, mediaType, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.has_next ? last.pagination.page + 1 : undefined),
-    staleTime: 30_000,
+    staleTime: LEADERBOARD_FRESH_MS,
   });
 }

@@ -114,6 +114,24 @@ describe('LeaderboardPage', () => {
     expect(queries.map((q) => q.get('page'))).toEqual(['1', '2']);
   });
 
+  it('reads a board drawn a while ago again before its next page, so no title that climbed is skipped', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let ranking = Array.from({ length: 22 }, (_, i) => item(i + 1));
+    const { queries } = stubBoard((q) =>
+      q.get('page') === '1' ? page(ranking.slice(0, 20), 1, true) : page(ranking.slice(20), 2, false),
+    );
+    renderPage();
+    expect(await screen.findAllByRole('listitem')).toHaveLength(20);
+    // A minute on, the 21st title climbed to the top: page 2 now starts with what was 20th.
+    vi.setSystemTime(Date.now() + 60_000);
+    ranking = [ranking[20]!, ...ranking.slice(0, 20), ranking[21]!];
+    fireEvent.click(screen.getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(22));
+    expect(screen.getByText('Ranked Title 21')).toBeInTheDocument();
+    expect(queries.map((q) => q.get('page'))).toEqual(['1', '1', '2']);
+    vi.useRealTimers();
+  });
+
   it('changing the timeframe or the type starts again at page 1', async () => {
     const { queries } = stubBoard((q) =>
       page([item(1, { title: `${q.get('timeframe')} ${q.get('media_type')}` })], Number(q.get('page')), true),

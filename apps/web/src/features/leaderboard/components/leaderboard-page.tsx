@@ -28,7 +28,7 @@ import { formatReleaseDate } from '../../../lib/dates';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSelectedMediaType } from '../../../lib/storage';
 import { useViewer } from '../../../lib/viewer';
-import { useLeaderboard } from '../api/get-leaderboard';
+import { LEADERBOARD_FRESH_MS, useLeaderboard } from '../api/get-leaderboard';
 import classes from './leaderboard-page.module.css';
 
 const HEADINGS: Record<LeaderboardTimeframe, string> = {
@@ -58,6 +58,13 @@ export function LeaderboardPage() {
       autoClose: 5000,
     });
   }, [board.isError, board.error]);
+
+  // A board drawn a while ago (the server's page cache, a tab left open) is read again before its next
+  // page: ranks move, and a page 2 of now under a page 1 of then would skip the titles that climbed.
+  const loadMore = async () => {
+    if (Date.now() - board.dataUpdatedAt > LEADERBOARD_FRESH_MS) await board.refetch();
+    await board.fetchNextPage();
+  };
 
   // Ranks can shift between two page loads; an item that moved onto the next page is shown once.
   const seen = new Set<string>();
@@ -107,11 +114,7 @@ export function LeaderboardPage() {
           </ol>
           {board.hasNextPage && (
             <Center mt="lg">
-              <Button
-                variant="default"
-                onClick={() => void board.fetchNextPage()}
-                loading={board.isFetchingNextPage}
-              >
+              <Button variant="default" onClick={() => void loadMore()} loading={board.isFetchingNextPage}>
                 Load More
               </Button>
             </Center>
