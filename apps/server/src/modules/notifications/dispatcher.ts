@@ -177,6 +177,7 @@ export function createDispatcher(options: DispatcherOptions) {
       if (claimed.length === 0) return handled;
       handled += claimed.length;
       const queue = await messages(channel, claimed);
+      await channel.prepare?.([...new Set(queue.map((m) => m.targetId).filter(Boolean))]);
       let sent: Sent[] = [];
       // Sends are recorded a few at a time: one statement each would cost the embedded database most
       // of its time, one per claim would leave up to a claim's worth unrecorded if the process died.

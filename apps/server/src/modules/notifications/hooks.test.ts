@@ -218,6 +218,26 @@ describe('Discord, ntfy and webhook channels', () => {
     expect(posted!.body.embeds![0]).toMatchObject({ title: 'Releasebell test' });
   });
 
+  it('stops posting to a channel as soon as it is turned off, even within one batch', async () => {
+    const user = await member();
+    const discordUrl = chat.discordWebhook();
+    await add(user, { type: 'discord', url: discordUrl });
+    chat.deleteDiscordWebhook(discordUrl);
+    await release(user.id, 'Twin One', '2027-08-08');
+    await release(user.id, 'Twin Two', '2027-08-08');
+    await tick('2027-08-08T09:00:00Z');
+    expect(chat.hits(discordUrl)).toBe(1);
+    const rows = await app.database.db
+      .select()
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.userId, user.id));
+    const discordRows = rows.filter((r) => r.channel === 'discord');
+    expect(discordRows.map((r) => [r.status, r.lastError?.split(':')[0]]).sort()).toEqual([
+      ['failed', 'channel_off'],
+      ['failed', 'discord_404'],
+    ]);
+  });
+
   it("says why in the service's own words: a JSON error's message, or HTTP and the status", async () => {
     const user = await member();
     const jsonUrl = chat.webhookUrl('json-error');

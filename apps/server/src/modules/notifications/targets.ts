@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   hookAttempts,
+  type MemberHookRow,
   memberHooks,
   notificationDeliveries,
   type PushSubscriptionRow,
@@ -78,6 +79,13 @@ export function createNotificationTargets(db: Database) {
       return rows[0] ?? null;
     },
 
+    async subscriptionsById(ids: string[]): Promise<Map<string, PushSubscriptionRow>> {
+      const valid = ids.filter((id) => /^[0-9a-f-]{36}$/.test(id));
+      if (valid.length === 0) return new Map();
+      const rows = await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, valid));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
     subscriptionsOf(userId: string): Promise<PushSubscriptionRow[]> {
       return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     },
@@ -105,6 +113,13 @@ export function createNotificationTargets(db: Database) {
         .from(memberHooks)
         .where(eq(memberHooks.userId, userId))
         .orderBy(memberHooks.createdAt);
+    },
+
+    async hooksById(ids: string[]): Promise<Map<string, MemberHookRow>> {
+      const valid = ids.filter((id) => /^[0-9a-f-]{36}$/.test(id));
+      if (valid.length === 0) return new Map();
+      const rows = await db.select().from(memberHooks).where(inArray(memberHooks.id, valid));
+      return new Map(rows.map((r) => [r.id, r]));
     },
 
     async hook(id: string) {

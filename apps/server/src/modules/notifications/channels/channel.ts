@@ -27,6 +27,11 @@ export interface Channel {
   readonly perNotice?: boolean;
   /** Null when the member can get it; otherwise why not (the deliveries are then cancelled). */
   unavailable(recipient: Recipient): string | null;
+  /**
+   * Reads the devices or channels a claim's messages go to in one query, before they are sent (one
+   * query per message would cost the embedded database more than the sends).
+   */
+  prepare?(targetIds: string[]): Promise<void>;
   send(message: OutgoingMessage): Promise<{ providerMessageId: string }>;
   /**
    * The profile's "Send me a test notification", and how its answer names the channel; channels the
@@ -38,4 +43,27 @@ export interface Channel {
 /** The absolute address of a title's page or poster. */
 export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl}`;
+}
+
+/**
+ * The targets (devices, chat channels) a claim's messages go to, read in one query by `prepare`; a send
+ * whose target was not prepared, or was forgotten since (it changed), reads its own.
+ */
+export function preparedTargets<T>(
+  loadMany: (ids: string[]) => Promise<Map<string, T>>,
+  loadOne: (id: string) => Promise<T | null>,
+) {
+  let ready = new Map<string, T | null>();
+  return {
+    async prepare(ids: string[]) {
+      const found = await loadMany(ids);
+      ready = new Map(ids.map((id) => [id, found.get(id) ?? null]));
+    },
+    take(id: string): Promise<T | null> {
+      return ready.has(id) ? Promise.resolve(ready.get(id) ?? null) : loadOne(id);
+    },
+    forget(id: string) {
+      ready.delete(id);
+    },
+  };
 }

@@ -4,7 +4,7 @@ import type { MemberHookRow } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import { OutboundError, postOutbound } from '../../../lib/outbound-http';
 import type { NotificationTargets } from '../targets';
-import { absoluteUrl, type Channel, type Notice } from './channel';
+import { absoluteUrl, type Channel, type Notice, type OutgoingMessage, preparedTargets } from './channel';
 import { DeliveryError } from './delivery-error';
 import { noticeLine } from './notice-line';
 
@@ -230,28 +230,47 @@ export function createHookChannel(
   options: { targets: NotificationTargets; post: HookPoster; publicUrl: string; clock: Clock },
 ): Channel {
   const { targets, post, publicUrl, clock } = options;
+  const hooks = preparedTargets(targets.hooksById, targets.hook);
+  const inOrder = new Map<string, Promise<unknown>>();
+  async function sendOne({ recipient, targetId, notices }: OutgoingMessage) {
+    const hook = await hooks.take(targetId);
+    if (!hook || hook.userId !== recipient.userId) {
+      throw new DeliveryError('permanent', 'gone', 'the channel was removed');
+    }
+    if (hook.disabledAt) {
+      throw new DeliveryError('permanent', 'channel_off', `the channel is off: ${hook.disabledReason}`);
+    }
+    const [notice] = notices;
+    if (!notice) return { providerMessageId: '' };
+    const outcome = await post(hook, hookMessage(notice, publicUrl, clock()));
+    // Turned off by this answer: the claim's other messages to it read it again (and stop).
+    if (outcome.status === 'failed') hooks.forget(hook.id);
+    if (outcome.status === 'sent') return { providerMessageId: `${hook.type}:${outcome.httpStatus}` };
+    throw new DeliveryError(
+      outcome.status === 'retry' ? 'transient' : 'permanent',
+      outcome.httpStatus ? `${hook.type}_${outcome.httpStatus}` : `${hook.type}_unreachable`,
+      outcome.error ?? 'failed',
+      outcome.retryAfterSeconds,
+    );
+  }
+
   return {
     name: type,
     perNotice: true,
     unavailable: () => null,
-    async send({ recipient, targetId, notices }) {
-      const hook = await targets.hook(targetId);
-      if (!hook || hook.userId !== recipient.userId) {
-        throw new DeliveryError('permanent', 'gone', 'the channel was removed');
-      }
-      if (hook.disabledAt) {
-        throw new DeliveryError('permanent', 'channel_off', `the channel is off: ${hook.disabledReason}`);
-      }
-      const [notice] = notices;
-      if (!notice) return { providerMessageId: '' };
-      const outcome = await post(hook, hookMessage(notice, publicUrl, clock()));
-      if (outcome.status === 'sent') return { providerMessageId: `${hook.type}:${outcome.httpStatus}` };
-      throw new DeliveryError(
-        outcome.status === 'retry' ? 'transient' : 'permanent',
-        outcome.httpStatus ? `${hook.type}_${outcome.httpStatus}` : `${hook.type}_unreachable`,
-        outcome.error ?? 'failed',
-        outcome.retryAfterSeconds,
-      );
+    prepare: hooks.prepare,
+    // One message at a time per channel: a receiver sees them in order, and one that turns the
+    // channel off stops the rest of the batch.
+    send(message) {
+      const previous = inOrder.get(message.targetId) ?? Promise.resolve();
+      const run = previous.catch(() => {}).then(() => sendOne(message));
+      inOrder.set(message.targetId, run);
+      void run
+        .finally(() => {
+          if (inOrder.get(message.targetId) === run) inOrder.delete(message.targetId);
+        })
+        .catch(() => {});
+      return run;
     },
   };
 }

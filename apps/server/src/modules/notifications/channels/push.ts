@@ -6,7 +6,7 @@ import type { Clock } from '../../../lib/clock';
 import { pushUnavailable } from '../eligibility';
 import { localToday } from '../local-time';
 import type { NotificationTargets } from '../targets';
-import type { Channel, Notice } from './channel';
+import { type Channel, type Notice, preparedTargets } from './channel';
 import { DeliveryError } from './delivery-error';
 import { noticeLine } from './notice-line';
 
@@ -78,6 +78,7 @@ function pushDeliveryError(err: unknown): DeliveryError {
  * A device the push service says is gone is forgotten.
  */
 export function createPushChannel({ targets, vapid, clock, agent }: PushChannelOptions): Channel {
+  const devices = preparedTargets(targets.subscriptionsById, targets.subscription);
   const push = async (
     sub: { id: string; endpoint: string; p256dh: string; auth: string },
     payload: PushPayload,
@@ -99,15 +100,19 @@ export function createPushChannel({ targets, vapid, clock, agent }: PushChannelO
       return String(answer.headers.location ?? '');
     } catch (err) {
       const error = pushDeliveryError(err);
-      if (error.code === 'gone') await targets.dropSubscription(sub.id);
+      if (error.code === 'gone') {
+        devices.forget(sub.id);
+        await targets.dropSubscription(sub.id);
+      }
       throw error;
     }
   };
   return {
     name: 'push',
     unavailable: pushUnavailable,
+    prepare: devices.prepare,
     async send({ recipient, targetId, notices }) {
-      const sub = await targets.subscription(targetId);
+      const sub = await devices.take(targetId);
       if (!sub || sub.userId !== recipient.userId) {
         throw new DeliveryError('permanent', 'gone', 'the device unsubscribed');
       }
