@@ -115,10 +115,11 @@ export function createCalendarRepository(db: Database) {
       return rows.map((r) => ({ ...r, moves: Number(r.moves ?? 0), movedAt: toDate(r.movedAt ?? null) }));
     },
 
-    /** Typed dates of these movies in one country, and how often each kind's date moved there. */
-    async regionalDates(itemIds: string[], country: string): Promise<Map<string, RegionalDates>> {
+    /** Typed dates of the member's tracked movies in one country, and how often each kind's date moved there. */
+    async regionalDates(userId: string, country: string): Promise<Map<string, RegionalDates>> {
       const byItem = new Map<string, RegionalDates>();
-      if (itemIds.length === 0) return byItem;
+      // Joined to the watchlist rather than given a thousand ids: binding them cost more than the query.
+      const tracked = sql`(select w.item_id from ${watchlistEntries} w where w.user_id = ${userId} and w.media_type = 'movies')`;
       const entry = (id: string) => {
         const found: RegionalDates = byItem.get(id) ?? { dates: [], moves: new Map() };
         byItem.set(id, found);
@@ -132,7 +133,7 @@ export function createCalendarRepository(db: Database) {
             date: mediaReleaseDates.date,
           })
           .from(mediaReleaseDates)
-          .where(and(inArray(mediaReleaseDates.itemId, itemIds), eq(mediaReleaseDates.country, country))),
+          .where(and(sql`${mediaReleaseDates.itemId} in ${tracked}`, eq(mediaReleaseDates.country, country))),
         db
           .select({
             itemId: typedDateChanges.itemId,
@@ -141,7 +142,7 @@ export function createCalendarRepository(db: Database) {
             at: max(typedDateChanges.changedAt),
           })
           .from(typedDateChanges)
-          .where(and(inArray(typedDateChanges.itemId, itemIds), eq(typedDateChanges.country, country)))
+          .where(and(sql`${typedDateChanges.itemId} in ${tracked}`, eq(typedDateChanges.country, country)))
           .groupBy(typedDateChanges.itemId, typedDateChanges.kind),
       ]);
       for (const d of dates) entry(d.itemId).dates.push({ type: d.type, date: d.date });

@@ -148,9 +148,13 @@ export function createCalendarService(options: {
       const today = localToday(clock(), member.timeZone);
       const from = addDays(today, -query.past_days);
       const to = addDays(today, query.future_days);
-      const titles = await repo.tracked(member.userId, query.types ?? MEDIA_TYPES);
-      const movies = titles.filter((t) => t.mediaType === 'movies').map((t) => t.id);
-      const regional = await repo.regionalDates(movies, member.region ?? defaultRegion);
+      const types = query.types ?? MEDIA_TYPES;
+      const [titles, regional] = await Promise.all([
+        repo.tracked(member.userId, types),
+        types.includes('movies')
+          ? repo.regionalDates(member.userId, member.region ?? defaultRegion)
+          : new Map<string, RegionalDates>(),
+      ]);
       const kinds = query.release ?? [member.movieReleaseKind];
       return titles
         .flatMap((title) => {
