@@ -52,11 +52,11 @@ CREATE TABLE "typed_date_changes" (
 ALTER TABLE "notification_deliveries" DROP CONSTRAINT "notification_deliveries_channel_check";--> statement-breakpoint
 DROP INDEX "notification_deliveries_key";--> statement-breakpoint
 ALTER TABLE "notification_deliveries" ADD COLUMN "target_id" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "hook_attempts" ADD CONSTRAINT "hook_attempts_hook_id_member_hooks_id_fk" FOREIGN KEY ("hook_id") REFERENCES "public"."member_hooks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_hooks" ADD CONSTRAINT "member_hooks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "typed_date_changes" ADD CONSTRAINT "typed_date_changes_item_id_media_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."media_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calendar_feeds" ADD CONSTRAINT "calendar_feeds_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "hook_attempts" ADD CONSTRAINT "hook_attempts_hook_id_member_hooks_id_fk" FOREIGN KEY ("hook_id") REFERENCES "member_hooks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_hooks" ADD CONSTRAINT "member_hooks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "typed_date_changes" ADD CONSTRAINT "typed_date_changes_item_id_media_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "media_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "hook_attempts_hook_idx" ON "hook_attempts" USING btree ("hook_id","id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "member_hooks_user_idx" ON "member_hooks" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");--> statement-breakpoint
