@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default (one less than the cores) is a single worker on a 2-core machine, which leaves
-    // a core idle while tests wait on scrypt, PGlite and timers: two measured 141 s against 226 s.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // the cores idle while tests wait on fake services, sockets and timers: one more worker than cores.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {
