@@ -41,8 +41,14 @@ test.describe('the first screen, as the server sends it', () => {
     for (const item of upcoming)
       await expect(upcomingRow.getByRole('heading', { name: item.title, exact: true })).toHaveCount(1);
     await expect(phone.getByRole('region', { name: 'Trending' }).getByRole('article').first()).toBeVisible();
-    // No search field that could not work yet: text typed into it would be lost.
-    await expect(phone.getByRole('banner').getByRole('textbox')).toHaveCount(0);
+    // The header's search works as plain HTML: its button focuses the field, and Enter searches.
+    await phone.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
+    const field = phone.getByRole('banner').getByRole('combobox', { name: 'Search books, movies, TV shows' });
+    await expect(field).toBeFocused();
+    await field.fill('dra');
+    await field.press('Enter');
+    await expect(phone).toHaveURL(/\/search\?query=dra/);
+    await expect(phone.getByRole('heading', { level: 1 })).toContainText('dra');
 
     await phone.goto(`/media/movies/${encodeURIComponent(movie.slug)}`);
     await expect(phone.getByRole('heading', { level: 1, name: movie.title, exact: true })).toBeVisible();

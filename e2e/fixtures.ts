@@ -25,7 +25,8 @@ const matches = (message: string, pattern: RegExp | string) =>
 
 export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
   // A page the server rendered shows its buttons before its script has taken them over (ADR 011): a
-  // test, like a person on a fast connection, acts once it has. goto and reload wait for that.
+  // test, like a person on a fast connection, acts once it has. goto and reload wait for that, except
+  // a goto that asks for the page as soon as it arrives (`waitUntil: 'commit'`).
   page: async ({ page }, use) => {
     const ready = async () => {
       if ((await page.locator('#root').count()) > 0)
@@ -34,7 +35,7 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await ready();
+      if (options?.waitUntil !== 'commit') await ready();
       return response;
     };
     const reload = page.reload.bind(page);

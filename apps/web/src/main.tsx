@@ -43,7 +43,9 @@ async function start() {
   if (data) hydrate(queryClient, data.queries as DehydratedState);
   const rendered = root.firstElementChild !== null;
   if (rendered) await loadMatchedRoutes();
-  const router = createBrowserRouter(routes);
+  // Hydration data (none: no route has a loader) tells the router the page was drawn by the server:
+  // taking it over leaves the scroll where the visitor has put it, rather than back at the top.
+  const router = createBrowserRouter(routes, rendered ? { hydrationData: {} } : undefined);
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient} viewer={data?.viewer ?? browserViewer()}>

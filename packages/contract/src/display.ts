@@ -127,8 +127,22 @@ function utcDate(releaseDate: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/**
+ * Formatters by locale and options: making one costs far more than using it, and a page formats a date
+ * per card. Bounded, as the server's locales come from visitors' Accept-Language.
+ */
+const utcFormatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_UTC_FORMATTERS = 200;
+
 function formatUtc(d: Date, locale: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(d);
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = utcFormatters.get(key);
+  if (!formatter) {
+    if (utcFormatters.size >= MAX_UTC_FORMATTERS) utcFormatters.clear();
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    utcFormatters.set(key, formatter);
+  }
+  return formatter.format(d);
 }
 
 /**

@@ -4,7 +4,6 @@ import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 import { usePublicConfig } from '../lib/config';
-import { useHydrated } from '../lib/hydrated';
 import { useSession } from '../lib/session';
 import { useAddPendingAfterSignIn } from '../lib/watchlist';
 import classes from './layout.module.css';
@@ -20,8 +19,8 @@ const NotificationBell = lazy(() =>
     default: m.NotificationBell,
   })),
 );
-// The search box and its dropdown are interactive, not content: they arrive just after the first paint
-// and keep the home screen's initial JavaScript small. The slot holds their place meanwhile.
+// The search box's code (its dropdown, the type select) stays out of the first screen's JavaScript:
+// the server draws the field, which works as plain HTML until its code arrives and React takes it over.
 const HeaderSearch = lazy(() =>
   import('../features/search/components/header-search').then((m) => ({ default: m.HeaderSearch })),
 );
@@ -41,7 +40,6 @@ function useGoogleReturn() {
 function Header() {
   const navigate = useNavigate();
   const { currentUser, isLoading, isModalOpen, openModal } = useSession();
-  const hydrated = useHydrated();
   useGoogleReturn();
   useAddPendingAfterSignIn();
   return (
@@ -58,14 +56,10 @@ function Header() {
             <Text className={classes.tagline}>{TAGLINE}</Text>
           </Stack>
         </UnstyledButton>
-        {/* Not drawn on the server: a field typed into before its code has arrived would lose the text. */}
-        {hydrated ? (
-          <Suspense fallback={<div className={classes.searchSlot} />}>
-            <HeaderSearch />
-          </Suspense>
-        ) : (
-          <div className={classes.searchSlot} />
-        )}
+        {/* Drawn by the server and hydrated when its code arrives; it takes taps and text before that. */}
+        <Suspense fallback={<div className={classes.searchSlot} />}>
+          <HeaderSearch />
+        </Suspense>
         {isLoading ? (
           <div className={classes.accountSlot} />
         ) : currentUser ? (

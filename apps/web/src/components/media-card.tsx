@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
 import { itemPath } from '@releasebell/contract/constants';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, memo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatReleaseDate } from '../lib/dates';
 import { Countdown } from './countdown';
@@ -26,10 +26,11 @@ export interface MediaCardProps {
 }
 
 /**
- * A 220x500 poster card: image, title, date, countdown, Notify Me and View More. The title is a link
+ * A 220x500 poster card (memoised: a row's cards are drawn again only when their item changes, not
+ * each time the page around them renders): image, title, date, countdown, Notify Me and View More. The title is a link
  * stretched over the whole card, so a click anywhere (or Enter on the focused card) opens the item.
  */
-export function MediaCard({ item }: MediaCardProps) {
+export const MediaCard = memo(function MediaCard({ item }: MediaCardProps) {
   const navigate = useNavigate();
   const path = mediaPath(item);
 
@@ -69,4 +70,4 @@ export function MediaCard({ item }: MediaCardProps) {
       </div>
     </article>
   );
-}
+});

@@ -8,7 +8,15 @@ import {
   type SearchType,
 } from '@releasebell/contract/constants';
 import { IconArrowRight, IconSearch, IconX } from '@tabler/icons-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { logMissingSlug, mediaPath } from '../../../components/media-card';
 import { MediaImage } from '../../../components/media-image';
@@ -38,35 +46,69 @@ function yearLabel(item: MediaItem): string {
   return String(releaseYear(item.release_date) ?? 'TBA');
 }
 
+/** On the search page the field shows what is being searched for. */
+function searchedFor(location: { pathname: string; search: string }) {
+  const params = new URLSearchParams(location.search);
+  const onSearchPage = location.pathname === '/search';
+  return {
+    query: onSearchPage ? (params.get('query') ?? '') : '',
+    type: onSearchPage ? parseSearchType(params.get('type')) : ('all' as const),
+  };
+}
+
+/** The phone's search button is drawn (from tablet width up the field is always there). */
+const toggleShown = (toggle: HTMLElement | null) =>
+  toggle !== null && getComputedStyle(toggle).display !== 'none';
+
 /**
  * The header's search: a text field with a media-type select (from tablet width up) and a dropdown of
  * the first four matches. On phones it folds into a search button that opens the field over the header.
+ *
+ * The server draws it, and it works before the app has taken the page over: the phone's button is the
+ * field's label (a tap focuses the field, and a focused field unfolds by CSS alone), and what is typed
+ * meanwhile is kept when the app takes over.
  */
 export function HeaderSearch() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [query, setQuery] = useState('');
-  const [type, setType] = useState<SearchType>('all');
+  const [query, setQuery] = useState(() => searchedFor(location).query);
+  const [type, setType] = useState<SearchType>(() => searchedFor(location).type);
   const [expanded, setExpanded] = useState(false);
   const [debounced] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const inputRef = useRef<HTMLInputElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLLabelElement>(null);
   const focusToggle = useRef(false);
   const barId = useId();
+  const inputId = useId();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+
+  // Typed into, or opened, before the app took the page over: carry on from there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the app takes over the field.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input || document.activeElement !== input) return;
+    if (toggleShown(toggleRef.current)) setExpanded(true);
+    if (input.value !== query) {
+      setQuery(input.value);
+      if (input.value.trim()) combobox.openDropdown();
+    }
+  }, []);
 
   const search = useSearch(debounced, type);
   useEffect(() => {
     if (search.error) console.warn('Search failed', search.error);
   }, [search.error]);
 
-  // On the search page the field shows what is being searched for.
+  // Opening the search page (or another search from it) shows what is being searched for.
+  const shownSearch = useRef(`${location.pathname}${location.search}`);
   useEffect(() => {
-    if (location.pathname !== '/search') return;
-    const params = new URLSearchParams(location.search);
-    setQuery(params.get('query') ?? '');
-    setType(parseSearchType(params.get('type')));
-  }, [location.pathname, location.search]);
+    const at = `${location.pathname}${location.search}`;
+    if (location.pathname !== '/search' || shownSearch.current === at) return;
+    shownSearch.current = at;
+    const searched = searchedFor(location);
+    setQuery(searched.query);
+    setType(searched.type);
+  }, [location]);
 
   useEffect(() => {
     if (expanded) inputRef.current?.focus();
@@ -142,8 +184,13 @@ export function HeaderSearch() {
 
   return (
     <div className={classes.root} data-expanded={expanded || undefined}>
+      {/* A label, so that a tap focuses the field even before the app has taken the page over. */}
       <ActionIcon
         ref={toggleRef}
+        component="label"
+        htmlFor={inputId}
+        role="button"
+        tabIndex={0}
         className={classes.toggle}
         variant="subtle"
         color="gray"
@@ -152,6 +199,11 @@ export function HeaderSearch() {
         aria-expanded={expanded}
         aria-controls={barId}
         onClick={() => setExpanded(true)}
+        onKeyDown={(event: KeyboardEvent<HTMLLabelElement>) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          setExpanded(true);
+        }}
       >
         <IconSearch size={22} aria-hidden />
       </ActionIcon>
@@ -168,11 +220,14 @@ export function HeaderSearch() {
           hideDetached={false}
         >
           <Combobox.DropdownTarget>
+            {/* Before the app has taken over (or with no script), Enter opens the search page. */}
             {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to jsdom and older browsers. */}
-            <form role="search" className={classes.field} onSubmit={onSubmit}>
+            <form role="search" action="/search" className={classes.field} onSubmit={onSubmit}>
               <Combobox.EventsTarget withExpandedAttribute>
                 <TextInput
                   ref={inputRef}
+                  id={inputId}
+                  name="query"
                   value={query}
                   onChange={(event) => {
                     const value = event.currentTarget.value;
@@ -181,7 +236,10 @@ export function HeaderSearch() {
                     if (value.trim()) combobox.openDropdown();
                     else combobox.closeDropdown();
                   }}
-                  onFocus={openIfQuery}
+                  onFocus={() => {
+                    if (toggleShown(toggleRef.current)) setExpanded(true);
+                    openIfQuery();
+                  }}
                   onClick={openIfQuery}
                   onKeyDown={onKeyDown}
                   placeholder={PLACEHOLDER}
@@ -196,6 +254,7 @@ export function HeaderSearch() {
               <Select
                 visibleFrom="sm"
                 aria-label="Media type"
+                name="type"
                 data={TYPE_OPTIONS}
                 value={type}
                 onChange={(value) => setType(parseSearchType(value))}
@@ -204,6 +263,8 @@ export function HeaderSearch() {
                 comboboxProps={{ position: 'bottom-end', offset: 10, width: 160, withinPortal: false }}
                 classNames={{ root: classes.typeRoot, input: classes.typeInput }}
               />
+              {/* With two fields, a form submits on Enter only through a submit button. */}
+              <button type="submit" hidden />
             </form>
           </Combobox.DropdownTarget>
 

@@ -1,0 +1,85 @@
+import type { Locator, Page } from '@playwright/test';
+import { dialog } from './auth-helpers';
+import { expect, test } from './fixtures';
+
+/**
+ * A phone with a CPU four times slower than this machine's: the page is painted well before the app has
+ * taken it over (ADR 011). What a visitor taps or types in that time must not be lost.
+ */
+test.describe('taps before the app has taken the page over, on a slow phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  async function openSlowed(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  }
+
+  /**
+   * Taps the middle of what is painted, without waiting for the app (a locator's tap would wait), and
+   * tells whether the app had taken the page over when the tap reached it.
+   */
+  async function tapEarly(page: Page, target: Locator) {
+    await target.scrollIntoViewIfNeeded();
+    const box = await target.boundingBox();
+    if (!box) throw new Error('the target is not painted');
+    await page.evaluate(() => {
+      addEventListener(
+        'touchstart',
+        () => {
+          document.documentElement.dataset.tappedWhen = document.documentElement.dataset.app ?? 'early';
+        },
+        { capture: true, once: true },
+      );
+    });
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    return page.evaluate(() => document.documentElement.dataset.tappedWhen);
+  }
+
+  test('a home tab', async ({ page }) => {
+    await openSlowed(page);
+    const movies = page.getByRole('tab', { name: 'Movies' });
+    // Whether the busy page reads the tap before or after it is taken over, the tap counts.
+    await tapEarly(page, movies);
+    await expect(movies).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Featured Movie')).toBeVisible();
+  });
+
+  test("a card's Notify Me", async ({ page }) => {
+    await openSlowed(page);
+    const card = page.getByRole('region', { name: 'Upcoming Releases' }).getByRole('article').first();
+    await tapEarly(page, card.getByRole('button', { name: 'Notify Me' }));
+    await expect(dialog(page).getByText('Sign In', { exact: true }).first()).toBeVisible();
+    // The row was scrolled to before the app took over, and the page stayed there.
+    await expect(card).toBeInViewport();
+  });
+
+  test("the header's search: the field opens at once and keeps what is typed", async ({ page }) => {
+    // The app's code is held back until the text is typed: this all happens before it takes over.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openSlowed(page);
+    const banner = page.getByRole('banner');
+    const field = banner.getByRole('combobox', { name: 'Search books, movies, TV shows' });
+    expect(await tapEarly(page, banner.getByRole('button', { name: 'Search', exact: true }))).toBe('early');
+    await expect(field).toBeFocused();
+    await expect(field).toBeInViewport();
+    await page.keyboard.type('dra');
+    await expect(field).toHaveValue('dra');
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+
+    release();
+    await expect(page.locator('html[data-app="ready"]')).toBeAttached();
+    await expect(field).toHaveValue('dra');
+    await expect(field).toBeFocused();
+    const results = banner.getByRole('listbox', { name: 'Search results' });
+    await expect(results.getByRole('option').first()).toContainText(/dr/i);
+  });
+});
