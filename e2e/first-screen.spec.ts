@@ -42,7 +42,7 @@ test.describe('the first screen, as the server sends it', () => {
       await expect(upcomingRow.getByRole('heading', { name: item.title, exact: true })).toHaveCount(1);
     await expect(phone.getByRole('region', { name: 'Trending' }).getByRole('article').first()).toBeVisible();
     // The header's search works as plain HTML: its button focuses the field, and Enter searches.
-    await phone.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
+    await phone.getByRole('banner').getByTitle('Search', { exact: true }).click();
     const field = phone.getByRole('banner').getByRole('combobox', { name: 'Search books, movies, TV shows' });
     await expect(field).toBeFocused();
     await field.fill('dra');

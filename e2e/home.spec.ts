@@ -268,7 +268,7 @@ test.describe('home page on a 360px phone', () => {
     // Folded away: off the screen, yet focusable (its button is its label, and Tab reaches it).
     await expect(field).not.toBeInViewport();
 
-    await header.getByRole('button', { name: 'Search', exact: true }).click();
+    await header.getByTitle('Search', { exact: true }).click();
     await expect(field).toBeInViewport();
     await expect(field).toBeFocused();
     const box = await header.getByRole('search').boundingBox();
@@ -277,6 +277,14 @@ test.describe('home page on a 360px phone', () => {
     await header.getByRole('button', { name: 'Close search' }).click();
     await expect(field).not.toBeInViewport();
     await expect(header.getByRole('combobox', { name: 'Media type' })).toBeHidden();
+
+    // From the keyboard: Tab from the brand reaches the field, which unfolds; Escape folds it.
+    await header.getByRole('button', { name: 'Releasebell home' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(field).toBeFocused();
+    await expect(field).toBeInViewport();
+    await page.keyboard.press('Escape');
+    await expect(field).not.toBeInViewport();
 
     await expectNoSeriousA11yViolations(page);
   });

@@ -217,23 +217,27 @@ describe('HeaderSearch', () => {
     expect(resultsList()).not.toBeInTheDocument();
   });
 
-  it('opens over the header on phones from the search button, and folds away again', async () => {
+  it('unfolds over the header on phones when the field has focus (its button is its label), and folds away', async () => {
     stubSearch(() => ({ status: 200, body: [] }));
     const { input } = setup();
-    const toggle = screen.getByRole('button', { name: 'Search' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const unfolded = () => input.closest('[data-expanded]') !== null;
+    const toggle = screen.getByTitle('Search');
+    expect(toggle.tagName).toBe('LABEL');
+    expect(toggle).toHaveAttribute('for', input.id);
+    expect(toggle).toHaveAttribute('aria-hidden', 'true');
+    expect(unfolded()).toBe(false);
 
-    fireEvent.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await waitFor(() => expect(input).toHaveFocus());
+    act(() => input.focus());
+    expect(unfolded()).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Close search' }));
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await waitFor(() => expect(toggle).toHaveFocus());
+    expect(unfolded()).toBe(false);
+    expect(input).not.toHaveFocus();
 
-    fireEvent.click(toggle);
-    await waitFor(() => expect(input).toHaveFocus());
+    act(() => input.focus());
+    expect(unfolded()).toBe(true);
     fireEvent.keyDown(input, { key: 'Escape' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(unfolded()).toBe(false);
+    expect(input).not.toHaveFocus();
   });
 });

@@ -77,8 +77,7 @@ export function HeaderSearch() {
   const [debounced] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const inputRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLLabelElement>(null);
-  const focusToggle = useRef(false);
-  const barId = useId();
+  const barRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
 
@@ -110,14 +109,6 @@ export function HeaderSearch() {
     setType(searched.type);
   }, [location]);
 
-  useEffect(() => {
-    if (expanded) inputRef.current?.focus();
-    else if (focusToggle.current) {
-      focusToggle.current = false;
-      toggleRef.current?.focus();
-    }
-  }, [expanded]);
-
   const text = query.trim();
   const settled = debounced.trim() === text;
   const found = search.isError ? [] : (search.data ?? []);
@@ -134,15 +125,17 @@ export function HeaderSearch() {
     combobox.resetSelectedOption();
   }, [listKey]);
 
-  const collapse = (restoreFocus: boolean) => {
+  /** Folds the phone's field away; it unfolds whenever it has focus, so it gives the focus up. */
+  const collapse = () => {
     combobox.closeDropdown();
-    focusToggle.current = restoreFocus;
     setExpanded(false);
+    const focused = document.activeElement;
+    if (expanded && focused instanceof HTMLElement && barRef.current?.contains(focused)) focused.blur();
   };
 
   const goToSearchPage = () => {
     if (!text) return;
-    collapse(false);
+    collapse();
     navigate(searchPagePath(text, type));
   };
 
@@ -158,7 +151,7 @@ export function HeaderSearch() {
       logMissingSlug(item);
       return;
     }
-    collapse(false);
+    collapse();
     navigate(path);
   };
 
@@ -178,36 +171,28 @@ export function HeaderSearch() {
       event.preventDefault();
       goToSearchPage();
     }
-    // The first Escape closes the dropdown (Combobox does that); the next folds the phone field away.
-    if (event.key === 'Escape' && !combobox.dropdownOpened && expanded) collapse(true);
+    // The first Escape closes the dropdown (Combobox does that); the next folds the phone's field away.
+    if (event.key === 'Escape' && !combobox.dropdownOpened && expanded) collapse();
   };
 
   return (
     <div className={classes.root} data-expanded={expanded || undefined}>
-      {/* A label, so that a tap focuses the field even before the app has taken the page over. */}
+      {/* The field's label, so that a tap focuses it even before the app has taken the page over. Hidden
+          from assistive technology: the field itself is in the tab order and unfolds when focused. */}
       <ActionIcon
         ref={toggleRef}
         component="label"
         htmlFor={inputId}
-        role="button"
-        tabIndex={0}
+        aria-hidden
+        title="Search"
         className={classes.toggle}
         variant="subtle"
         color="gray"
         size="lg"
-        aria-label="Search"
-        aria-expanded={expanded}
-        aria-controls={barId}
-        onClick={() => setExpanded(true)}
-        onKeyDown={(event: KeyboardEvent<HTMLLabelElement>) => {
-          if (event.key !== 'Enter' && event.key !== ' ') return;
-          event.preventDefault();
-          setExpanded(true);
-        }}
       >
         <IconSearch size={22} aria-hidden />
       </ActionIcon>
-      <div id={barId} className={classes.bar}>
+      <div ref={barRef} className={classes.bar}>
         <Combobox
           store={combobox}
           onOptionSubmit={submitOption}
@@ -299,7 +284,7 @@ export function HeaderSearch() {
           color="gray"
           size="lg"
           aria-label="Close search"
-          onClick={() => collapse(true)}
+          onClick={() => collapse()}
         >
           <IconX size={22} aria-hidden />
         </ActionIcon>
