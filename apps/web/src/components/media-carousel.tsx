@@ -13,10 +13,12 @@ const CAROUSEL_STEP = 236;
 const SKELETONS = [1, 2, 3, 4, 5, 6, 7];
 
 /**
- * Cards drawn at first: more than the widest screen shows. The rest follow once the browser is idle
- * (or as soon as the row is scrolled or focused), so a long row costs the first screen nothing.
+ * Cards drawn at first: more than the widest screen shows. The rest follow once the browser is idle,
+ * a few at a time so that no one step keeps a slow phone busy (or all at once as soon as the row is
+ * scrolled or focused): a long row costs the first screen nothing.
  */
 const FIRST_CARDS = 7;
+const CARDS_PER_IDLE_STEP = 3;
 
 export interface MediaCarouselProps {
   title: string;
@@ -43,7 +45,7 @@ export function MediaCarousel({
   const rightRef = useRef<HTMLButtonElement>(null);
   const [canLeft, setCanLeft] = useState(false);
   const [canRight, setCanRight] = useState(false);
-  const [allCards, setAllCards] = useState(false);
+  const [drawn, setDrawn] = useState(FIRST_CARDS);
 
   const update = useCallback(() => {
     const row = rowRef.current;
@@ -54,10 +56,16 @@ export function MediaCarousel({
   }, []);
 
   const showRow = !loading && items !== undefined && items.length > 0;
-  const more = showRow && !allCards && items.length > FIRST_CARDS;
-  const showAll = useCallback(() => startTransition(() => setAllCards(true)), []);
+  const more = showRow && items.length > drawn;
+  const showAll = useCallback(() => startTransition(() => setDrawn(Number.POSITIVE_INFINITY)), []);
 
-  useEffect(() => (more ? whenIdle(showAll) : undefined), [more, showAll]);
+  // One step per idle moment: each drawn step schedules the next.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again after each step.
+  useEffect(
+    () =>
+      more ? whenIdle(() => startTransition(() => setDrawn((n) => n + CARDS_PER_IDLE_STEP))) : undefined,
+    [more, drawn],
+  );
 
   // A keyboard user tabbing into the row gets every card at once.
   useEffect(() => {
@@ -72,7 +80,7 @@ export function MediaCarousel({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the row's extent changes with the items.
   useEffect(() => {
     update();
-  }, [update, items, showRow, allCards]);
+  }, [update, items, showRow, drawn]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the row element only exists once items are shown.
   useEffect(() => {
@@ -142,7 +150,7 @@ export function MediaCarousel({
               update();
             }}
           >
-            {(more ? items.slice(0, FIRST_CARDS) : items).map((item) => (
+            {(more ? items.slice(0, drawn) : items).map((item) => (
               <MediaCard key={item._id} item={item} />
             ))}
           </div>
