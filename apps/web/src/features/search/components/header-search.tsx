@@ -203,6 +203,8 @@ export function HeaderSearch() {
           withinPortal={false}
           // The header is sticky, so the field is never scrolled away (and jsdom measures nothing).
           hideDetached={false}
+          // Drawn only when open: a closed dropdown kept in the page is positioned as the app takes over.
+          keepMounted={false}
         >
           <Combobox.DropdownTarget>
             {/* Before the app has taken over (or with no script), Enter opens the search page. */}
@@ -245,7 +247,13 @@ export function HeaderSearch() {
                 onChange={(value) => setType(parseSearchType(value))}
                 allowDeselect={false}
                 variant="unstyled"
-                comboboxProps={{ position: 'bottom-end', offset: 10, width: 160, withinPortal: false }}
+                comboboxProps={{
+                  position: 'bottom-end',
+                  offset: 10,
+                  width: 160,
+                  withinPortal: false,
+                  keepMounted: false,
+                }}
                 classNames={{ root: classes.typeRoot, input: classes.typeInput }}
               />
               {/* With two fields, a form submits on Enter only through a submit button. */}
