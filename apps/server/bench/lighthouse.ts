@@ -385,12 +385,22 @@ function readRun(lhr: LhResult, file: string, seconds: number): LighthouseRun {
   };
 }
 
+function middle(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** "88 (82-91)": the median of the runs, then their range; one value when they agree. */
 function range(values: (number | null)[], format: (n: number) => string, unit = ''): string {
   const known = values.filter((v): v is number => v !== null);
   if (known.length === 0) return '-';
   const lo = format(Math.min(...known));
   const hi = format(Math.max(...known));
-  return `${lo === hi ? lo : `${lo}-${hi}`}${unit}`;
+  if (lo === hi) return `${lo}${unit}`;
+  return `${format(middle(known))}${unit} (${lo}-${hi})`;
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -520,22 +530,24 @@ function toFix(
   };
 }
 
-/** Per page and category: the target, the lowest score over the runs, and whether every run met it. */
+/** Per page and category: the target, the median and lowest scores over the runs, and whether the median met it. */
 export function lighthouseTargets(result: LighthouseResult) {
   return result.pages.map((page) => ({
     page: page.path,
     ...Object.fromEntries(
       LIGHTHOUSE_CATEGORIES.map((c) => {
         const scores = page.runs.map((r) => r.scores[c]);
-        const worst = scores.some((s) => s === null) ? null : Math.min(...(scores as number[]));
+        const scored = scores.some((s) => s === null) ? null : (scores as number[]);
+        const median = scored ? middle(scored) : null;
         const target = LIGHTHOUSE_TARGETS[c];
         return [
           c,
           {
             target: target === 100 ? '100' : `>= ${target}`,
             range: page.ranges[c],
-            worst,
-            met: worst !== null && worst >= target,
+            median,
+            worst: scored ? Math.min(...scored) : null,
+            met: median !== null && median >= target,
           },
         ];
       }),
@@ -564,11 +576,11 @@ export function printLighthouse(outcome: LighthouseOutcome): void {
     const pageTargets = targets[i] as Record<string, unknown>;
     console.log('');
     console.log(`  ${page.path} (${page.name})`);
-    console.log(`    ${pad('', 16)}${pad(runs, 14)}target`);
+    console.log(`    ${pad('', 16)}${pad(`${runs}: median (range)`, 26)}target`);
     for (const c of LIGHTHOUSE_CATEGORIES) {
       const target = pageTargets[c] as { target: string; met: boolean };
       console.log(
-        `    ${pad(c, 16)}${pad(page.ranges[c], 14)}${pad(target.target, 8)}${target.met ? 'MET' : 'MISSED'}`,
+        `    ${pad(c, 16)}${pad(page.ranges[c], 26)}${pad(target.target, 8)}${target.met ? 'MET' : 'MISSED'}`,
       );
     }
     for (const m of METRICS) console.log(`    ${pad(m.label, 16)}${page.ranges[m.key]}`);

@@ -83,7 +83,7 @@ Options:
   --only-channels       run only the calendar feed (a member tracking 1,000 titles) and the push
                         fan-out (10,000 devices to a local push service, beside a bare web-push loop)
   --no-channels         skip the calendar feed and the push fan-out
-  --lighthouse-runs <n> Lighthouse runs per page (mobile preset) on the built app's /,   (default: 2)
+  --lighthouse-runs <n> Lighthouse runs per page (mobile preset) on the built app's /,   (default: 3)
                         an item page, /search?query=dra and /leaderboard
   --only-lighthouse     run only Lighthouse (no synthetic catalog; with --only-sync,
                         --only-follows or --only-fanout: those too, nothing else)
@@ -182,7 +182,7 @@ function parseOptions(): Options | null {
       'no-imports': { type: 'boolean', default: false },
       'only-channels': { type: 'boolean', default: false },
       'no-channels': { type: 'boolean', default: false },
-      'lighthouse-runs': { type: 'string', default: '2' },
+      'lighthouse-runs': { type: 'string', default: '3' },
       'only-lighthouse': { type: 'boolean', default: false },
       'no-lighthouse': { type: 'boolean', default: false },
       'log-level': { type: 'string', default: 'info' },
