@@ -288,4 +288,14 @@ test.describe('home page on a 360px phone', () => {
 
     await expectNoSeriousA11yViolations(page);
   });
+
+  test('on the search page the unfolded field carries on after the search made', async ({ page }) => {
+    await page.goto('/search?query=dra');
+    const header = page.getByRole('banner');
+    await header.getByTitle('Search', { exact: true }).click();
+    const field = header.getByRole('combobox', { name: 'Search books, movies, TV shows' });
+    await expect(field).toBeFocused();
+    await page.keyboard.type('g');
+    await expect(field).toHaveValue('drag');
+  });
 });

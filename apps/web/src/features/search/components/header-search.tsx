@@ -223,8 +223,13 @@ export function HeaderSearch() {
                     if (value.trim()) combobox.openDropdown();
                     else combobox.closeDropdown();
                   }}
-                  onFocus={() => {
-                    if (toggleShown(toggleRef.current)) setExpanded(true);
+                  onFocus={(event) => {
+                    if (!expanded && toggleShown(toggleRef.current)) {
+                      setExpanded(true);
+                      // Unfolded over a search already made: carry on typing after it.
+                      const end = event.currentTarget.value.length;
+                      event.currentTarget.setSelectionRange(end, end);
+                    }
                     openIfQuery();
                   }}
                   onClick={openIfQuery}
