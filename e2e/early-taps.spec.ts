@@ -55,8 +55,8 @@ test.describe('taps before the app has taken the page over, on a slow phone', ()
     await expect(card).toBeInViewport();
   });
 
-  test("the header's search: the field opens at once and keeps what is typed", async ({ page }) => {
-    // The app's code is held back until the text is typed: this all happens before it takes over.
+  /** Holds the app's entry script back until the returned function is called. */
+  async function holdAppScript(page: Page) {
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -65,6 +65,12 @@ test.describe('taps before the app has taken the page over, on a slow phone', ()
       await held;
       await route.continue();
     });
+    return release;
+  }
+
+  test("the header's search: the field opens at once and keeps what is typed", async ({ page }) => {
+    // The app's code is held back until the text is typed: this all happens before it takes over.
+    const release = await holdAppScript(page);
     await openSlowed(page);
     const banner = page.getByRole('banner');
     const field = banner.getByRole('combobox', { name: 'Search books, movies, TV shows' });
@@ -81,5 +87,22 @@ test.describe('taps before the app has taken the page over, on a slow phone', ()
     await expect(field).toBeFocused();
     const results = banner.getByRole('listbox', { name: 'Search results' });
     await expect(results.getByRole('option').first()).toContainText(/dr/i);
+  });
+
+  test('text typed into the search and left before the app takes over is still there after', async ({
+    page,
+  }) => {
+    const release = await holdAppScript(page);
+    await openSlowed(page);
+    const banner = page.getByRole('banner');
+    const field = banner.getByRole('combobox', { name: 'Search books, movies, TV shows' });
+    await tapEarly(page, banner.getByTitle('Search', { exact: true }));
+    await expect(field).toBeFocused();
+    await page.keyboard.type('dra');
+    await field.blur();
+    release();
+    await expect(page.locator('html[data-app="ready"]')).toBeAttached();
+    await banner.getByTitle('Search', { exact: true }).click();
+    await expect(field).toHaveValue('dra');
   });
 });

@@ -26,9 +26,9 @@ export interface MediaCardProps {
 }
 
 /**
- * A 220x500 poster card (memoised: a row's cards are drawn again only when their item changes, not
- * each time the page around them renders): image, title, date, countdown, Notify Me and View More. The title is a link
+ * A 220x500 poster card: image, title, date, countdown, Notify Me and View More. The title is a link
  * stretched over the whole card, so a click anywhere (or Enter on the focused card) opens the item.
+ * Memoised: a row's cards are drawn again when their item changes, not each time the page renders.
  */
 export const MediaCard = memo(function MediaCard({ item }: MediaCardProps) {
   const navigate = useNavigate();

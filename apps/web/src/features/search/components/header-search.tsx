@@ -85,11 +85,12 @@ export function HeaderSearch() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the app takes over the field.
   useLayoutEffect(() => {
     const input = inputRef.current;
-    if (!input || document.activeElement !== input) return;
-    if (toggleShown(toggleRef.current)) setExpanded(true);
+    if (!input) return;
+    const focused = document.activeElement === input;
+    if (focused && toggleShown(toggleRef.current)) setExpanded(true);
     if (input.value !== query) {
       setQuery(input.value);
-      if (input.value.trim()) combobox.openDropdown();
+      if (focused && input.value.trim()) combobox.openDropdown();
     }
   }, []);
 
