@@ -93,6 +93,21 @@ describe('release dates', () => {
     expect(formatLongReleaseDate('soon', 'day')).toBe('TBD');
   });
 
+  it("writes every day of a leap year and the next as Intl's US English does", () => {
+    const intl = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    const short = intl({ year: 'numeric', month: 'short', day: 'numeric' });
+    const long = intl({ year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
+    const month = intl({ year: 'numeric', month: 'long' });
+    for (let t = Date.UTC(2028, 0, 1); t < Date.UTC(2030, 0, 1); t += 86_400_000) {
+      const d = new Date(t);
+      const iso = d.toISOString().slice(0, 10);
+      expect(formatReleaseDate(iso)).toBe(short.format(d));
+      expect(formatLongReleaseDate(iso)).toBe(long.format(d));
+      expect(formatReleaseDate(iso, 'month')).toBe(month.format(d));
+    }
+  });
+
   it('takes the precisions the schema knows', () => {
     expectTypeOf<
       NonNullable<Parameters<typeof formatLongReleaseDate>[1]>

@@ -127,22 +127,38 @@ function utcDate(releaseDate: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/**
- * Formatters by locale and options: making one costs far more than using it, and a page formats a date
- * per card. Bounded, as the server's locales come from visitors' Accept-Language.
- */
-const utcFormatters = new Map<string, Intl.DateTimeFormat>();
-const MAX_UTC_FORMATTERS = 200;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-function formatUtc(d: Date, locale: string, options: Intl.DateTimeFormatOptions): string {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let formatter = utcFormatters.get(key);
-  if (!formatter) {
-    if (utcFormatters.size >= MAX_UTC_FORMATTERS) utcFormatters.clear();
-    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-    utcFormatters.set(key, formatter);
-  }
-  return formatter.format(d);
+/**
+ * The app writes dates in US English only, so it spells them out itself: Intl's first formatter loads
+ * locale data that would cost a phone a long task as the page hydrates. Same text as Intl's en-US.
+ */
+function writeUtc(
+  d: Date,
+  precision: DatePrecision | null | undefined,
+  long: boolean,
+  weekday: boolean,
+): string {
+  const year = String(d.getUTCFullYear());
+  const month = MONTHS[d.getUTCMonth()] as string;
+  if (precision === 'year') return year;
+  if (precision === 'month') return `${month} ${year}`;
+  const day = `${long ? month : month.slice(0, 3)} ${d.getUTCDate()}, ${year}`;
+  return weekday ? `${WEEKDAYS[d.getUTCDay()]}, ${day}` : day;
 }
 
 /**
@@ -152,22 +168,11 @@ function formatUtc(d: Date, locale: string, options: Intl.DateTimeFormatOptions)
 export function formatReleaseDate(
   releaseDate: string | null | undefined,
   precision: DatePrecision | null | undefined = 'day',
-  locale = 'en-US',
 ): string {
   if (!releaseDate) return 'N/A';
   const d = utcDate(releaseDate);
   if (!d) return 'Invalid Date';
-  return formatUtc(d, locale, byPrecision(precision, { year: 'numeric', month: 'short', day: 'numeric' }));
-}
-
-/** "2027" or "March 2027" for a year or month; `day` for a day (or an unknown precision). */
-function byPrecision(
-  precision: DatePrecision | null | undefined,
-  day: Intl.DateTimeFormatOptions,
-): Intl.DateTimeFormatOptions {
-  if (precision === 'year') return { year: 'numeric' };
-  if (precision === 'month') return { year: 'numeric', month: 'long' };
-  return day;
+  return writeUtc(d, precision, false, false);
 }
 
 /**
@@ -177,18 +182,9 @@ function byPrecision(
 export function formatLongReleaseDate(
   releaseDate: string | null | undefined,
   precision: DatePrecision | null | undefined = 'day',
-  { weekday = true, locale = 'en-US' }: { weekday?: boolean; locale?: string } = {},
+  { weekday = true }: { weekday?: boolean } = {},
 ): string {
   const d = releaseDate ? utcDate(releaseDate) : null;
   if (!d) return 'TBD';
-  return formatUtc(
-    d,
-    locale,
-    byPrecision(precision, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      ...(weekday ? { weekday: 'long' } : {}),
-    }),
-  );
+  return writeUtc(d, precision, true, weekday);
 }

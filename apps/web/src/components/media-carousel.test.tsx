@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MediaCarousel } from './media-carousel';
@@ -8,12 +8,33 @@ const items = Array.from({ length: 9 }, (_, i) =>
   makeItem({ _id: `id-${i}`, title: `Title ${i}`, slug: `title-${i}` }),
 );
 
-// jsdom does no layout: give the scrolling row a width (500) narrower than its content (1900).
+// jsdom does no layout: give the scrolling row a width (500) narrower than its content (1900), and a
+// ResizeObserver that reports each observed element once, after the commit, as a browser does after layout.
+class ReportingResizeObserver {
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.callback([{ target } as ResizeObserverEntry], this as unknown as ResizeObserver),
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+}
+
 beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(1900);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(500);
+  vi.stubGlobal('ResizeObserver', ReportingResizeObserver);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** Lets the observer's first report (a microtask after the commit) reach the carousel. */
+async function laidOut() {
+  await act(async () => {});
+}
 
 function row(): HTMLElement {
   const card = screen.getAllByRole('article')[0];
@@ -55,8 +76,9 @@ describe('MediaCarousel', () => {
     expect(await screen.findAllByRole('article')).toHaveLength(9);
   });
 
-  it('hides the left arrow at the start and the right arrow at the end', () => {
+  it('hides the left arrow at the start and the right arrow at the end', async () => {
     renderWithProviders(<MediaCarousel title="Upcoming Releases" items={items} loading={false} />);
+    await laidOut();
     expect(screen.queryByRole('button', { name: 'Scroll left' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Scroll right' })).toBeInTheDocument();
 
@@ -69,16 +91,18 @@ describe('MediaCarousel', () => {
     expect(screen.queryByRole('button', { name: 'Scroll right' })).not.toBeInTheDocument();
   });
 
-  it('shows no arrows when every card fits', () => {
+  it('shows no arrows when every card fits', async () => {
     vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(500);
     renderWithProviders(
       <MediaCarousel title="Upcoming Releases" items={items.slice(0, 2)} loading={false} />,
     );
+    await laidOut();
     expect(screen.queryByRole('button', { name: /Scroll/ })).not.toBeInTheDocument();
   });
 
-  it('scrolls by exactly one card (236 px) per click, smoothly', () => {
+  it('scrolls by exactly one card (236 px) per click, smoothly', async () => {
     renderWithProviders(<MediaCarousel title="Upcoming Releases" items={items} loading={false} />);
+    await laidOut();
     const scrollBy = vi.spyOn(row(), 'scrollBy');
 
     fireEvent.click(screen.getByRole('button', { name: 'Scroll right' }));

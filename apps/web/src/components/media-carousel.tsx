@@ -75,25 +75,17 @@ export function MediaCarousel({
     return () => row.removeEventListener('focusin', showAll);
   }, [more, showAll]);
 
-  // After the paint, when the browser has laid the row out anyway: measuring during the commit would
-  // force a layout of the whole page while it hydrates. The arrows are drawn over the row: no shift.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the row's extent changes with the items.
-  useEffect(() => {
-    update();
-  }, [update, items, showRow, drawn]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the row element only exists once items are shown.
+  // Measured when the browser reports the row laid out (a ResizeObserver's first report comes after
+  // layout, and again whenever the row's size changes): measuring in an effect would force a layout of
+  // the whole page in the middle of hydrating it. A new observer per drawn step reports the new extent.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the row's extent changes with the cards drawn.
   useEffect(() => {
     const row = rowRef.current;
     if (!row) return;
-    window.addEventListener('resize', update);
     const observer = new ResizeObserver(update);
     observer.observe(row);
-    return () => {
-      window.removeEventListener('resize', update);
-      observer.disconnect();
-    };
-  }, [update, showRow]);
+    return () => observer.disconnect();
+  }, [update, showRow, items, drawn]);
 
   const scroll = (direction: -1 | 1) => {
     rowRef.current?.scrollBy({ left: direction * CAROUSEL_STEP, behavior: 'smooth' });

@@ -39,7 +39,7 @@ export function releaseMoment(releaseDate: string | null | undefined, precision:
  */
 export function formatLongDateOrNA(releaseDate: string | null | undefined, precision: Precision): string {
   if (releaseYear(releaseDate) === null) return 'N/A';
-  return formatLongReleaseDate(releaseDate, precision, { weekday: false, locale: 'en-US' });
+  return formatLongReleaseDate(releaseDate, precision, { weekday: false });
 }
 
 /** The calendar year of a release date ("2027-03-01" is 2027), or null without a readable one. */
