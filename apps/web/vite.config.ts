@@ -19,10 +19,17 @@ export function paintFirst(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, ctx) {
         const entry = MODULE_SCRIPT.exec(html)?.[1];
         if (!entry) return html;
         const imports = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+        // React's renderer, which the entry imports dynamically so that evaluating it is a task of its
+        // own, is fetched with the rest.
+        for (const chunk of Object.values(ctx.bundle ?? {})) {
+          if (chunk.type === 'chunk' && chunk.facadeModuleId?.includes('react-dom/client')) {
+            imports.push(`/${chunk.fileName}`);
+          }
+        }
         const boot = `<script defer src="/boot.js" data-modules="${[entry, ...imports].join(' ')}"></script>`;
         return html
           .replace(MODULE_SCRIPT, '')

@@ -3,7 +3,6 @@ import './app/global.css';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@releasebell/contract/pages';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/app';
 import { routes } from './app/routes';
@@ -53,6 +52,9 @@ async function start() {
       </AppProviders>
     </StrictMode>
   );
+  // Imported here rather than with the rest: evaluating the renderer is then a task of its own, not
+  // part of one long task that evaluates the whole entry. (boot.js has already fetched it.)
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
   // As a transition, hydration yields to the browser between pieces: no long task blocks a tap.
   if (rendered) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
