@@ -1,17 +1,20 @@
 /**
  * `node --import tsx apps/server/bench/explain.ts --data-dir <pglite dir> [--runs 20] [--sql file.sql]`
+ * `node --import tsx apps/server/bench/explain.ts --database-url postgres://… [--runs 20] [--query q]…`
  *
- * Runs the benchmarked repository calls against an embedded database (stop the app using it first),
- * captures the SQL they send, and prints EXPLAIN ANALYZE for each plus the mean time of the call
- * itself. With --sql, the statements of that file (e.g. candidate indexes) run first: use it on a
- * copy of the data directory. --analyze runs ANALYZE first (PGlite has no autovacuum to do it).
+ * Runs the benchmarked repository calls against an embedded database (stop the app using it first) or
+ * a PostgreSQL one, captures the SQL they send, and prints EXPLAIN (ANALYZE, BUFFERS) for each plus
+ * the mean time of the call itself. With --sql, the statements of that file (e.g. candidate indexes)
+ * run first: use it on a copy of the data. --analyze runs ANALYZE first (PGlite has no autovacuum).
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { MediaType } from '@releasebell/contract';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle } from 'drizzle-orm/pglite';
+import pg from 'pg';
 import type { Database } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { todayIso } from '../src/lib/dates';
@@ -23,31 +26,53 @@ import { createSearchService } from '../src/modules/search/service';
 const { values } = parseArgs({
   options: {
     'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
     runs: { type: 'string', default: '20' },
     sql: { type: 'string' },
     query: { type: 'string', multiple: true },
     analyze: { type: 'boolean', default: false },
   },
 });
-if (!values['data-dir']) {
-  console.error('Usage: explain.ts --data-dir <pglite data dir> [--runs 20] [--sql extra.sql] [--query q]…');
+const url = values['database-url'];
+if (!values['data-dir'] && !url) {
+  console.error(
+    'Usage: explain.ts (--data-dir <pglite data dir> | --database-url postgres://…) [--runs 20] [--sql extra.sql] [--query q]…',
+  );
   process.exit(1);
 }
 const runs = Number(values.runs);
 
-const client = await PGlite.create({ dataDir: values['data-dir'], extensions: { pg_trgm } });
-await client.query("select set_config('pg_trgm.word_similarity_threshold', '0.5', false)");
 let capturing = false;
 let captured: { sql: string; params: unknown[] }[] = [];
-const db = drizzle({
-  client,
-  schema,
-  logger: {
-    logQuery: (sql, params) => {
-      if (capturing) captured.push({ sql, params });
-    },
+const logger = {
+  logQuery: (sql: string, params: unknown[]) => {
+    if (capturing) captured.push({ sql, params });
   },
-}) as unknown as Database;
+};
+// The app's session setting (db/client.ts), on one connection so EXPLAIN sees what the calls saw.
+const SESSION_SETUP = "select set_config('pg_trgm.word_similarity_threshold', '0.5', false)";
+let client: {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(text: string): Promise<unknown>;
+  close(): Promise<void>;
+};
+let db: Database;
+if (url) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  pool.on('connect', (c) => void c.query(SESSION_SETUP));
+  client = {
+    query: async <T>(text: string, params?: unknown[]) =>
+      (await pool.query(text, params)) as unknown as { rows: T[] },
+    exec: (text) => pool.query(text),
+    close: () => pool.end(),
+  };
+  db = drizzlePg({ client: pool, schema, logger }) as unknown as Database;
+} else {
+  const lite = await PGlite.create({ dataDir: values['data-dir'], extensions: { pg_trgm } });
+  await lite.query(SESSION_SETUP);
+  client = lite;
+  db = drizzle({ client: lite, schema, logger }) as unknown as Database;
+}
 
 if (values.sql) {
   // One statement at a time: VACUUM cannot run inside the implicit transaction of a multi-statement exec.

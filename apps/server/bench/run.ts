@@ -2,7 +2,9 @@
  * `npm run bench`: load and latency figures for Releasebell's server on this machine, next to the
  * targets. It prints figures and never fails on a target. See USAGE.
  */
+
 import { execFile, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -279,7 +281,9 @@ async function generate(env: Record<string, string>, options: Options): Promise<
 async function prepareCatalog(options: Options): Promise<CatalogInfo> {
   const url = process.env.BENCH_DATABASE_URL;
   if (url) {
-    const env = { DATABASE_URL: url };
+    // The app requires a session secret with PostgreSQL (every process must sign alike); the
+    // benchmark's processes share one made for the run, so BENCH_DATABASE_URL is all it needs.
+    const env = { DATABASE_URL: url, AUTH_SECRET: randomBytes(32).toString('hex') };
     const handle = await openDatabase({ url, poolSize: 1 });
     try {
       await handle.migrate();
