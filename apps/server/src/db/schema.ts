@@ -103,7 +103,10 @@ export const mediaItems = pgTable(
     index('media_items_genres_idx').using('gin', t.genres),
     // Search tiers: equal or starting with the query (LIKE 'q%' in any collation), most popular overall.
     index('media_items_search_prefix_idx').using('btree', sql`${t.searchText} text_pattern_ops`),
-    index('media_items_popularity_idx').on(t.popularity.desc(), t.id),
+    // A common prefix is answered by walking titles from the most popular and stopping at the limit.
+    // The migration (0017) adds INCLUDE (media_type, search_text, search_vector), which drizzle cannot
+    // declare: the walk then tests each title in the index without reading its row.
+    index('media_items_popularity_search_idx').on(t.popularity.desc(), t.id),
     index('media_items_search_vector_idx').using('gin', t.searchVector),
     index('media_items_search_trgm_idx').using('gin', sql`${t.searchTrgm} gin_trgm_ops`),
     check('media_items_media_type_check', sql`${t.mediaType} in ('books', 'movies', 'tv_seasons')`),

@@ -1,5 +1,5 @@
 import { DEFAULT_HYPE_PERCENTAGE, type MediaItem } from '@releasebell/contract';
-import type { MediaItemRow } from '../../db/schema';
+import { type MediaItemRow, mediaItems } from '../../db/schema';
 
 /**
  * The Hype Meter: the provider's figure (25 when it has none) raised by the members tracking the item,
@@ -11,10 +11,38 @@ export function hypePercentage(providerHype: number | null, trackers: number): n
 }
 
 /**
+ * The columns a media item is made from: a query answering items can select these alone (the search
+ * text and vectors are long and no answer shows them).
+ */
+export const MEDIA_ITEM_COLUMNS = {
+  id: mediaItems.id,
+  mediaType: mediaItems.mediaType,
+  title: mediaItems.title,
+  slug: mediaItems.slug,
+  image: mediaItems.image,
+  description: mediaItems.description,
+  author: mediaItems.author,
+  director: mediaItems.director,
+  networkName: mediaItems.networkName,
+  series: mediaItems.series,
+  seriesNumber: mediaItems.seriesNumber,
+  creator: mediaItems.creator,
+  creatorLabel: mediaItems.creatorLabel,
+  releaseDate: mediaItems.releaseDate,
+  releaseDatePrecision: mediaItems.releaseDatePrecision,
+  language: mediaItems.language,
+  genres: mediaItems.genres,
+  hypeMeterPercentage: mediaItems.hypeMeterPercentage,
+  trackersCount: mediaItems.trackersCount,
+  popularity: mediaItems.popularity,
+};
+export type MediaItemFields = Pick<MediaItemRow, keyof typeof MEDIA_ITEM_COLUMNS>;
+
+/**
  * The one mapping from a catalog row to the API's media item. Catalog, search, watchlist and
  * leaderboard answers are this item or a pick of it (the contract's *_ITEM_FIELDS).
  */
-export function toMediaItem(row: MediaItemRow): MediaItem {
+export function toMediaItem(row: MediaItemFields): MediaItem {
   return {
     _id: row.id,
     id: row.id,

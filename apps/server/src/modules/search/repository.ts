@@ -1,7 +1,9 @@
 import type { MediaType } from '@releasebell/contract';
-import { and, asc, desc, eq, getTableColumns, inArray, ne, notLike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, notLike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type MediaItemRow, mediaItems } from '../../db/schema';
+import { mediaItems } from '../../db/schema';
+import { createTtlCache } from '../../lib/ttl-cache';
+import { MEDIA_ITEM_COLUMNS, type MediaItemFields } from '../catalog';
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>;
 
@@ -9,83 +11,157 @@ export type SearchRepository = ReturnType<typeof createSearchRepository>;
 const mostPopular = [sql`${mediaItems.popularity} desc nulls last`, asc(mediaItems.id)];
 
 /**
+ * How far down the popularity order a search may walk: to the WALK_ROWS-th title (the floor). A common
+ * prefix fills a tier among the first few hundred titles; one that does not fill it above the floor
+ * matches so few titles that finding them all and sorting them is cheap. A catalog of up to twice this
+ * has no floor: any walk is short, whatever PostgreSQL's estimate.
+ */
+const WALK_ROWS = 100_000;
+
+/**
  * Each tier is its own small query with its own limit, so a two-letter prefix matching half the catalog
  * reads only the first rows of an index instead of ranking every match.
  * `normalised` holds only letters, digits and single spaces, so it is safe in LIKE and to_tsquery.
  */
-export function createSearchRepository(db: Database) {
-  const where = (mediaType: MediaType | null, ...conditions: (SQL | undefined)[]) =>
+export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: { walkRows?: number } = {}) {
+  const where = (mediaType: MediaType | null, ...conditions: SQL[]) =>
     and(mediaType ? eq(mediaItems.mediaType, mediaType) : undefined, ...conditions);
   const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
 
+  /** The rows of these ids (a subquery of `id` and `popularity`), most popular first. */
+  function rowsOf(top: ReturnType<ReturnType<typeof idsQuery>['as']>): Promise<MediaItemFields[]> {
+    return db
+      .select(MEDIA_ITEM_COLUMNS)
+      .from(top)
+      .innerJoin(mediaItems, eq(mediaItems.id, top.id))
+      .orderBy(sql`${top.popularity} desc nulls last`, asc(top.id));
+  }
+  const idsQuery = () => db.select({ id: mediaItems.id, popularity: mediaItems.popularity }).from(mediaItems);
+
+  // The floor moves slowly (popularity is refreshed by the daily sync): worked out once a minute.
+  const floors = createTtlCache<number | null>(60_000, { maxEntries: 1 });
+  const popularityAt = async (rank: number) => {
+    const [row] = await idsQuery()
+      .orderBy(...mostPopular)
+      .offset(rank - 1)
+      .limit(1);
+    return row?.popularity ?? null;
+  };
+  // Up to twice WALK_ROWS titles, no walk can be long enough for a floor to be worth its second query.
+  const walkFloor = () =>
+    floors.get('', async () => ((await popularityAt(2 * walkRows)) === null ? null : popularityAt(walkRows)));
+
+  /**
+   * The `limit` most popular titles matching `condition`, first among the titles above the walk's
+   * floor, where PostgreSQL walks the popularity index (which carries the columns the tiers test, so no
+   * row is read to test it) or, for a match it expects to be rare, looks it up in a search index.
+   * Short of `limit` there, the matches below the floor are found through the search indexes and
+   * sorted: never a walk through the rest of the catalog, which a wrong estimate could otherwise cause.
+   */
+  async function mostPopularWhere(condition: SQL | undefined, limit: number): Promise<MediaItemFields[]> {
+    const floor = await walkFloor();
+    const pick = (range: SQL | undefined, order: SQL[], n: number) =>
+      rowsOf(
+        idsQuery()
+          .where(and(condition, range))
+          .orderBy(...order)
+          .limit(n)
+          .as('top'),
+      );
+    if (floor === null) return pick(undefined, mostPopular, limit);
+    const above = await pick(gte(mediaItems.popularity, floor), mostPopular, limit);
+    if (above.length >= limit) return above;
+    // An order no index provides: the matches are found through the search indexes and sorted.
+    const byExpression = [sql`${mediaItems.popularity} + 0 desc nulls last`, asc(mediaItems.id)];
+    return [...above, ...(await pick(lt(mediaItems.popularity, floor), byExpression, limit - above.length))];
+  }
+
   return {
     /** These titles, in no particular order. */
-    byProviderIds(providerIds: string[]): Promise<MediaItemRow[]> {
+    byProviderIds(providerIds: string[]): Promise<(MediaItemFields & { providerId: string })[]> {
       if (providerIds.length === 0) return Promise.resolve([]);
-      return db.select().from(mediaItems).where(inArray(mediaItems.providerId, providerIds));
+      return db
+        .select({ ...MEDIA_ITEM_COLUMNS, providerId: mediaItems.providerId })
+        .from(mediaItems)
+        .where(inArray(mediaItems.providerId, providerIds));
     },
 
     /** Titles equal to the query. */
-    exact(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemRow[]> {
-      return db
-        .select()
-        .from(mediaItems)
-        .where(where(mediaType, eq(mediaItems.searchText, normalised)))
-        .orderBy(...mostPopular)
-        .limit(limit);
+    exact(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemFields[]> {
+      return rowsOf(
+        idsQuery()
+          .where(where(mediaType, eq(mediaItems.searchText, normalised)))
+          .orderBy(...mostPopular)
+          .limit(limit)
+          .as('top'),
+      );
     },
 
     /** Titles that start with the query (not equal to it). */
-    titlePrefix(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemRow[]> {
-      return db
-        .select()
-        .from(mediaItems)
-        .where(
-          where(
-            mediaType,
-            sql`${mediaItems.searchText} like ${`${normalised}%`}`,
-            ne(mediaItems.searchText, normalised),
-          ),
-        )
-        .orderBy(...mostPopular)
-        .limit(limit);
+    titlePrefix(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemFields[]> {
+      return mostPopularWhere(
+        where(
+          mediaType,
+          sql`${mediaItems.searchText} like ${`${normalised}%`}`,
+          ne(mediaItems.searchText, normalised),
+        ),
+        limit,
+      );
+    },
+
+    /**
+     * For a query of several words, titles with each word the user has finished (followed by a space)
+     * as a word and the last one starting a word, the title prefix aside: a whole word is cheap to look
+     * up even when common ("the"), where a common prefix is not.
+     */
+    wholeWords(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemFields[]> {
+      const words = normalised.split(' ');
+      if (words.length < 2) return Promise.resolve([]);
+      const query = [...words.slice(0, -1), `${words.at(-1)}:*`].join(' & ');
+      return mostPopularWhere(
+        where(
+          mediaType,
+          sql`${mediaItems.searchVector} @@ to_tsquery('simple', ${query})`,
+          notLike(mediaItems.searchText, `${normalised}%`),
+        ),
+        limit,
+      );
     },
 
     /** Titles where every typed word starts a word (GIN on the tsvector), the title prefix aside. */
-    wordPrefix(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemRow[]> {
-      return db
-        .select()
-        .from(mediaItems)
-        .where(
-          where(
-            mediaType,
-            sql`${mediaItems.searchVector} @@ to_tsquery('simple', ${prefixQuery(normalised.split(' '))})`,
-            notLike(mediaItems.searchText, `${normalised}%`),
-          ),
-        )
-        .orderBy(...mostPopular)
-        .limit(limit);
+    wordPrefix(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemFields[]> {
+      return mostPopularWhere(
+        where(
+          mediaType,
+          sql`${mediaItems.searchVector} @@ to_tsquery('simple', ${prefixQuery(normalised.split(' '))})`,
+          notLike(mediaItems.searchText, `${normalised}%`),
+        ),
+        limit,
+      );
     },
 
     /**
      * Close spellings: every typed word starts a word or is close to one (pg_trgm word similarity over
      * the trigram index on `search_trgm`, which keeps coarse statistics so planning stays cheap), best
      * overall similarity first. Per-word conditions keep a common word such as
-     * "the" from dragging the whole catalog into the comparison.
+     * "the" from dragging the whole catalog into the comparison. Among several words, one shorter than
+     * four letters must start a word: its trigrams are too few to tell a typo, and comparing them
+     * matches a large part of the catalog.
      */
-    fuzzy(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemRow[]> {
+    fuzzy(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemFields[]> {
       const words = normalised.split(' ');
+      const startsAWord = (w: string) =>
+        sql`${mediaItems.searchVector} @@ to_tsquery('simple', ${prefixQuery([w])})`;
       // One word: its prefix matches are an earlier tier, so only close spellings are left to find.
       const perWord =
         words.length === 1
           ? [sql`${normalised} <% ${mediaItems.searchTrgm}`]
-          : words.map(
-              (w) =>
-                sql`(${mediaItems.searchVector} @@ to_tsquery('simple', ${prefixQuery([w])}) or ${w} <% ${mediaItems.searchTrgm})`,
+          : words.map((w) =>
+              w.length < 4 ? startsAWord(w) : sql`(${startsAWord(w)} or ${w} <% ${mediaItems.searchTrgm})`,
             );
       const similarity = sql<number>`word_similarity(${normalised}, ${mediaItems.searchTrgm})`;
       return db
-        .select({ ...getTableColumns(mediaItems), similarity })
+        .select({ ...MEDIA_ITEM_COLUMNS, similarity })
         .from(mediaItems)
         .where(where(mediaType, ...perWord))
         .orderBy(desc(similarity), ...mostPopular)

@@ -7,7 +7,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { normaliseForSearch } from '../../lib/text';
 import { createTtlCache } from '../../lib/ttl-cache';
-import { toMediaItem } from '../catalog';
+import { type MediaItemFields, toMediaItem } from '../catalog';
 import type { ProviderSearch, SyncImporter } from '../catalog-sync';
 import type { SearchRepository } from './repository';
 
@@ -17,10 +17,11 @@ const PROVIDER_SEARCH_WAIT_MS = 3000;
 /** Below this many characters a typo cannot be told from a different word. */
 const FUZZY_MIN_LENGTH = 3;
 /**
- * Close spellings are looked for only when prefix matching found fewer than this (the dropdown shows 4):
- * a typo shows up as few or no prefix matches, and the trigram comparison is the costliest step.
+ * Fewer matches than this (the dropdown shows 4) and the query found almost nothing: only then do the
+ * costly fallbacks run, every typed word as a prefix (for a query of several words) and close
+ * spellings (the trigram comparison).
  */
-const FUZZY_BELOW = 5;
+const FEW = 5;
 
 export function createSearchService(
   repo: SearchRepository,
@@ -43,23 +44,38 @@ export function createSearchService(
 
   return {
     /**
-     * Best match first: the exact title, then titles starting with the query, then titles with a word
+     * Best match first: the exact title, then titles starting with the query, then (for several words)
+     * titles with each finished word and a word starting with the last one, then titles with a word
      * starting with each typed word, then close spellings. Each tier runs only if the ones before it
-     * left room, so typing a common prefix costs one or two short index reads; close spellings only
-     * when the prefix tiers found almost nothing.
+     * left room, so typing a common prefix costs one or two short index reads; the last two, costlier,
+     * only when the others found almost nothing.
      */
     async search(query: string, type: SearchType, limit: number): Promise<MediaItem[]> {
       const normalised = normaliseForSearch(query);
       if (!normalised) return [];
       const mediaType = type === 'all' ? null : type;
       const found = new Map<string, MediaItem>();
-      for (const tier of [repo.exact, repo.titlePrefix, repo.wordPrefix, repo.fuzzy]) {
-        if (found.size >= limit) break;
-        if (tier === repo.fuzzy && (found.size >= FUZZY_BELOW || normalised.length < FUZZY_MIN_LENGTH)) break;
-        // Ask for `limit` rather than `room`: a later tier may repeat what an earlier one found.
-        for (const row of await tier(normalised, mediaType, limit)) {
+      // Each tier is asked for `limit` rather than the room left: a later tier may repeat an earlier one.
+      const add = (rows: MediaItemFields[]) => {
+        for (const row of rows) {
           if (found.size < limit && !found.has(row.id)) found.set(row.id, toMediaItem(row));
         }
+      };
+      const room = () => found.size < limit;
+      // Every query needs these two, so they are asked at once.
+      for (const rows of await Promise.all([
+        repo.exact(normalised, mediaType, limit),
+        repo.titlePrefix(normalised, mediaType, limit),
+      ])) {
+        add(rows);
+      }
+      const severalWords = normalised.includes(' ');
+      if (room() && severalWords) add(await repo.wholeWords(normalised, mediaType, limit));
+      if (room() && (!severalWords || found.size < FEW)) {
+        add(await repo.wordPrefix(normalised, mediaType, limit));
+      }
+      if (room() && found.size < FEW && normalised.length >= FUZZY_MIN_LENGTH) {
+        add(await repo.fuzzy(normalised, mediaType, limit));
       }
       return [...found.values()];
     },
