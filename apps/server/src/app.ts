@@ -500,6 +500,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       importer,
       log: app.log,
     }),
+    cacheSeconds: config.catalogCacheSeconds,
   });
   await app.register(requestRoutes, {
     requests: createRequestsService(requestsRepo, options.clock, (id) => {

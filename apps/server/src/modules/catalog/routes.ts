@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import {
   errorResponseSchema,
   listQuerySchema,
@@ -13,47 +12,13 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { acceptsGzip } from '../../lib/gzip';
+import { type CachedJson, sendCached, toCachedJson } from '../../lib/cached-json';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { CatalogService } from './service';
 
 const tags = ['catalog'];
 // Lists change as people track titles; a short shared cache keeps the home page fast.
 const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
-
-/**
- * A cached answer, ready to send as it is or gzipped (what browsers ask for). Both are bytes: sent as a
- * string, a list with non-ASCII titles was measured and UTF-8 encoded again on every response, a third
- * of the server's time on these routes.
- */
-interface CachedJson {
-  json: Buffer;
-  gzip: Buffer;
-}
-
-/**
- * Cached bytes skip Fastify's response serializer, so they are made here with the route's 200 schema,
- * as the serializer would: the value is checked and anything the schema does not name is dropped.
- * Once per cache fill, never per request.
- */
-function toCachedJson<S extends z.ZodType>(schema: S, value: z.input<S>): CachedJson {
-  const json = Buffer.from(JSON.stringify(schema.parse(value)), 'utf8');
-  return { json, gzip: gzipSync(json) };
-}
-
-/**
- * Sends an answer from the in-memory cache as ready-made JSON, compressed once when it was cached: the
- * hot catalog reads (home lists, the featured item, popular detail pages) then cost neither a query nor
- * serialisation nor compression. Each value was made by the service in the route's response shape.
- */
-function sendCached(req: FastifyRequest, reply: FastifyReply, body: CachedJson, cacheControl?: string) {
-  if (cacheControl) reply.header('cache-control', cacheControl);
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (acceptsGzip(req.headers['accept-encoding'])) {
-    return reply.header('content-encoding', 'gzip').send(body.gzip);
-  }
-  return reply.send(body.json);
-}
 
 export const catalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogService;

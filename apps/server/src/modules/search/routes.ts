@@ -1,11 +1,31 @@
 import { errorResponseSchema, mediaListSchema, searchQuerySchema } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type CachedJson, sendCached, toCachedJson } from '../../lib/cached-json';
+import { normaliseForSearch } from '../../lib/text';
+import { createTtlCache } from '../../lib/ttl-cache';
 import type { SearchService } from './service';
 
-export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
+/**
+ * Answers kept at once: each is a few kilobytes gzipped and a few tens plain, and the prefixes people
+ * type most (a word's first letters) are few.
+ */
+const CACHED_ANSWERS = 500;
+
+export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService; cacheSeconds: number }> = async (
+  app,
+  { search, cacheSeconds },
+) => {
+  // Everyone typing "dra" asks the same question: the popular prefixes are answered from memory, for
+  // as long as catalog lists are (a title new to the catalog shows within that time).
+  const answers = createTtlCache<CachedJson>(cacheSeconds * 1000, {
+    maxEntries: CACHED_ANSWERS,
+    staleMs: cacheSeconds * 1000,
+  });
+
   app.get(
     '/api/search',
     {
+      compress: false, // sendCached gzips once per cached answer
       schema: {
         tags: ['search'],
         operationId: 'searchMedia',
@@ -14,7 +34,13 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
         response: { 200: mediaListSchema, 400: errorResponseSchema },
       },
     },
-    async (req) => search.search(req.query.q, req.query.type, req.query.limit),
+    async (req, reply) => {
+      const { q, type, limit } = req.query;
+      const body = await answers.get(`${type}:${limit}:${normaliseForSearch(q)}`, async () =>
+        toCachedJson(mediaListSchema, await search.search(q, type, limit)),
+      );
+      return sendCached(req, reply, body);
+    },
   );
 
   app.get(
@@ -34,7 +60,10 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return search.searchProviders(req.query.q, req.query.type);
+      const imported = await search.searchProviders(req.query.q, req.query.type);
+      // The catalog has new titles: the next search sees them rather than a kept answer without them.
+      if (imported.length > 0) answers.clear();
+      return imported;
     },
   );
 };
