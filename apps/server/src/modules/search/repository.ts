@@ -144,9 +144,7 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
      * Close spellings: every typed word starts a word or is close to one (pg_trgm word similarity over
      * the trigram index on `search_trgm`, which keeps coarse statistics so planning stays cheap), best
      * overall similarity first. Per-word conditions keep a common word such as
-     * "the" from dragging the whole catalog into the comparison. Among several words, one shorter than
-     * four letters must start a word: its trigrams are too few to tell a typo, and comparing them
-     * matches a large part of the catalog.
+     * "the" from dragging the whole catalog into the comparison.
      */
     fuzzy(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemFields[]> {
       const words = normalised.split(' ');
@@ -156,9 +154,7 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
       const perWord =
         words.length === 1
           ? [sql`${normalised} <% ${mediaItems.searchTrgm}`]
-          : words.map((w) =>
-              w.length < 4 ? startsAWord(w) : sql`(${startsAWord(w)} or ${w} <% ${mediaItems.searchTrgm})`,
-            );
+          : words.map((w) => sql`(${startsAWord(w)} or ${w} <% ${mediaItems.searchTrgm})`);
       const similarity = sql<number>`word_similarity(${normalised}, ${mediaItems.searchTrgm})`;
       return db
         .select({ ...MEDIA_ITEM_COLUMNS, similarity })

@@ -48,6 +48,11 @@ describe('GET /api/search', () => {
     expect(await search('dragin harbor')).toContain('Dragon Harbor');
   });
 
+  it('tolerates a short word typed wrong among several', async () => {
+    await insertItems(app, [buildItem({ title: 'Long Hunters', popularity: 15 })]);
+    expect(await search('long hug')).toEqual(['Long Hunters']);
+  });
+
   it('offers close spellings only when prefix matching finds almost nothing', async () => {
     await insertItems(app, [
       ...[1, 2, 3, 4, 5].map((n) => buildItem({ title: `Lantern ${n}`, popularity: n })),
