@@ -20,6 +20,8 @@ beforeAll(async () => {
     buildItem({ title: 'Dragon', popularity: 5 }),
     buildItem({ title: 'Dragon Sky', popularity: 2 }),
     buildItem({ title: 'Drake and Dove', popularity: 1 }),
+    buildItem({ title: 'Beyond the Dunes', popularity: 3 }),
+    buildItem({ title: 'Theodora Dusk', popularity: 98 }),
   ]);
 });
 afterAll(() => app.close());
@@ -68,9 +70,10 @@ describe('search over a catalog larger than its walk', () => {
     ]);
   });
 
-  it('ranks a finished word above a word it only starts', async () => {
-    // "the" is finished (a space follows it): "The Dragonfly Accord" has it as a word, "Theodora Drift"
-    // only starts with it, and comes after however popular it is.
-    expect(await short('the dr')).toEqual(['The Dragonfly Accord', 'Theodora Drift']);
+  it('on a big catalog, ranks a finished word above a word it only starts', async () => {
+    // "the" is finished (a space follows it): "Beyond the Dunes" has it as a word, "Theodora Dusk" only
+    // starts with it, and comes after however popular it is. A small catalog keeps popularity order.
+    expect(await short('the du')).toEqual(['Beyond the Dunes', 'Theodora Dusk']);
+    expect(await whole('the du')).toEqual(['Theodora Dusk', 'Beyond the Dunes']);
   });
 });

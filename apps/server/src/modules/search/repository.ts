@@ -68,7 +68,16 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
           .limit(n)
           .as('top'),
       );
-    if (floor === null) return pick(undefined, mostPopular, limit);
+    // A catalog without a floor is small enough for the walk to read rows: one plain query, which the
+    // embedded database plans faster than the ids-first join.
+    if (floor === null) {
+      return db
+        .select(MEDIA_ITEM_COLUMNS)
+        .from(mediaItems)
+        .where(condition)
+        .orderBy(...mostPopular)
+        .limit(limit);
+    }
     const above = await pick(gte(mediaItems.popularity, floor), mostPopular, limit);
     if (above.length >= limit) return above;
     // An order no index provides: the matches are found through the search indexes and sorted.
@@ -110,13 +119,19 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
     },
 
     /**
-     * For a query of several words, titles with each word the user has finished (followed by a space)
-     * as a word and the last one starting a word, the title prefix aside: a whole word is cheap to look
-     * up even when common ("the"), where a common prefix is not.
+     * For a query of several words on a catalog big enough for a floor, titles with each word the user
+     * has finished (followed by a space) as a word and the last one starting a word, the title prefix
+     * aside: a whole word is cheap to look up even when common ("the"), where a common prefix is not.
+     * Null otherwise: on a smaller catalog every word as a prefix costs little, and that tier alone
+     * keeps plain popularity order.
      */
-    wholeWords(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemFields[]> {
+    async wholeWords(
+      normalised: string,
+      mediaType: MediaType | null,
+      limit: number,
+    ): Promise<MediaItemFields[] | null> {
       const words = normalised.split(' ');
-      if (words.length < 2) return Promise.resolve([]);
+      if (words.length < 2 || (await walkFloor()) === null) return null;
       const query = [...words.slice(0, -1), `${words.at(-1)}:*`].join(' & ');
       return mostPopularWhere(
         where(

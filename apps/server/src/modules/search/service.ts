@@ -18,8 +18,8 @@ const PROVIDER_SEARCH_WAIT_MS = 3000;
 const FUZZY_MIN_LENGTH = 3;
 /**
  * Fewer matches than this (the dropdown shows 4) and the query found almost nothing: only then do the
- * costly fallbacks run, every typed word as a prefix (for a query of several words) and close
- * spellings (the trigram comparison).
+ * costly fallbacks run, close spellings (the trigram comparison) and, after finished words were
+ * matched as words, every typed word as a prefix.
  */
 const FEW = 5;
 
@@ -44,11 +44,11 @@ export function createSearchService(
 
   return {
     /**
-     * Best match first: the exact title, then titles starting with the query, then (for several words)
-     * titles with each finished word and a word starting with the last one, then titles with a word
-     * starting with each typed word, then close spellings. Each tier runs only if the ones before it
-     * left room, so typing a common prefix costs one or two short index reads; the last two, costlier,
-     * only when the others found almost nothing.
+     * Best match first: the exact title, then titles starting with the query, then (for several words,
+     * on a big catalog) titles with each finished word and a word starting with the last one, then
+     * titles with a word starting with each typed word, then close spellings. Each tier runs only if the
+     * ones before it left room, so typing a common prefix costs one or two short index reads; close
+     * spellings only when the others found almost nothing.
      */
     async search(query: string, type: SearchType, limit: number): Promise<MediaItem[]> {
       const normalised = normaliseForSearch(query);
@@ -69,9 +69,10 @@ export function createSearchService(
       ])) {
         add(rows);
       }
-      const severalWords = normalised.includes(' ');
-      if (room() && severalWords) add(await repo.wholeWords(normalised, mediaType, limit));
-      if (room() && (!severalWords || found.size < FEW)) {
+      const whole = room() ? await repo.wholeWords(normalised, mediaType, limit) : null;
+      if (whole) add(whole);
+      // After finished words were matched as words, every word as a prefix only if they found almost nothing.
+      if (room() && (whole === null || found.size < FEW)) {
         add(await repo.wordPrefix(normalised, mediaType, limit));
       }
       if (room() && found.size < FEW && normalised.length >= FUZZY_MIN_LENGTH) {
