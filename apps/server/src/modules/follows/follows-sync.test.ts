@@ -34,7 +34,12 @@ interface Entry {
 }
 
 describe('the follows sync, on TMDB and ISBNdb', () => {
-  let current = new Date();
+  // Noon (UTC) yesterday, whatever the hour the suite runs at: the change feeds are read by whole days,
+  // and "a day later" must be another day on their dates.
+  const started = new Date();
+  let current = new Date(
+    Date.UTC(started.getUTCFullYear(), started.getUTCMonth(), started.getUTCDate() - 1, 12),
+  );
   const clock = () => current;
   const later = (ms: number) => {
     current = new Date(current.getTime() + ms);
