@@ -52,7 +52,9 @@ const shownNotifications = (page: Page): Promise<Shown[]> =>
 
 /**
  * Delivers pushes to the page's service worker through DevTools (no push service is reachable here):
- * the registration is the one whose active version runs /sw.js.
+ * the registration is the one whose active version runs /sw.js. A push returns once the worker has
+ * handled it without an error. DevTools drops one it cannot deliver without a word: that fails here, by
+ * name, instead of as a missing notice later.
  */
 async function pushChannel(page: Page) {
   const origin = new URL(page.url()).origin;
@@ -63,9 +65,24 @@ async function pushChannel(page: Page) {
       if (active) resolve(active.registrationId);
     });
   });
+  const events: { name: string; status?: string }[] = [];
+  cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent: event }) => {
+    const status = event.eventMetadata.find((entry) => entry.key === 'Status')?.value;
+    events.push({ name: event.eventName, status });
+  });
+  await cdp.send('BackgroundService.startObserving', { service: 'pushMessaging' });
+  await cdp.send('BackgroundService.setRecording', { shouldRecord: true, service: 'pushMessaging' });
   await cdp.send('ServiceWorker.enable');
   const id = await registrationId;
-  return (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data });
+  return async (data: string) => {
+    const before = events.length;
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data });
+    await expect
+      .poll(() => events.slice(before).find((event) => event.name === 'Push event completed')?.status, {
+        message: 'the worker handles the push without an error',
+      })
+      .toBe('Success');
+  };
 }
 
 /** The context's service worker, as Playwright sees it (it may have started before the test looked). */
