@@ -38,8 +38,9 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
   }
   const idsQuery = () => db.select({ id: mediaItems.id, popularity: mediaItems.popularity }).from(mediaItems);
 
-  // The floor moves slowly (popularity is refreshed by the daily sync): worked out once a minute.
-  const floors = createTtlCache<number | null>(60_000, { maxEntries: 1 });
+  // The floor moves slowly (popularity is refreshed by the daily sync): worked out once a minute, and
+  // after the first time while searches go on with the last one (finding it reads the index's top).
+  const floors = createTtlCache<number | null>(60_000, { maxEntries: 1, staleMs: 60_000 });
   const popularityAt = async (rank: number) => {
     const [row] = await idsQuery()
       .orderBy(...mostPopular)
