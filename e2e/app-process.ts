@@ -24,7 +24,7 @@ export interface AppProcess {
   readonly origin: string;
   /** Sends SIGTERM and resolves with the exit code once the process is gone (SIGKILL after STOP_MS). */
   stop(): Promise<number | null>;
-  /** What the process wrote to stderr (warnings and errors), the last part of it. */
+  /** What the process wrote (its log at warn level, and stderr), the last part of it. */
   logs(): string;
 }
 
@@ -81,13 +81,16 @@ export async function startApp(port: number, env: Record<string, string>): Promi
       LOG_PRETTY: 'false',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-LOG_TAIL_CHARS);
-  });
+  // The log (stdout) is kept too: at warn level it is the few lines that say why a stop failed.
+  let output = '';
+  const keep = (chunk: string) => {
+    output = (output + chunk).slice(-LOG_TAIL_CHARS);
+  };
+  child.stdout?.setEncoding('utf8').on('data', keep);
+  child.stderr?.setEncoding('utf8').on('data', keep);
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => {
       running.delete(child);
@@ -106,7 +109,7 @@ export async function startApp(port: number, env: Record<string, string>): Promi
         clearTimeout(timer);
       }
     },
-    logs: () => stderr,
+    logs: () => output,
   };
 
   const deadline = Date.now() + START_MS;
@@ -116,10 +119,10 @@ export async function startApp(port: number, env: Record<string, string>): Promi
   });
   while (!(await answers(`${origin}/readyz`))) {
     if (gone)
-      throw new Error(`The app on ${origin} exited while starting (code ${child.exitCode}):\n${stderr}`);
+      throw new Error(`The app on ${origin} exited while starting (code ${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) {
       await app.stop();
-      throw new Error(`The app on ${origin} did not answer /readyz within ${START_MS / 1000} s:\n${stderr}`);
+      throw new Error(`The app on ${origin} did not answer /readyz within ${START_MS / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -49,7 +49,7 @@ test.describe('Import your lists, on an app of its own', () => {
   test.afterEach(async () => {
     const testInfo = test.info();
     if (testInfo.status !== testInfo.expectedStatus && app) {
-      await testInfo.attach('app-stderr', { body: app.logs(), contentType: 'text/plain' });
+      await testInfo.attach('app-log', { body: app.logs(), contentType: 'text/plain' });
     }
   });
 

@@ -108,7 +108,7 @@ test.describe('Release notifications, on an app of their own', () => {
   test.afterEach(async () => {
     const testInfo = test.info();
     if (testInfo.status !== testInfo.expectedStatus && app) {
-      await testInfo.attach('app-stderr', { body: app.logs(), contentType: 'text/plain' });
+      await testInfo.attach('app-log', { body: app.logs(), contentType: 'text/plain' });
     }
   });
 

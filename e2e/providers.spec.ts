@@ -114,7 +114,7 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
   test.afterEach(async () => {
     const testInfo = test.info();
     if (testInfo.status !== testInfo.expectedStatus && app) {
-      await testInfo.attach('app-stderr', { body: app.logs(), contentType: 'text/plain' });
+      await testInfo.attach('app-log', { body: app.logs(), contentType: 'text/plain' });
     }
   });
 
@@ -308,7 +308,7 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
     const added = fakes!.tmdb.data.addSeason(seriesId, { air_date: nextYear('10-02') });
     const title = `${series.name}: Season ${added.season_number}`;
     await page.goto('about:blank');
-    expect(await app!.stop()).toBe(0);
+    expect(await app!.stop(), `the app's exit; its log:\n${app!.logs()}`).toBe(0);
     const { stdout } = await syncFollows(dataDir!, appEnv);
     expect(stdout.trim().split('\n').at(-1)).toBe('follows checked 1, new titles 1, members told 1');
     app = await startApp(port, appEnv);

@@ -31,7 +31,11 @@ async function main() {
       // The deadline holds even if the main thread gets stuck from here on: a worker thread keeps it.
       const watchdog = armShutdownWatchdog(SHUTDOWN_DEADLINE_MS);
       const selfExitAt = deadline - SELF_EXIT_MARGIN_MS;
-      setTimeout(() => process.exit(1), selfExitAt - Date.now()).unref();
+      setTimeout(() => {
+        // Said, or a stop that ends with code 1 leaves no trace of why.
+        app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'the stop did not finish in time: exiting');
+        void flushLogs(SELF_EXIT_MARGIN_MS / 2).then(() => process.exit(1));
+      }, selfExitAt - Date.now()).unref();
       app.log.info({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutting down');
       if (!watchdog)
         app.log.warn('the shutdown watchdog could not start: the deadline relies on this thread');
