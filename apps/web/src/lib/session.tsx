@@ -94,8 +94,13 @@ export function SessionProvider({
     setItemToAdd(null);
   }, []);
 
+  // Counts sign-outs: an answer about the session asked for before one may name the member it ended.
+  const signOuts = useRef(0);
+
   const refreshSession = useCallback(async () => {
+    const asked = signOuts.current;
     const user = await fetchSession();
+    if (signOuts.current !== asked) return null;
     queryClient.setQueryData(SESSION_QUERY_KEY, user);
     return user;
   }, [queryClient]);
@@ -105,6 +110,8 @@ export function SessionProvider({
     // session; nothing of the previous member stays in memory.
     const members = (q: { queryKey: readonly unknown[] }) =>
       ['profile', 'watchlist', 'notifications', 'follows', 'imports'].includes(String(q.queryKey[0]));
+    signOuts.current += 1;
+    await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     await queryClient.cancelQueries({ predicate: members });
     queryClient.removeQueries({ predicate: members });

@@ -94,4 +94,32 @@ describe('signing out', () => {
     expect(api.called('GET', '/watchlist/u-1')).toHaveLength(1);
     expect(session.current?.currentUser).toBeNull();
   });
+
+  it('is not undone by an answer about the session asked for before it', async () => {
+    const sessionAnswers: ((answer: { status: number; body: unknown }) => void)[] = [];
+    const api = stubApiRoutes({
+      'GET /watchlist/u-1': () => ({ status: 200, body: [watchlistEntryOf(ITEM)] }),
+      // Asked (a focus, a sign-in's refresh) while the member was signed in; answered after the sign-out.
+      'GET /api/session': () => new Promise((resolve) => sessionAnswers.push(resolve)),
+      'POST /api/auth/sign-out': () => ({ status: 200, body: {} }),
+    });
+    const { session, queryClient } = renderWithProviders(<ListReader />, { user: MEMBER });
+    expect(await screen.findByText('1 tracked')).toBeInTheDocument();
+    let refreshed: Promise<unknown> = Promise.resolve();
+    act(() => {
+      refreshed = Promise.all([
+        session.current?.refreshSession(),
+        queryClient.refetchQueries({ queryKey: ['session'] }),
+      ]);
+    });
+    await waitFor(() => expect(api.called('GET', '/api/session')).toHaveLength(2));
+
+    await act(() => session.current?.signOut() ?? Promise.resolve());
+    for (const answer of sessionAnswers) answer({ status: 200, body: { user: MEMBER } });
+    await act(() => refreshed);
+    expect(queryClient.getQueryData(['session'])).toBeNull();
+    await waitFor(() => expect(session.current?.currentUser).toBeNull());
+    expect(screen.getByText('no list')).toBeInTheDocument();
+    expect(api.called('GET', '/watchlist/u-1')).toHaveLength(1);
+  });
 });
