@@ -3,6 +3,21 @@
 // tag's data-modules names the app's entry, then the modules it imports (preloaded at once, not one
 // after the other). Written by the build (vite.config.ts, paintFirst).
 (() => {
+  // A tap on a button between the first paint and the app's start does nothing: the last one is kept
+  // for the app to press again once it has taken the page over (src/lib/early-tap.ts).
+  let tapped = null;
+  const keep = (event) => {
+    const control = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+    if (control && !control.disabled) tapped = control;
+  };
+  addEventListener('click', keep, true);
+  window.releasebellTakeEarlyTap = () => {
+    removeEventListener('click', keep, true);
+    const control = tapped;
+    tapped = null;
+    return control;
+  };
+
   const [entry, ...imports] = (document.currentScript?.dataset.modules ?? '').split(' ').filter(Boolean);
   if (!entry) return;
   const start = () => {

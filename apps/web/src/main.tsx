@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/app';
 import { routes } from './app/routes';
+import { takeEarlyTap } from './lib/early-tap';
 import { registerServiceWorker } from './lib/service-worker';
 import { captureUtm } from './lib/utm';
 import { browserViewer } from './lib/viewer';
@@ -56,8 +57,12 @@ async function start() {
   // part of one long task that evaluates the whole entry. (boot.js has already fetched it.)
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   // As a transition, hydration yields to the browser between pieces: no long task blocks a tap.
-  if (rendered) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (rendered) {
+    takeEarlyTap();
+    startTransition(() => void hydrateRoot(root, app));
+  } else {
+    createRoot(root).render(app);
+  }
   registerServiceWorker();
 }
 

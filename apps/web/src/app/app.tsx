@@ -31,17 +31,6 @@ export function createQueryClient(options: { server?: boolean } = {}) {
   });
 }
 
-/**
- * Marks the page as taken over by the app (`<html data-app="ready">`): a server-rendered page shows
- * its buttons before they work; end-to-end tests wait for this before they press them.
- */
-function AppReady() {
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-  }, []);
-  return null;
-}
-
 /** What every page sits in, in the browser (main.tsx) and on the server (entry-server.tsx). */
 export function AppProviders({
   queryClient,
@@ -59,7 +48,6 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <ViewerProvider value={viewer}>
           <SessionProvider>{children}</SessionProvider>
-          <AppReady />
         </ViewerProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -4,6 +4,7 @@ import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 import { usePublicConfig } from '../lib/config';
+import { replayEarlyTap } from '../lib/early-tap';
 import { useSession } from '../lib/session';
 import { useAddPendingAfterSignIn } from '../lib/watchlist';
 import classes from './layout.module.css';
@@ -24,6 +25,20 @@ const NotificationBell = lazy(() =>
 const HeaderSearch = lazy(() =>
   import('../features/search/components/header-search').then((m) => ({ default: m.HeaderSearch })),
 );
+
+/**
+ * Marks the page as taken over by the app (`<html data-app="ready">`) and presses a button tapped before
+ * that. It sits beside the header's search, which hydrates last (its code comes on its own): a
+ * server-rendered page shows its buttons before they work; end-to-end tests wait for this before they
+ * press them.
+ */
+function AppReady() {
+  useEffect(() => {
+    replayEarlyTap();
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
 
 /** After a return from Google: register a new member, or show why it failed. Loaded only then. */
 function useGoogleReturn() {
@@ -59,6 +74,7 @@ function Header() {
         {/* Drawn by the server and hydrated when its code arrives; it takes taps and text before that. */}
         <Suspense fallback={<div className={classes.searchSlot} />}>
           <HeaderSearch />
+          <AppReady />
         </Suspense>
         {isLoading ? (
           <div className={classes.accountSlot} />
