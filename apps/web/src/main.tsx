@@ -57,12 +57,10 @@ async function start() {
   // part of one long task that evaluates the whole entry. (boot.js has already fetched it.)
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   // As a transition, hydration yields to the browser between pieces: no long task blocks a tap.
-  if (rendered) {
-    takeEarlyTap();
-    startTransition(() => void hydrateRoot(root, app));
-  } else {
-    createRoot(root).render(app);
-  }
+  // From here React holds the taps; one made before it is pressed once the page is taken over.
+  takeEarlyTap();
+  if (rendered) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
   registerServiceWorker();
 }
 
