@@ -36,6 +36,17 @@ describe('a tap made before the app started', () => {
     expect(gone.pressed).not.toHaveBeenCalled();
   });
 
+  it('is dropped when a newer tap reaches the app before it is pressed', () => {
+    const first = button();
+    const second = button();
+    window.releasebellTakeEarlyTap = () => first.element;
+    takeEarlyTap();
+    second.element.click();
+    replayEarlyTap();
+    expect(first.pressed).not.toHaveBeenCalled();
+    expect(second.pressed).toHaveBeenCalledTimes(1);
+  });
+
   it('is nothing without the boot script (the page was not drawn by the server)', () => {
     takeEarlyTap();
     expect(() => replayEarlyTap()).not.toThrow();
