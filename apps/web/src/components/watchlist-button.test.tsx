@@ -43,6 +43,41 @@ describe('WatchlistButton', () => {
     expect(api.calls).toEqual([]);
   });
 
+  it("clicked before the session is known, waits for it: a member's click adds, with no sign-in", async () => {
+    const sessionAnswers: ((answer: { status: number; body: unknown }) => void)[] = [];
+    const api = stubApiRoutes({
+      'GET /api/session': () => new Promise((resolve) => sessionAnswers.push(resolve)),
+      'GET /watchlist/u-1': () => ({ status: 200, body: [] }),
+      'POST /watchlist/u-1': () => ({ status: 201, body: watchlistEntryOf(ITEM) }),
+    });
+    const { session } = renderWithProviders(<WatchlistButton item={ITEM} />, { sessionUnknown: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Notify Me' }));
+    expect(session.current?.isModalOpen).toBe(false);
+    expect(api.called('POST', '/watchlist/u-1')).toEqual([]);
+
+    for (const answer of sessionAnswers) answer({ status: 200, body: { user: MEMBER } });
+    await waitFor(() =>
+      expect(api.called('POST', '/watchlist/u-1').map((c) => c.body)).toEqual([
+        { item_id: 'item-9', media_type: 'movies' },
+      ]),
+    );
+    expect(session.current?.isModalOpen).toBe(false);
+    expect(api.called('GET', '/api/session')).toHaveLength(1);
+  });
+
+  it('clicked before the session is known, by a visitor, opens sign-in once it is', async () => {
+    const sessionAnswers: ((answer: { status: number; body: unknown }) => void)[] = [];
+    stubApiRoutes({
+      'GET /api/session': () => new Promise((resolve) => sessionAnswers.push(resolve)),
+    });
+    const { session } = renderWithProviders(<WatchlistButton item={ITEM} />, { sessionUnknown: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Notify Me' }));
+    expect(session.current?.isModalOpen).toBe(false);
+    for (const answer of sessionAnswers) answer({ status: 200, body: { user: null } });
+    await waitFor(() => expect(session.current?.isModalOpen).toBe(true));
+    expect(session.current?.itemToAdd).toMatchObject({ item_id: 'item-9' });
+  });
+
   it('adds for a member, says so, and turns into "In Watchlist", disabled', async () => {
     let listed = false;
     const api = stubApiRoutes({

@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconBell, IconCheck } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { type PendingItem, useSession } from '../lib/session';
+import { type CurrentUser, type PendingItem, useSession } from '../lib/session';
 import { useAddToWatchlist, useIsInWatchlist } from '../lib/watchlist';
 
 export interface WatchlistButtonProps {
@@ -13,10 +13,11 @@ export interface WatchlistButtonProps {
 
 /**
  * "Notify Me", or "In Watchlist" (disabled, grey) once the member tracks the item. A visitor's click
- * opens the sign-in modal with the item waiting; it is added once they are signed in.
+ * opens the sign-in modal with the item waiting; it is added once they are signed in. A click made
+ * before the session is known (just after the page is shown) waits for it.
  */
 export function WatchlistButton({ item, size = 'sm', fullWidth, className }: WatchlistButtonProps) {
-  const { currentUser, openModal } = useSession();
+  const { currentUser, isLoading, whenSessionKnown, openModal } = useSession();
   const listed = useIsInWatchlist(item.item_id);
   const { add, pendingItemId } = useAddToWatchlist();
   const iconSize = size === 'xs' || size === 'compact-sm' || size === 'compact-xs' ? 14 : 18;
@@ -47,8 +48,13 @@ export function WatchlistButton({ item, size = 'sm', fullWidth, className }: Wat
       onClick={(e: MouseEvent) => {
         // The button sits inside clickable cards: it must not open the item too.
         e.stopPropagation();
-        if (!currentUser) openModal(item);
-        else void add(currentUser.id, item);
+        const act = (user: CurrentUser | null) => {
+          if (!user) openModal(item);
+          else void add(user.id, item);
+        };
+        // A click before the session is known waits for it: a member's adds, a visitor's opens sign-in.
+        if (isLoading) void whenSessionKnown().then(act);
+        else act(currentUser);
       }}
     >
       Notify Me

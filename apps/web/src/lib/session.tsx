@@ -37,6 +37,8 @@ export interface Session {
   closeModal: () => void;
   /** Asks the server again who is signed in (after every sign-in, sign-up or sign-out). */
   refreshSession: () => Promise<CurrentUser | null>;
+  /** Who is signed in, once the server has said (at once when it has; the same request when asked). */
+  whenSessionKnown: () => Promise<CurrentUser | null>;
   signOut: () => Promise<void>;
   /**
    * Registers what happens once someone signs in with an item pending (the watchlist adds it).
@@ -94,6 +96,15 @@ export function SessionProvider({
     setItemToAdd(null);
   }, []);
 
+  const whenSessionKnown = useCallback(
+    () =>
+      queryClient.ensureQueryData({
+        queryKey: SESSION_QUERY_KEY,
+        queryFn: ({ signal }) => fetchSession(signal),
+      }),
+    [queryClient],
+  );
+
   // Counts sign-outs: an answer about the session asked for before one may name the member it ended.
   const signOuts = useRef(0);
 
@@ -143,6 +154,7 @@ export function SessionProvider({
       openModal,
       closeModal,
       refreshSession,
+      whenSessionKnown,
       signOut,
       onSignedIn,
       completeSignIn,
@@ -156,6 +168,7 @@ export function SessionProvider({
       openModal,
       closeModal,
       refreshSession,
+      whenSessionKnown,
       signOut,
       onSignedIn,
       completeSignIn,
