@@ -63,6 +63,12 @@ async function fetchSession(signal?: AbortSignal): Promise<CurrentUser | null> {
   }
 }
 
+/** The one session query: the provider reads it, and a click before its answer waits for the same request. */
+const sessionQuery = {
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSession(signal),
+};
+
 export function SessionProvider({
   children,
   initialUser,
@@ -78,8 +84,7 @@ export function SessionProvider({
   const handlers = useRef(new Set<(user: CurrentUser, item: PendingItem) => void>());
 
   const { data, isPending } = useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: ({ signal }) => fetchSession(signal),
+    ...sessionQuery,
     ...(initialUser !== undefined
       ? { initialData: initialUser, staleTime: Number.POSITIVE_INFINITY }
       : { staleTime: 5 * 60_000, refetchOnWindowFocus: true }),
@@ -96,14 +101,7 @@ export function SessionProvider({
     setItemToAdd(null);
   }, []);
 
-  const whenSessionKnown = useCallback(
-    () =>
-      queryClient.ensureQueryData({
-        queryKey: SESSION_QUERY_KEY,
-        queryFn: ({ signal }) => fetchSession(signal),
-      }),
-    [queryClient],
-  );
+  const whenSessionKnown = useCallback(() => queryClient.ensureQueryData(sessionQuery), [queryClient]);
 
   // Counts sign-outs: an answer about the session asked for before one may name the member it ended.
   const signOuts = useRef(0);
