@@ -19,6 +19,24 @@ describe('which addresses are public', () => {
     ['::ffff:127.0.0.1', false],
     ['::ffff:93.184.216.34', true],
     ['not-an-address', false],
+    ['1.1.1.1', true],
+    ['2606:4700::1111', true],
+    ['fc00::1', false],
+    // Forms that carry an IPv4 address inside an IPv6 one: none may lead to this host or a private network.
+    ['::127.0.0.1', false],
+    ['::7f00:1', false],
+    ['::10.0.0.1', false],
+    ['::8.8.8.8', false],
+    ['::ffff:0:127.0.0.1', false],
+    ['::ffff:0:7f00:1', false],
+    ['64:ff9b::7f00:1', false],
+    ['64:ff9b::127.0.0.1', false],
+    ['64:ff9b:1::a00:1', false],
+    ['2002:7f00:1::', false],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', false],
+    ['fe80::1%eth0', false],
+    ['ff02::1', false],
+    ['4000::1', false],
   ])('%s is public: %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);
   });
@@ -29,6 +47,24 @@ describe('which addresses are public', () => {
     expect(outboundUrlProblem('http://127.0.0.1:8080/x', true)).toBeNull();
     expect(outboundUrlProblem('https://169.254.169.254/latest', false)).toBe('must be a public address');
     expect(outboundUrlProblem('file:///etc/passwd', true)).toBe('must be an https URL');
+  });
+
+  it.each([
+    'https://[::127.0.0.1]/x',
+    'https://[::ffff:0:127.0.0.1]/x',
+    'https://[::ffff:127.0.0.1]/x',
+    'https://[::1]/x',
+    'https://[64:ff9b::7f00:1]/x',
+    'https://[2002:7f00:1::]/x',
+    'https://[fe80::1]/x',
+    'https://[fc00::1]/x',
+  ])('refuses %s as not public', (url) => {
+    expect(outboundUrlProblem(url, false)).toBe('must be a public address');
+  });
+
+  it('takes a public IPv6 or IPv4 address in a URL', () => {
+    expect(outboundUrlProblem('https://[2606:4700::1111]/x', false)).toBeNull();
+    expect(outboundUrlProblem('https://1.1.1.1/x', false)).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Requests to URLs members give (their Discord, ntfy and webhook addresses), under the image proxy's
@@ -10,49 +11,23 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * redirects followed, a time limit, and a bounded read of the answer.
  */
 
-/** Addresses no member URL may reach: this host, private networks, link-local, and reserved ranges. */
-const NOT_PUBLIC = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
-}
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
-}
+/** Global unicast IPv6 (2000::/3): ipaddr.js calls unallocated space outside it (::/96 too) 'unicast'. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
-/** Whether an address is on the public internet (an IPv4-mapped IPv6 address is judged as IPv4). */
+/** `::a.b.c.d`, the deprecated IPv4-compatible form, which ipaddr.js would read as IPv4-mapped. */
+const IPV4_COMPATIBLE = /^::\d+\.\d+\.\d+\.\d+(%.*)?$/;
+
+/**
+ * Whether an address is on the public internet: ipaddr.js's `unicast` range (not this host, private,
+ * link-local, multicast, documentation or other special ranges), and for IPv6 only global unicast.
+ * An IPv4-mapped address is judged as its IPv4; every other form that carries an IPv4 (IPv4-compatible,
+ * IPv4-translated, NAT64, 6to4, Teredo) is refused, so none can lead to a loopback or private address.
+ */
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (isIP(address) === 0 || !ipaddr.isValid(address) || IPV4_COMPATIBLE.test(address)) return false;
+  const parsed = ipaddr.process(address);
+  if (parsed.range() !== 'unicast') return false;
+  return parsed.kind() === 'ipv4' || (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6);
 }
 
 export class OutboundError extends Error {
