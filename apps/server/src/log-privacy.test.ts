@@ -5,6 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, cookieFrom, TEST_ORIGIN } from '../test/helpers';
 import { mimeParts } from '../test/smtp';
+import { createUnsubscribeTokens } from './modules/notifications';
+
+/** The suite's AUTH_SECRET (test/helpers.ts), which signs unsubscribe links. */
+const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 /** Waits for `found` to answer something (mail and texts are written after the answer). */
 const eventually = <T>(found: () => Promise<T | undefined>): Promise<T> =>
@@ -75,6 +79,29 @@ describe('what the log says about members', () => {
     expect((await post('/api/phone/verification/confirm', { code }, cookie)).statusCode).toBe(200);
     expect((await post('/api/notifications/test', {}, cookie)).statusCode).toBe(200);
 
+    // The calendar feed's token is its only credential: calendar apps fetch it every hour.
+    const calendar = await app.inject({ method: 'GET', url: '/api/calendar', headers: { cookie } });
+    const calendarToken = /\/calendar\/([\w-]+)\.ics$/.exec(calendar.json().url as string)![1]!;
+    const feedPath = new URL(calendar.json().url as string).pathname;
+    expect((await app.inject({ method: 'GET', url: feedPath })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `${feedPath}?days=30` })).statusCode).toBe(200);
+    // Other spellings of the link (escaped, mistyped) must not write the token either, served or not.
+    await app.inject({ method: 'GET', url: feedPath.replace('/calendar/', '/%63alendar/') });
+    await app.inject({ method: 'GET', url: feedPath.replace('/calendar/', '//Calendar/') });
+
+    // The link in a release email: opened (to the page that asks), and pressed in one click.
+    const unsubscribeToken = createUnsubscribeTokens(TEST_AUTH_SECRET).issue(userId);
+    const unsubscribe = `/api/notifications/unsubscribe?token=${unsubscribeToken}`;
+    expect((await app.inject({ method: 'GET', url: unsubscribe })).statusCode).toBe(303);
+    expect((await app.inject({ method: 'POST', url: unsubscribe })).json()).toEqual({ email_paused: true });
+    // Pressed from a web mail's page: refused as cross-site, and the warning names the path only.
+    const fromWebMail = await app.inject({
+      method: 'POST',
+      url: unsubscribe,
+      headers: { origin: 'https://webmail.example.net' },
+    });
+    expect(fromWebMail.statusCode).toBe(403);
+
     // A reset mail goes to the local mailbox; the log names the file, not the address or the link.
     await post('/api/auth/request-password-reset', { email });
     const mailbox = path.join(dataDir, 'mailbox');
@@ -87,6 +114,12 @@ describe('what the log says about members', () => {
     });
     const text = mimeParts(resetMail.eml).find((p) => p.type === 'text/plain')?.body ?? '';
     const token = /reset-password\?token=([\w-]+)/.exec(text)![1]!;
+    // better-auth's own form of the link carries the token in the path; it is not served here.
+    const resetInPath = await app.inject({
+      method: 'GET',
+      url: `/api/auth/reset-password/${token}?callbackURL=%2Freset-password`,
+    });
+    expect(resetInPath.statusCode).toBe(404);
     expect(
       (await post('/api/account/reset-password', { token, newPassword: 'another-password-88' })).statusCode,
     ).toBe(200);
@@ -106,6 +139,9 @@ describe('what the log says about members', () => {
       code,
       token,
       session.split('.')[0]!,
+      calendarToken,
+      unsubscribeToken,
+      unsubscribeToken.split('.')[1]!,
     ]) {
       expect(
         log.includes(secret),
@@ -119,5 +155,10 @@ describe('what the log says about members', () => {
     expect(errors).toEqual([]);
     expect(lines.some((l) => l.includes(resetMail.file) && l.includes('local mailbox'))).toBe(true);
     expect(lines.some((l) => l.includes(textFile!) && l.includes('SMS outbox'))).toBe(true);
+    // The access lines still say which kind of request it was.
+    expect(
+      lines.some((l) => l.includes('"path":"/calendar/[token].ics"') && l.includes('"status":200')),
+    ).toBe(true);
+    expect(lines.some((l) => l.includes('"path":"/api/auth/reset-password/[token]"'))).toBe(true);
   });
 });

@@ -14,10 +14,10 @@
  * turn's I/O is done: under load that is one write for many requests instead of one per line. A
  * warning or worse goes out at once, after the lines before it.
  *
- * Every request leaves one access line (request id, method, path without its query, status, time),
- * written by `AccessLogController` when the answer has gone; Fastify's own "incoming request" and
- * "request completed" lines are off. A request's logger (`req.log`) is made only when something logs
- * through it, so a cached answer costs no child logger.
+ * Every request leaves one access line (request id, method, path without its query or a token,
+ * status, time), written by `AccessLogController` when the answer has gone; Fastify's own "incoming
+ * request" and "request completed" lines are off. A request's logger (`req.log`) is made only when
+ * something logs through it, so a cached answer costs no child logger.
  */
 
 import { hostname } from 'node:os';
@@ -183,7 +183,7 @@ export function loggingOptions(
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: { err: errorWithoutParams },
+      serializers: { err: errorWithoutParams, req: requestForLog, url: pathForLog, page: pathForLog },
       stream,
     },
     logController: new AccessLogController(emit),
@@ -214,6 +214,57 @@ export function pathOf(url: string): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }
+
+/**
+ * Paths whose rest is a credential: a member's calendar feed, and better-auth's own form of a reset
+ * link (not served here, but a 404 still writes an access line). Lower case, as compared below.
+ */
+const SECRET_PATH_PREFIXES = ['/calendar/', '/api/auth/reset-password/'];
+/** Only paths that could be one of those, however spelled, are looked at closely. */
+const MAYBE_SECRET_PATH = /calendar|reset-password|%|\/\/|\/\./i;
+
+/**
+ * A request's path as every log line writes it: without its query, and with the token of a path
+ * that carries one replaced by `[token]` (`/calendar/[token].ics`). Escaped, doubled-slash and
+ * upper-case spellings count too: the router may serve them, and a 404 is logged as well.
+ */
+export function loggedPath(url: string): string {
+  const path = pathOf(url);
+  if (!MAYBE_SECRET_PATH.test(path)) return path;
+  const plain = comparablePath(path);
+  for (const prefix of SECRET_PATH_PREFIXES) {
+    if (plain.startsWith(prefix) && plain.length > prefix.length) {
+      return `${prefix}[token]${plain.endsWith('.ics') ? '.ics' : ''}`;
+    }
+  }
+  return path;
+}
+
+/** `path` with dot segments resolved, escapes decoded, slashes single and letters lower case. */
+function comparablePath(path: string): string {
+  let plain = path;
+  try {
+    plain = new URL(path.replace(/\/{2,}/g, '/'), 'http://x').pathname;
+    plain = decodeURIComponent(plain);
+  } catch {
+    // A malformed escape: compare what there is.
+  }
+  return plain.replace(/\/{2,}/g, '/').toLowerCase();
+}
+
+/** A request as pino writes it under `req` (Fastify's fields), with its URL as `loggedPath` gives it. */
+function requestForLog(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? loggedPath(req.url) : undefined,
+    host: req.host,
+    remoteAddress: req.ip ?? req.socket?.remoteAddress,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** A `url` or `page` field of a log line (warnings name the request's): written as `loggedPath` gives it. */
+const pathForLog = (value: unknown) => (typeof value === 'string' ? loggedPath(value) : value);
 
 const INFO = 30;
 type PinoLogger = FastifyBaseLogger & {
@@ -280,7 +331,7 @@ export class AccessLogController extends LogController {
     elapsedMs: number,
     error?: Error | null,
   ): void {
-    const path = pathOf(url);
+    const path = loggedPath(url);
     if (error) {
       const responseTime = Math.round(elapsedMs * 100) / 100;
       log.error({ reqId, method, path, status, responseTime, err: error }, 'request errored');
