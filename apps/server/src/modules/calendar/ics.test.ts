@@ -55,3 +55,41 @@ describe('the iCalendar writer', () => {
     expect(parsed.dtstamp?.toISOString()).toBe('2027-03-01T14:05:09.000Z');
   });
 });
+
+describe('control characters in titles and descriptions', () => {
+  // Vertical tab, ESC, NUL, DEL, NEL and CSI (C1), and the Unicode line and paragraph separators.
+  const controls = ['\u000B', '\u001B', '\u0000', '\u007F', '\u0085', '\u009B', '\u2028', '\u2029'];
+  const dirty = (s: string) => [...s].map((c, i) => `${c}${controls[i % controls.length]}`).join('');
+  const text = writeIcs({
+    name: dirty('My list'),
+    prodId: '-//Releasebell//Calendar feed//EN',
+    refreshSeconds: 3600,
+    events: [
+      {
+        uid: 'ctl-digital@releasebell.example',
+        date: '2027-12-31',
+        end: '2028-01-01',
+        summary: dirty('Glass Harbor'),
+        description: `${dirty('Director: Ana')}\n\tTabbed line`,
+        url: 'https://releasebell.example/media/movies/glass-harbor',
+        categories: [dirty('Movies')],
+        sequence: 0,
+        lastModified: new Date('2027-03-01T14:05:09Z'),
+      },
+    ],
+  });
+
+  it('drops them, keeping the words, newlines and tabs, as ical.js reads it', () => {
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('My list');
+    expect(event.summary).toBe('Glass Harbor');
+    expect(event.description).toBe('Director: Ana\n\tTabbed line');
+    expect(calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('categories')).toBe('Movies');
+  });
+
+  it('writes none of them into the feed', () => {
+    for (const control of controls) expect(text).not.toContain(control);
+    expect(text.split('\r\n').filter((line) => line.includes('\n'))).toEqual([]);
+  });
+});

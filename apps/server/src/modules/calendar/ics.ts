@@ -26,8 +26,21 @@ export interface IcsCalendar {
   events: IcsEvent[];
 }
 
-/** TEXT values: backslash, semicolon, comma and newlines escaped (RFC 5545 3.3.11). */
-const text = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+/**
+ * Control characters a title or a provider's text may carry: C0 but tab and newlines (RFC 5545 allows
+ * none raw), DEL, C1 and the Unicode line and paragraph separators (calendar apps break lines or stop
+ * reading at them). Newlines stay: TEXT escapes them.
+ */
+const CONTROLS = /(?![\t\n\r])[\p{Cc}\u2028\u2029]/gu;
+
+/** Every value written goes through here, so no control character reaches the feed. */
+const clean = (value: string) => value.replace(CONTROLS, '');
+
+/** TEXT values: controls dropped; backslash, semicolon, comma and newlines escaped (RFC 5545 3.3.11). */
+const text = (value: string) =>
+  clean(value)
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\r\n|\r|\n/g, '\\n');
 
 const day = (iso: string) => iso.replaceAll('-', '');
 const stamp = (d: Date) => `${d.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
@@ -78,7 +91,7 @@ export function writeIcs(calendar: IcsCalendar): string {
       `DTEND;VALUE=DATE:${day(e.end)}`,
       `SUMMARY:${text(e.summary)}`,
       `DESCRIPTION:${text(e.description)}`,
-      `URL;VALUE=URI:${e.url}`,
+      `URL;VALUE=URI:${clean(e.url)}`,
       `CATEGORIES:${e.categories.map(text).join(',')}`,
       'TRANSP:TRANSPARENT',
       'END:VEVENT',
