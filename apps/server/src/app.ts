@@ -414,6 +414,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sources: createFollowSources({ catalog: catalogRepo, providers: catalogProviders, clock }),
     watchlist: watchlistRepo,
     clock,
+    limiter,
   });
   app.decorate('follows', follows);
   const imports: ImportsService = createImportsService({
@@ -488,6 +489,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       pushKey: vapid?.publicKey ?? null,
       allowPrivate: config.channelAllowPrivateHosts,
       clock,
+      limiter,
     }),
   });
 

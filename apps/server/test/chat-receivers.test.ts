@@ -414,8 +414,11 @@ describe('ntfy publish', () => {
 
 describe('generic webhook', () => {
   const secret = 'whsec_test';
-  const sign = (body: string, key = secret) =>
-    `sha256=${createHmac('sha256', key).update(body).digest('hex')}`;
+  const now = new Date('2027-03-01T12:00:00Z');
+  const sign = (body: string, key = secret, at = now) => {
+    const t = Math.floor(at.getTime() / 1000);
+    return `t=${t},v1=${createHmac('sha256', key).update(`${t}.${body}`).digest('hex')}`;
+  };
 
   it('records the raw body, headers and JSON, and the signature verifies', async () => {
     const url = r.webhookUrl('releases');
@@ -433,18 +436,25 @@ describe('generic webhook', () => {
       body,
       json: { event: 'release', title: 'Dune: Part Three' },
     });
-    expect(verifySignature(got!.body, got!.headers['x-signature'] as string, secret)).toBe(true);
+    expect(verifySignature(got!.body, got!.headers['x-signature'] as string, secret, now)).toBe(true);
   });
 
-  it('refuses a wrong secret, a changed body, a missing or malformed header', () => {
+  it('refuses a wrong secret, a changed body or time, a stale time, a missing or malformed header', () => {
     const body = '{"a":1}';
-    expect(verifySignature(body, sign(body), secret)).toBe(true);
-    expect(verifySignature(body, sign(body, 'other'), secret)).toBe(false);
-    expect(verifySignature('{"a":2}', sign(body), secret)).toBe(false);
-    expect(verifySignature(body, undefined, secret)).toBe(false);
-    expect(verifySignature(body, sign(body).replace('sha256=', 'sha1='), secret)).toBe(false);
-    expect(verifySignature(body, `${sign(body)}00`, secret)).toBe(false);
-    expect(verifySignature(body, 'sha256=zz', secret)).toBe(false);
+    const signed = sign(body);
+    const t = Math.floor(now.getTime() / 1000);
+    expect(verifySignature(body, signed, secret, now)).toBe(true);
+    expect(verifySignature(body, signed, secret, new Date(now.getTime() + 300_000))).toBe(true);
+    // Replayed six minutes later, as it was or with its time moved to look fresh.
+    const later = new Date(now.getTime() + 360_000);
+    expect(verifySignature(body, signed, secret, later)).toBe(false);
+    expect(verifySignature(body, signed.replace(`t=${t}`, `t=${t + 360}`), secret, later)).toBe(false);
+    expect(verifySignature(body, sign(body, 'other'), secret, now)).toBe(false);
+    expect(verifySignature('{"a":2}', signed, secret, now)).toBe(false);
+    expect(verifySignature(body, undefined, secret, now)).toBe(false);
+    expect(verifySignature(body, signed.replace('v1=', 'v0='), secret, now)).toBe(false);
+    expect(verifySignature(body, `${signed}00`, secret, now)).toBe(false);
+    expect(verifySignature(body, `t=${t},v1=zz`, secret, now)).toBe(false);
   });
 
   it('plays a scripted failure with a short text body', async () => {

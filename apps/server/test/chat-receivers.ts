@@ -151,12 +151,23 @@ export interface ChatReceivers {
   close(): Promise<void>;
 }
 
-/** True when `header` is `sha256=<hex HMAC-SHA256 of body keyed with secret>`; constant-time compare. */
-export function verifySignature(body: string, header: string | undefined, secret: string): boolean {
-  const match = /^sha256=([0-9a-fA-F]{64})$/.exec(header?.trim() ?? '');
-  if (!match?.[1]) return false;
-  const expected = createHmac('sha256', secret).update(body, 'utf8').digest();
-  return timingSafeEqual(expected, Buffer.from(match[1], 'hex'));
+/**
+ * A webhook receiver's check of `X-Releasebell-Signature`: true when `header` is
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed with secret>` (constant-time compare) and
+ * `t` is within `toleranceSeconds` of `now`, so a captured delivery replayed later is refused.
+ */
+export function verifySignature(
+  body: string,
+  header: string | undefined,
+  secret: string,
+  now: Date,
+  toleranceSeconds = 300,
+): boolean {
+  const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header?.trim() ?? '');
+  if (!match?.[1] || !match[2]) return false;
+  if (Math.abs(now.getTime() / 1000 - Number(match[1])) > toleranceSeconds) return false;
+  const expected = createHmac('sha256', secret).update(`${match[1]}.${body}`, 'utf8').digest();
+  return timingSafeEqual(expected, Buffer.from(match[2], 'hex'));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ import {
 import { EventEmitter } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
-import { Agent, createServer } from 'node:https';
+import { Agent, type AgentOptions, createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,7 +95,28 @@ export interface PushService {
   forget(endpoint: string): void;
   /** Resolves with `received` once it holds at least `n` pushes; rejects after `timeoutMs`. */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedPush[]>;
+  /**
+   * The most pushes the application server had open at once through `agent` since the last call: the
+   * connections it opened (one per request, as the agent keeps none alive) less the requests answered.
+   * An opening is counted when the client asks for it and an answer before it is written, so the
+   * figure is exact for a client that waits for answers and never less than the truth otherwise.
+   * Call it when no push is under way; it starts the count again.
+   */
+  takePeakOpen(): number;
   close(): Promise<void>;
+}
+
+/** An https agent that reports each connection it opens, when the client asks for it. */
+class CountingAgent extends Agent {
+  readonly #opened: () => void;
+  constructor(options: AgentOptions, opened: () => void) {
+    super(options);
+    this.#opened = opened;
+  }
+  override createConnection(...args: Parameters<Agent['createConnection']>) {
+    this.#opened();
+    return super.createConnection(...args);
+  }
 }
 
 const MAX_BODY_BYTES = 4096;
@@ -415,6 +436,9 @@ export async function startPushService(): Promise<PushService> {
       .end();
   }
 
+  // Pushes the client has open (see takePeakOpen).
+  let open = 0;
+  let peakOpen = 0;
   const server = createServer({ key, cert: ca }, (req, res) => {
     // Only the first 4096 bytes are kept; the rest is drained so that the client sees the 413, not a reset.
     const chunks: Buffer[] = [];
@@ -425,6 +449,7 @@ export async function startPushService(): Promise<PushService> {
     });
     req.on('error', () => res.destroy());
     req.on('end', () => {
+      open = Math.max(0, open - 1);
       try {
         handle(req, res, Buffer.concat(chunks), size > MAX_BODY_BYTES);
       } catch (error) {
@@ -434,7 +459,10 @@ export async function startPushService(): Promise<PushService> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const agent = new Agent({ ca });
+  const agent = new CountingAgent({ ca }, () => {
+    open++;
+    peakOpen = Math.max(peakOpen, open);
+  });
 
   const known = (endpoint: string) => {
     const subscription = subscriptions.get(endpoint);
@@ -466,6 +494,13 @@ export async function startPushService(): Promise<PushService> {
     },
     forget(endpoint) {
       known(endpoint).gone = true;
+    },
+    takePeakOpen() {
+      const peak = peakOpen;
+      // Called between sends: a connection that never reached the service is not open any more.
+      open = 0;
+      peakOpen = 0;
+      return peak;
     },
     waitFor(n, timeoutMs = 5000) {
       if (received.length >= n) return Promise.resolve(received);

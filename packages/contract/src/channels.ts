@@ -5,6 +5,7 @@ import {
   HOOK_SECRET_MESSAGE,
   HOOK_SECRET_MIN,
   HOOK_TYPES,
+  MAX_PUSH_DEVICES,
   MEDIA_TYPES,
   MOVIE_RELEASE_KINDS,
   NOTIFICATION_KINDS,
@@ -65,7 +66,11 @@ export type CalendarFeedQuery = z.infer<typeof calendarFeedQuerySchema>;
 
 export const pushKeySchema = z.object({ public_key: z.string() }).meta({ id: 'PushKey' });
 
-/** What a browser's PushSubscription.toJSON() gives (expirationTime and other fields are ignored). */
+/**
+ * What a browser's PushSubscription.toJSON() gives (expirationTime and other fields are ignored). A
+ * member keeps MAX_PUSH_DEVICES devices, the newest: browsers subscribe anew and never say the old
+ * endpoint is dead, so one more replaces the oldest rather than being refused.
+ */
 export const pushSubscriptionBodySchema = z
   .object({
     endpoint: z
@@ -81,7 +86,13 @@ export const pushSubscriptionBodySchema = z
     }),
     expirationTime: z.number().nullable().optional(),
   })
-  .meta({ id: 'PushSubscription' });
+  .meta({
+    id: 'PushSubscription',
+    description:
+      `A device's push subscription. A member keeps their ${MAX_PUSH_DEVICES} newest devices: subscribing ` +
+      'one more replaces the oldest. An endpoint belongs to the member who subscribed it first; another ' +
+      'member posting it is refused with 409 PUSH_ENDPOINT_TAKEN.',
+  });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
 export const pushUnsubscribeBodySchema = z

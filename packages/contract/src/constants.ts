@@ -140,11 +140,15 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   mediaNotFound: 'MEDIA_NOT_FOUND',
   followNotFound: 'FOLLOW_NOT_FOUND',
+  /** The member follows FOLLOWS_MAX things already. */
+  tooManyFollows: 'TOO_MANY_FOLLOWS',
   importNotFound: 'IMPORT_NOT_FOUND',
   importNotReady: 'IMPORT_NOT_READY',
   importUnrecognised: 'IMPORT_UNRECOGNISED',
   importTooManyRows: 'IMPORT_TOO_MANY_ROWS',
   importTooLarge: 'IMPORT_TOO_LARGE',
+  /** A ZIP upload past what reading it may cost: its watchlist.csv inflates past 10 MB, or it holds too many files. */
+  importZipTooLarge: 'IMPORT_ZIP_TOO_LARGE',
   profileNotFound: 'PROFILE_NOT_FOUND',
   posterNotFound: 'POSTER_NOT_FOUND',
   imageProviderNotFound: 'IMAGE_PROVIDER_NOT_FOUND',
@@ -174,8 +178,18 @@ export const ERROR_CODES = {
   pushOff: 'PUSH_NOT_CONFIGURED',
   channelNotFound: 'CHANNEL_NOT_FOUND',
   tooManyChannels: 'TOO_MANY_CHANNELS',
+  pushEndpointTaken: 'PUSH_ENDPOINT_TAKEN',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Follows (series, people and authors together) a member may have at once. */
+export const FOLLOWS_MAX = 500;
+/** New follows a member may make per minute, one by one or by applying an import. */
+export const FOLLOWS_PER_MINUTE = 30;
+export const FOLLOW_MESSAGES = {
+  tooMany: `You can follow at most ${FOLLOWS_MAX} series, people and authors. Unfollow some to follow others.`,
+  tooFast: `You can follow at most ${FOLLOWS_PER_MINUTE} new things a minute. Try again in a minute.`,
+} as const;
 
 export * from './display';
 export * from './images';
@@ -287,6 +301,8 @@ export const HOOK_TYPES = ['discord', 'ntfy', 'webhook'] as const;
 export type HookType = (typeof HOOK_TYPES)[number];
 /** Channels a member may add. */
 export const MAX_HOOKS = 5;
+/** Push devices a member keeps: subscribing one more replaces their oldest. */
+export const MAX_PUSH_DEVICES = 10;
 export const HOOK_SECRET_MIN = 16;
 export const HOOK_SECRET_MAX = 200;
 export const HOOK_SECRET_MESSAGE = `must be ${HOOK_SECRET_MIN} to ${HOOK_SECRET_MAX} characters`;

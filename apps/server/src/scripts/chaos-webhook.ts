@@ -23,11 +23,13 @@ export function hookSecret(salt: string, member: string): string {
   return createHash('md5').update(`${salt}:${member}`).digest('hex');
 }
 
+/** `t=<unix>,v1=<hmac of "t.body">`; the time is not judged here (a retry after a storm is late by design). */
 function signatureMatches(header: string | string[] | undefined, secret: string, body: Buffer): boolean {
   if (typeof header !== 'string') return false;
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
-  const got = Buffer.from(header);
-  return got.length === expected.length && timingSafeEqual(got, expected);
+  const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header);
+  if (!match?.[1] || !match[2]) return false;
+  const expected = createHmac('sha256', secret).update(`${match[1]}.`).update(body).digest();
+  return timingSafeEqual(expected, Buffer.from(match[2], 'hex'));
 }
 
 /** A webhook receiver on 127.0.0.1 that answers 503/429 and drops connections at random, until calmed. */

@@ -1,6 +1,10 @@
+import { FOLLOWS_MAX, FOLLOWS_PER_MINUTE } from '@releasebell/contract';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
+import { itemCredits } from '../../db/schema';
+import { createFollowsRepository } from './repository';
 
 const as = (user: TestUser | null) =>
   user ? { cookie: user.cookie, origin: TEST_ORIGIN } : { origin: TEST_ORIGIN };
@@ -154,5 +158,97 @@ describe('following on the demo catalog', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('how many a member may follow, and how fast', () => {
+  let app: FastifyInstance;
+  let current = new Date('2027-03-01T12:00:00Z');
+  /** Refs the demo catalog credits, each one a member can follow. */
+  let refs: string[];
+  // A new address per request: the route's per-address limit is not what these tests are about.
+  let address = 0;
+  const follow = (user: TestUser, ref: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/follows',
+      headers: as(user),
+      payload: { ref },
+      remoteAddress: `203.0.113.${++address % 250}`,
+    });
+  const listed = async (user: TestUser) =>
+    ((await app.inject({ url: '/api/follows', headers: as(user) })).json() as { follows: { id: string }[] })
+      .follows;
+  const watchlist = async (user: TestUser) =>
+    (await app.inject({ url: `/watchlist/${user.id}`, headers: as(user) })).json() as unknown[];
+
+  beforeAll(async () => {
+    app = await buildTestApp({ seedDemo: true, clock: () => current });
+    const credited = await app.database.db
+      .selectDistinct({ ref: itemCredits.ref })
+      .from(itemCredits)
+      .where(inArray(itemCredits.role, ['series', 'author', 'directing', 'creating']))
+      .orderBy(itemCredits.ref);
+    refs = credited.map((c) => c.ref);
+    expect(refs.length).toBeGreaterThan(FOLLOWS_PER_MINUTE);
+  });
+  afterAll(async () => app.close());
+
+  it(`answers the follow past ${FOLLOWS_MAX} with 409 TOO_MANY_FOLLOWS, changing nothing`, async () => {
+    const member = await signUp(app, { register: true });
+    // FOLLOWS_MAX follows by HTTP would take long (and the rate limit); written as the service would.
+    const repo = createFollowsRepository(app.database.db);
+    for (let i = 0; i < FOLLOWS_MAX; i++) {
+      const ref = `demo:series:seeded-${i}`;
+      await repo.saveTarget(ref, { kind: 'series', name: `Seeded ${i}`, image: null }, current, null);
+      expect(
+        await repo.insert({ userId: member.id, ref, roles: ['series'], createdAt: current }, FOLLOWS_MAX),
+      ).toMatchObject({ ref });
+    }
+    const before = await watchlist(member);
+
+    const refused = await follow(member, refs[0]!);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'TOO_MANY_FOLLOWS',
+        message: `You can follow at most ${FOLLOWS_MAX} series, people and authors. Unfollow some to follow others.`,
+      },
+    });
+    expect(await listed(member)).toHaveLength(FOLLOWS_MAX);
+    expect(await watchlist(member)).toEqual(before);
+
+    // Following one already followed still answers it; after an unfollow there is room for one.
+    expect((await follow(member, 'demo:series:seeded-0')).statusCode).toBe(200);
+    const [first] = await listed(member);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/follows/${first!.id}`, headers: as(member) }))
+        .statusCode,
+    ).toBe(204);
+    expect((await follow(member, refs[0]!)).statusCode).toBe(201);
+    expect((await follow(member, refs[1]!)).statusCode).toBe(409);
+    expect(await listed(member)).toHaveLength(FOLLOWS_MAX);
+  });
+
+  it(`answers the new follow past ${FOLLOWS_PER_MINUTE} in a minute with 429, whatever the address`, async () => {
+    const member = await signUp(app, { register: true });
+    for (const ref of refs.slice(0, FOLLOWS_PER_MINUTE))
+      expect((await follow(member, ref)).statusCode).toBe(201);
+
+    const refused = await follow(member, refs[FOLLOWS_PER_MINUTE]!);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await listed(member)).toHaveLength(FOLLOWS_PER_MINUTE);
+    // Following again what is followed already is no new follow: it still answers.
+    expect((await follow(member, refs[0]!)).statusCode).toBe(200);
+    // Another member is not held back.
+    expect((await follow(await signUp(app, { register: true }), refs[FOLLOWS_PER_MINUTE]!)).statusCode).toBe(
+      201,
+    );
+
+    current = new Date(current.getTime() + 61_000);
+    expect((await follow(member, refs[FOLLOWS_PER_MINUTE]!)).statusCode).toBe(201);
+    expect(await listed(member)).toHaveLength(FOLLOWS_PER_MINUTE + 1);
   });
 });

@@ -1,5 +1,5 @@
 import type { CreditRole, FollowKind } from '@releasebell/contract';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   type FollowRow,
@@ -158,10 +158,28 @@ export function createFollowsRepository(db: Database) {
       return row;
     },
 
-    /** The new follow, or undefined when the member already follows the ref (two tabs at once). */
-    async insert(row: Omit<FollowRow, 'id'>): Promise<FollowRow | undefined> {
-      const [created] = await db.insert(follows).values(row).onConflictDoNothing().returning();
-      return created;
+    /** How many things the member follows. */
+    async countOf(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * The new follow; undefined when the member already follows the ref (two tabs at once); `full`
+     * when they follow `max` things already (counted under a lock on the member's follows, so two
+     * follows at once cannot both take the last place).
+     */
+    async insert(row: Omit<FollowRow, 'id'>, max: number): Promise<FollowRow | 'full' | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`follows:${row.userId}`}))`);
+        const [existing] = await tx
+          .select({ n: count() })
+          .from(follows)
+          .where(eq(follows.userId, row.userId));
+        if ((existing?.n ?? 0) >= max) return 'full';
+        const [created] = await tx.insert(follows).values(row).onConflictDoNothing().returning();
+        return created;
+      });
     },
 
     /** A member's follows with their ref's name and picture, and how many of its titles are to come. */

@@ -29,18 +29,20 @@ export const followRoutes: FastifyPluginAsyncZod<{ follows: FollowsService }> = 
     '/api/follows',
     {
       // A ref nobody follows yet is fetched from its provider: a limit per address keeps one client
-      // from spending the provider's rate limit.
+      // (or many accounts behind it) from spending the provider's rate limit. The per-member limits
+      // (FOLLOWS_MAX, FOLLOWS_PER_MINUTE) are the service's, so an import's apply counts too.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
         operationId: 'follow',
         summary:
-          'Follow a series, a person or an author: its titles still to come join the watchlist (201; 200 when already followed)',
+          'Follow a series, a person or an author: its titles still to come join the watchlist (201; 200 when already followed). At most 500 follows (409 TOO_MANY_FOLLOWS) and 30 new ones a minute (429)',
         body: createFollowBodySchema,
         response: {
           200: createFollowAnswerSchema,
           201: createFollowAnswerSchema,
           ...errors,
+          409: errorResponseSchema,
           429: errorResponseSchema,
         },
       },

@@ -3,14 +3,18 @@ import {
   type CreditRole,
   DEFAULT_FOLLOW_ROLES,
   ERROR_CODES,
+  FOLLOW_MESSAGES,
+  FOLLOWS_MAX,
+  FOLLOWS_PER_MINUTE,
   type Follow,
   type FollowsAnswer,
   followKindOf,
 } from '@releasebell/contract';
 import type { FollowRow, FollowTargetRow } from '../../db/schema';
-import { notFound } from '../../errors';
+import { HttpError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { toIsoDate } from '../../lib/dates';
+import type { RateLimiter } from '../auth';
 import type { FollowSources } from '../catalog-sync';
 import type { WatchlistRepository } from '../watchlist';
 import type { FollowsRepository } from './repository';
@@ -32,6 +36,8 @@ export interface FollowsSyncResult {
 
 const refNotFound = () => notFound(ERROR_CODES.followNotFound, 'There is nothing to follow by that ref.');
 const followNotFound = () => notFound(ERROR_CODES.followNotFound, 'Follow not found.');
+const tooManyFollows = () => new HttpError(409, ERROR_CODES.tooManyFollows, FOLLOW_MESSAGES.tooMany);
+const MINUTE = 60_000;
 
 function toFollow(follow: FollowRow, target: FollowTargetRow): Follow {
   return {
@@ -56,8 +62,29 @@ export function createFollowsService(deps: {
   sources: FollowSources;
   watchlist: Pick<WatchlistRepository, 'addMany'>;
   clock: Clock;
+  /**
+   * Counts new follows per member (FOLLOWS_PER_MINUTE), in the database so it holds across processes.
+   * Only `follow` needs it: tools that just run the sync may leave it out.
+   */
+  limiter?: Pick<RateLimiter, 'hitWindow'>;
 }) {
-  const { repo, sources, watchlist, clock } = deps;
+  const { repo, sources, watchlist, clock, limiter } = deps;
+
+  /**
+   * Counts one try at a new follow of the member (one that finds nothing counts too: it may have
+   * cost a provider call); past FOLLOWS_PER_MINUTE it is refused. Here, not only on the route, so
+   * that an import's apply (many follows in one request) counts the same.
+   */
+  async function countNewFollow(userId: string): Promise<void> {
+    // A service built without a limiter must not follow unlimited: a wiring mistake fails loudly.
+    if (!limiter) throw new Error('the follows service was built without a rate limiter');
+    const { count, resetsAt } = await limiter.hitWindow(`follow:${userId}`, MINUTE);
+    if (count <= FOLLOWS_PER_MINUTE) return;
+    const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - clock().getTime()) / 1000));
+    throw new HttpError(429, ERROR_CODES.rateLimited, FOLLOW_MESSAGES.tooFast, undefined, {
+      'retry-after': String(seconds),
+    });
+  }
 
   /**
    * The ref's row, asking its provider first when nobody follows it yet or this follow wants a
@@ -114,7 +141,8 @@ export function createFollowsService(deps: {
   return {
     /**
      * Follows a ref and puts its titles still to come on the watchlist (not announced: the member just
-     * chose them). Following it again answers the same follow, `created` false.
+     * chose them). Following it again answers the same follow, `created` false. A new follow past
+     * FOLLOWS_MAX is a 409, past FOLLOWS_PER_MINUTE a 429.
      */
     async follow(
       userId: string,
@@ -124,11 +152,18 @@ export function createFollowsService(deps: {
     ): Promise<{ created: boolean; follow: Follow & { added: number } }> {
       const existing = await repo.findByRef(userId, body.ref);
       const roles = rolesOf(body);
+      if (!existing) {
+        // Checked before the provider is asked: a refused follow costs it nothing. The cap is
+        // checked again, under a lock, when the follow is written.
+        if ((await repo.countOf(userId)) >= FOLLOWS_MAX) throw tooManyFollows();
+        await countNewFollow(userId);
+      }
       const target = existing ? await repo.target(body.ref) : await targetFor(body.ref, roles, knownName);
       if (existing && target) return { created: false, follow: { ...toFollow(existing, target), added: 0 } };
       if (!target) throw refNotFound();
       const now = clock();
-      const row = await repo.insert({ userId, ref: body.ref, roles, createdAt: now });
+      const row = await repo.insert({ userId, ref: body.ref, roles, createdAt: now }, FOLLOWS_MAX);
+      if (row === 'full') throw tooManyFollows();
       if (!row) {
         const raced = await repo.findByRef(userId, body.ref);
         if (!raced) throw refNotFound();

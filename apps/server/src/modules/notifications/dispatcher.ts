@@ -79,7 +79,7 @@ export function createDispatcher(options: DispatcherOptions) {
       const giveUp = now.getTime() - queued >= RETRY_FOR_HOURS * 3_600_000;
       if (error.kind === 'permanent' || giveUp) {
         log.warn(
-          { channel: channel.name, code: error.code, deliveries: ids.length },
+          { channel: channel.name, code: error.code, deliveries: ids.length, detail: error.detail },
           `notification failed: ${reason}`,
         );
         await deliveries.markClosed(
@@ -95,7 +95,7 @@ export function createDispatcher(options: DispatcherOptions) {
       const attempts = Math.max(...rows.map((r) => r.attempts));
       const delay = retryDelaySeconds(attempts, random, error.retryAfterSeconds);
       log.info(
-        { channel: channel.name, code: error.code, retryInSeconds: Math.round(delay) },
+        { channel: channel.name, code: error.code, retryInSeconds: Math.round(delay), detail: error.detail },
         'notification will be retried',
       );
       await deliveries.markRetry(ids, new Date(now.getTime() + delay * 1000), reason);

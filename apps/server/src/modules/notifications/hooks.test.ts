@@ -1,9 +1,10 @@
+import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ChatReceivers, startChatReceivers, verifySignature } from '../../../test/chat-receivers';
 import { buildTestApp, insertItem, signUp, TEST_ORIGIN, type TestUser, track } from '../../../test/helpers';
-import { notificationDeliveries, userProfiles } from '../../db/schema';
+import { hookAttempts, notificationDeliveries, userProfiles } from '../../db/schema';
 
 const SECRET = 'a-webhook-secret-of-some-length';
 
@@ -11,6 +12,8 @@ describe('Discord, ntfy and webhook channels', () => {
   let app: FastifyInstance;
   let chat: ChatReceivers;
   let now = new Date('2027-03-01T12:00:00Z');
+  const logLines: string[] = [];
+  const unixSeconds = (at: string) => Date.parse(at) / 1000;
   const tick = async (at: string) => {
     now = new Date(at);
     await app.notifications.tick();
@@ -30,7 +33,8 @@ describe('Discord, ntfy and webhook channels', () => {
     chat = await startChatReceivers();
     app = await buildTestApp({
       clock: () => now,
-      env: { NOTIFY_SETTLE_SECONDS: '0', CHANNEL_ALLOW_PRIVATE_HOSTS: 'true' },
+      env: { NOTIFY_SETTLE_SECONDS: '0', CHANNEL_ALLOW_PRIVATE_HOSTS: 'true', LOG_LEVEL: 'info' },
+      logDestination: { write: (line) => logLines.push(line) },
     });
   });
   afterAll(async () => {
@@ -106,12 +110,13 @@ describe('Discord, ntfy and webhook channels', () => {
       attach: expect.stringMatching(new RegExp(`^${TEST_ORIGIN}/proxy-image/`)),
     });
 
-    expect(
-      verifySignature(webhook!.body, webhook!.headers['x-releasebell-signature'] as string, SECRET),
-    ).toBe(true);
-    expect(
-      verifySignature(webhook!.body, webhook!.headers['x-releasebell-signature'] as string, 'wrong'),
-    ).toBe(false);
+    // Signed with the time it was sent (the app's clock) and the body together.
+    const signature = webhook!.headers['x-releasebell-signature'] as string;
+    expect(signature).toMatch(new RegExp(`^t=${unixSeconds('2027-03-14T09:00:00Z')},v1=[0-9a-f]{64}$`));
+    expect(verifySignature(webhook!.body, signature, SECRET, now)).toBe(true);
+    expect(verifySignature(webhook!.body, signature, 'wrong', now)).toBe(false);
+    // The same delivery replayed more than 5 minutes later is refused by a receiver that checks the time.
+    expect(verifySignature(webhook!.body, signature, SECRET, new Date(now.getTime() + 301_000))).toBe(false);
     const [delivery] = await app.database.db
       .select()
       .from(notificationDeliveries)
@@ -172,6 +177,10 @@ describe('Discord, ntfy and webhook channels', () => {
       .where(eq(notificationDeliveries.channel, 'webhook'));
     const row = rows.find((r) => r.userId === user.id)!;
     expect(retried!.headers['x-releasebell-delivery']).toBe(row.id);
+    // Each attempt is signed at its own time.
+    expect(retried!.headers['x-releasebell-signature']).toMatch(
+      new RegExp(`^t=${unixSeconds('2027-04-04T09:01:00Z')},v1=`),
+    );
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
     await tick('2027-04-04T09:02:01Z');
     await chat.waitFor('discord', 1);
@@ -274,6 +283,72 @@ describe('Discord, ntfy and webhook channels', () => {
     expect(sixth.json().error.code).toBe('TOO_MANY_CHANNELS');
     expect((await call(owner, 'DELETE', `/api/channels/${hook.id}`)).statusCode).toBe(204);
     expect((await call(owner, 'GET', '/api/channels')).json().channels).toHaveLength(4);
+  });
+
+  it('limits channel tests per member, whichever address they come from', async () => {
+    const user = await member();
+    const url = chat.webhookUrl('tested-often');
+    const hook = await add(user, { type: 'webhook', url, secret: SECRET });
+    const testFrom = (address: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/channels/${hook.id}/test`,
+        headers: { origin: TEST_ORIGIN, cookie: user.cookie },
+        remoteAddress: address,
+      });
+    for (let i = 0; i < 5; i++) expect((await testFrom(`192.0.2.${i + 1}`)).json().status).toBe('sent');
+    const limited = await testFrom('192.0.2.100');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'You sent several channel tests just now. Try again in a minute.',
+    });
+    expect(limited.headers['retry-after']).toBe('60');
+    expect(chat.hits(url)).toBe(5);
+    now = new Date(now.getTime() + 60_000);
+    expect((await testFrom('192.0.2.101')).json().status).toBe('sent');
+  });
+
+  it('tells the member an address could not be reached in words, the raw error only in the log', async () => {
+    // A port that was just closed: connecting is refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const user = await member();
+    const hook = await add(user, {
+      type: 'webhook',
+      url: `http://127.0.0.1:${port}/hooks/nobody`,
+      secret: SECRET,
+    });
+    // And a row written before these sentences, with the errno as it was kept.
+    await app.database.db.insert(hookAttempts).values({
+      hookId: hook.id,
+      kind: 'released',
+      title: 'Older',
+      status: 'retry',
+      httpStatus: null,
+      error: 'EHOSTUNREACH',
+      at: new Date(now.getTime() - 60_000),
+    });
+
+    logLines.length = 0;
+    const test = await call(user, 'POST', `/api/channels/${hook.id}/test`);
+    expect(test.json()).toEqual({
+      status: 'retry',
+      http_status: null,
+      error: 'Could not reach that address.',
+    });
+    const [listed] = (await call(user, 'GET', '/api/channels')).json().channels;
+    expect(listed.last_delivery.error).toBe('Could not reach that address.');
+    const log = (await call(user, 'GET', `/api/channels/${hook.id}/deliveries`)).json();
+    expect(log.deliveries.map((d: { error: string }) => d.error)).toEqual([
+      'Could not reach that address.',
+      'Could not reach that address.',
+    ]);
+    expect(
+      logLines.filter((l) => l.includes('channel test got no answer') && l.includes('ECONNREFUSED')),
+    ).toHaveLength(1);
   });
 
   it('masks the secret parts of a URL in the list', async () => {

@@ -3,6 +3,7 @@ import {
   DEFAULT_REGION,
   DEFAULT_REMINDER_DAYS,
   DEFAULT_TIME_ZONE,
+  MAX_PUSH_DEVICES,
   MOVIE_RELEASE_KINDS,
   type NotificationChannel,
 } from '@releasebell/contract';
@@ -36,9 +37,13 @@ export const watcherColumns = {
   phoneVerified: sql<boolean>`${userProfiles.phoneVerifiedAt} is not null`,
   emailPaused: sql<boolean>`${userProfiles.emailPausedAt} is not null`,
   smsOptedOut: sql<boolean>`${userProfiles.smsOptedOutAt} is not null`,
-  /** The member's subscribed devices (push subscription ids). */
+  /**
+   * The member's subscribed devices (push subscription ids), their newest MAX_PUSH_DEVICES: a member
+   * with more from before the cap does not get a push per device on each notice.
+   */
   pushDevices: sql<string[]>`array(select s.id::text from ${pushSubscriptions} s
-    where s.user_id = ${watchlistEntries.userId} order by s.id)`,
+    where s.user_id = ${watchlistEntries.userId}
+    order by s.created_at desc, s.id desc limit ${sql.raw(String(MAX_PUSH_DEVICES))})`,
   /** The member's working chat and webhook channels, as `type:id`. */
   hooks: sql<string[]>`array(select h.type || ':' || h.id::text from ${memberHooks} h
     where h.user_id = ${watchlistEntries.userId} and h.disabled_at is null order by h.id)`,

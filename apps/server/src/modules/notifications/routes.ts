@@ -69,7 +69,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
         },
       },
     },
-    async (req) => notifications.sendTest(await member(req)),
+    async (req) => notifications.sendTest(await member(req), req.log),
   );
 
   app.get(

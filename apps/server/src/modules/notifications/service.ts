@@ -5,6 +5,7 @@ import {
   NOTIFICATION_LIST_LIMIT,
   type NotificationList,
 } from '@releasebell/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../auth';
@@ -74,8 +75,14 @@ export function createNotificationsService({
       return { unread_count: await inbox.unreadCount(userId) };
     },
 
-    /** Sends a test on every channel the member gets release messages on. */
-    async sendTest(userId: string): Promise<{ channels: ('email' | 'mobile' | 'push')[] }> {
+    /**
+     * Sends a test on every channel the member gets release messages on, and names those it went out
+     * on. Why one failed is told in words; the raw error goes to `log` (the request's).
+     */
+    async sendTest(
+      userId: string,
+      log: FastifyBaseLogger,
+    ): Promise<{ channels: ('email' | 'mobile' | 'push')[] }> {
       if ((await limiter.hit(`notify-test:${userId}`, TEST_WINDOW_MS)) > TEST_LIMIT) {
         throw new HttpError(
           429,
@@ -91,10 +98,16 @@ export function createNotificationsService({
       for (const channel of channels) {
         if (!channel.test || channel.unavailable(recipient)) continue;
         try {
-          await channel.test.send(recipient);
-          sent.push(channel.test.as);
+          if (await channel.test.send(recipient)) sent.push(channel.test.as);
         } catch (err) {
           const why = err instanceof DeliveryError ? err.message : 'unexpected error';
+          if (err instanceof DeliveryError) {
+            // A cap on texts is the member's own limit: nothing for the operator to look at.
+            log[err.kind === 'deferred' ? 'info' : 'warn'](
+              { channel: channel.name, code: err.code, detail: err.detail ?? err.message },
+              'test notification not sent',
+            );
+          } else log.warn({ channel: channel.name, err }, 'test notification not sent');
           capped ||= err instanceof DeliveryError && err.kind === 'deferred';
           failed.push(`${CHANNEL_WORDS[channel.test.as]} (${why})`);
         }

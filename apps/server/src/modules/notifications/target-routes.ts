@@ -6,6 +6,7 @@ import {
   hookListSchema,
   hookSchema,
   hookTestResultSchema,
+  MAX_PUSH_DEVICES,
   pushKeySchema,
   pushSubscriptionBodySchema,
   pushUnsubscribeBodySchema,
@@ -13,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInId } from '../../plugins/session';
-import type { TargetsService } from './targets-service';
+import { CHANNEL_TEST_LIMIT, type TargetsService } from './targets-service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
@@ -43,9 +44,13 @@ export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = 
       schema: {
         tags: ['push'],
         operationId: 'subscribePush',
-        summary: "Adds this device's push subscription (PushSubscription.toJSON()) and turns push on",
+        summary: `Adds this device's push subscription and turns push on (at most ${MAX_PUSH_DEVICES} devices: one more replaces the oldest)`,
+        description:
+          `The body is PushSubscription.toJSON(). A member keeps their ${MAX_PUSH_DEVICES} newest devices: ` +
+          'subscribing one more forgets the oldest. Posting an endpoint the member has renews its keys; an ' +
+          'endpoint another account subscribed is refused with 409 PUSH_ENDPOINT_TAKEN.',
         body: pushSubscriptionBodySchema,
-        response: { 201: z.null(), ...errors, 429: errorResponseSchema },
+        response: { 201: z.null(), ...errors, 409: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (req, reply) => {
@@ -125,11 +130,12 @@ export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = 
         operationId: 'testChannel',
         summary:
           'Sends a test message now and answers with what happened (a channel that was off and works is on again)',
+        description: `At most ${CHANNEL_TEST_LIMIT} tests a minute per member, across their channels (429 with Retry-After past that).`,
         params: hookIdParamsSchema,
         response: { 200: hookTestResultSchema, ...errors, 429: errorResponseSchema },
       },
     },
-    async (req) => targets.test(await signedInId(req), req.params.id),
+    async (req) => targets.test(await signedInId(req), req.params.id, req.log),
   );
 
   app.get(

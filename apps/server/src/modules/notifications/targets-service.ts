@@ -8,14 +8,25 @@ import {
   type HookTestResult,
   type HookType,
   MAX_HOOKS,
+  MAX_PUSH_DEVICES,
   type PushSubscriptionBody,
 } from '@releasebell/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { MemberHookRow } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { isPublicAddress, outboundUrlProblem } from '../../lib/outbound-http';
+import type { RateLimiter } from '../auth';
 import { type HookPoster, hookTestMessage } from './channels/hooks';
+import { memberFacingError } from './channels/network-error';
 import type { HookAttemptRecord, NotificationTargets } from './targets';
+
+/**
+ * Test sends a member may make across all their channels per window: each holds a request to the
+ * member's URL for up to 5 s, so the per-address limit alone would let one account hold many.
+ */
+export const CHANNEL_TEST_LIMIT = 5;
+const CHANNEL_TEST_WINDOW_MS = 60_000;
 
 const badField = (field: string, message: string) =>
   new HttpError(400, ERROR_CODES.validation, `${field}: ${message}`, [{ field, message }]);
@@ -65,8 +76,12 @@ function toHook(row: MemberHookRow, last: HookAttemptRecord | undefined): Hook {
     type: row.type,
     target: maskedTarget(row.type, row.url),
     created_at: row.createdAt.toISOString(),
-    disabled: row.disabledAt ? { at: row.disabledAt.toISOString(), reason: row.disabledReason ?? '' } : null,
-    last_delivery: last ? { status: last.status, at: last.at.toISOString(), error: last.error } : null,
+    disabled: row.disabledAt
+      ? { at: row.disabledAt.toISOString(), reason: memberFacingError(row.disabledReason) ?? '' }
+      : null,
+    last_delivery: last
+      ? { status: last.status, at: last.at.toISOString(), error: memberFacingError(last.error) }
+      : null,
   };
 }
 
@@ -79,8 +94,10 @@ export function createTargetsService(options: {
   pushKey: string | null;
   allowPrivate: boolean;
   clock: Clock;
+  /** The shared (database) limiter: channel tests are counted per member across app processes. */
+  limiter: RateLimiter;
 }) {
-  const { targets, post, publicUrl, pushKey, allowPrivate, clock } = options;
+  const { targets, post, publicUrl, pushKey, allowPrivate, clock, limiter } = options;
 
   async function ownHook(userId: string, id: string) {
     const hook = await targets.hook(id);
@@ -107,11 +124,19 @@ export function createTargetsService(options: {
       if (!pushKey) throw pushOff();
       const problem = outboundUrlProblem(body.endpoint, allowPrivate);
       if (problem) throw badField('endpoint', problem);
-      await targets.subscribe(
+      const kept = await targets.subscribe(
         userId,
         { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth },
         clock(),
+        MAX_PUSH_DEVICES,
       );
+      if (kept === 'taken') {
+        throw new HttpError(
+          409,
+          ERROR_CODES.pushEndpointTaken,
+          'This device already gets push notifications for another account.',
+        );
+      }
     },
 
     unsubscribe: (userId: string, endpoint: string) => targets.unsubscribe(userId, endpoint, clock()),
@@ -145,10 +170,27 @@ export function createTargetsService(options: {
       if (!(await targets.removeHook(userId, id))) throw channelNotFound();
     },
 
-    /** Sends a test message now; a channel that was off and works again is back on. */
-    async test(userId: string, id: string): Promise<HookTestResult> {
+    /**
+     * Sends a test message now; a channel that was off and works again is back on. A raw network
+     * error goes to `log` (the request's), the member gets a sentence.
+     */
+    async test(userId: string, id: string, log: FastifyBaseLogger): Promise<HookTestResult> {
       const hook = await ownHook(userId, id);
+      const { count, resetsAt } = await limiter.hitWindow(`channel-test:${userId}`, CHANNEL_TEST_WINDOW_MS);
+      if (count > CHANNEL_TEST_LIMIT) {
+        const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - clock().getTime()) / 1000));
+        throw new HttpError(
+          429,
+          ERROR_CODES.rateLimited,
+          'You sent several channel tests just now. Try again in a minute.',
+          undefined,
+          { 'retry-after': String(seconds) },
+        );
+      }
       const outcome = await post({ ...hook, disabledAt: null }, hookTestMessage(publicUrl, clock()));
+      if (outcome.detail) {
+        log.info({ channel: hook.id, type: hook.type, detail: outcome.detail }, 'channel test got no answer');
+      }
       if (outcome.status === 'sent' && hook.disabledAt) await targets.enableHook(hook.id);
       return { status: outcome.status, http_status: outcome.httpStatus, error: outcome.error };
     },
@@ -162,7 +204,7 @@ export function createTargetsService(options: {
           title: r.title,
           status: r.status,
           http_status: r.httpStatus,
-          error: r.error,
+          error: memberFacingError(r.error),
           at: r.at.toISOString(),
         })),
       };

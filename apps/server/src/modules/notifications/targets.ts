@@ -1,5 +1,5 @@
 import { HOOK_LOG_SIZE, type HookType } from '@releasebell/contract';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   hookAttempts,
@@ -27,18 +27,50 @@ export interface HookAttemptRecord {
 export function createNotificationTargets(db: Database) {
   return {
     /**
-     * Keeps a device's subscription (the same endpoint again replaces its keys, and moves it to this
-     * member: a browser signed in as someone else now) and turns push on for the member.
+     * Keeps a device's subscription and turns push on for the member. The same endpoint again from
+     * its owner renews its keys; from another member it is 'taken': an endpoint never moves, or one
+     * member could take over another's device. The member keeps their `max` newest devices: past
+     * that, the oldest is replaced (browsers subscribe anew without saying the old one is dead).
      */
-    async subscribe(userId: string, sub: { endpoint: string; p256dh: string; auth: string }, at: Date) {
-      await db.transaction(async (tx) => {
-        await tx
+    async subscribe(
+      userId: string,
+      sub: { endpoint: string; p256dh: string; auth: string },
+      at: Date,
+      max: number,
+    ): Promise<'subscribed' | 'taken'> {
+      return db.transaction(async (tx) => {
+        // One subscribe per member at a time, so two at once cannot both keep `max`.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`push:${userId}`}))`);
+        const [kept] = await tx
           .insert(pushSubscriptions)
           .values({ userId, ...sub, createdAt: at })
           .onConflictDoUpdate({
             target: pushSubscriptions.endpoint,
-            set: { userId, p256dh: sub.p256dh, auth: sub.auth, createdAt: at },
-          });
+            set: { p256dh: sub.p256dh, auth: sub.auth, createdAt: at },
+            setWhere: eq(pushSubscriptions.userId, userId),
+          })
+          .returning({ id: pushSubscriptions.id });
+        if (!kept) return 'taken';
+        const replaced = await tx
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.id, kept.id)))
+          .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+          .offset(max - 1);
+        if (replaced.length > 0) {
+          const ids = replaced.map((r) => r.id);
+          await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
+          await tx
+            .update(notificationDeliveries)
+            .set({ status: 'cancelled', lastError: 'a newer device replaced it', claimedUntil: null })
+            .where(
+              and(
+                eq(notificationDeliveries.channel, 'push'),
+                inArray(notificationDeliveries.targetId, ids),
+                eq(notificationDeliveries.status, 'pending'),
+              ),
+            );
+        }
         await tx
           .update(userProfiles)
           .set({
@@ -48,6 +80,7 @@ export function createNotificationTargets(db: Database) {
             updatedAt: at,
           })
           .where(eq(userProfiles.userId, userId));
+        return 'subscribed';
       });
     },
 
@@ -86,8 +119,14 @@ export function createNotificationTargets(db: Database) {
       return new Map(rows.map((r) => [r.id, r]));
     },
 
-    subscriptionsOf(userId: string): Promise<PushSubscriptionRow[]> {
-      return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    /** The member's newest `limit` devices (older ones, from before the cap, are not sent to). */
+    subscriptionsOf(userId: string, limit: number): Promise<PushSubscriptionRow[]> {
+      return db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+        .limit(limit);
     },
 
     /** A push service said the subscription is gone (404/410): its waiting pushes go with it. */

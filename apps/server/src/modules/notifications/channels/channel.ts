@@ -35,9 +35,10 @@ export interface Channel {
   send(message: OutgoingMessage): Promise<{ providerMessageId: string }>;
   /**
    * The profile's "Send me a test notification", and how its answer names the channel; channels the
-   * member adds one by one have a test button each instead.
+   * member adds one by one have a test button each instead. The send answers false when there was
+   * nowhere to send it (push with no device left), so the answer does not claim it went out.
    */
-  test?: { as: 'email' | 'mobile' | 'push'; send(recipient: Recipient): Promise<void> };
+  test?: { as: 'email' | 'mobile' | 'push'; send(recipient: Recipient): Promise<boolean> };
 }
 
 /** The absolute address of a title's page or poster. */

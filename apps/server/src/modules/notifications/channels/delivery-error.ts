@@ -12,6 +12,11 @@ export class DeliveryError extends Error {
     message: string,
     /** Seconds the provider asked us to wait (Retry-After), when it said. */
     readonly retryAfterSeconds?: number,
+    /**
+     * The raw cause (an errno, a TLS alert, an address), for the server log only: the message is what
+     * the delivery record and the member see.
+     */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'DeliveryError';

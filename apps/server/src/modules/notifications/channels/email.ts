@@ -67,6 +67,7 @@ export function createEmailChannel({ mailer, publicUrl, tokens }: EmailChannelOp
       async send(recipient) {
         const { oneClick, ...mailLinks } = links(tokens.issue(recipient.userId));
         await send(recipient.email, await renderTestEmail(mailLinks), oneClick);
+        return true;
       },
     },
   };
@@ -90,6 +91,10 @@ function toReleaseNotice({ delivery, item }: Notice, publicUrl: string) {
   };
 }
 
+/** Nodemailer's codes (and Node's errnos) for a connection that did not get as far as an SMTP answer. */
+const SMTP_NETWORK_CODES =
+  /^(ECONNECTION|ESOCKET|ETIMEDOUT|EDNS|ETLS|ECONN[A-Z]+|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_[A-Z]+)$/;
+
 /**
  * SMTP's own verdict: a 5xx answer is final (the recipient or the message is refused); a 4xx answer,
  * a refused or dropped connection or a timeout is worth another try.
@@ -103,5 +108,10 @@ function smtpDeliveryError(err: unknown): DeliveryError {
   }
   if (typeof e.responseCode === 'number')
     return new DeliveryError('transient', `smtp_${e.responseCode}`, reason);
-  return new DeliveryError('transient', (e.code ?? 'smtp_error').toLowerCase(), reason);
+  const code = (e.code ?? 'smtp_error').toLowerCase();
+  // No answer from the server: its address and the errno are for the log, not for the member's test.
+  if (SMTP_NETWORK_CODES.test(e.code ?? '')) {
+    return new DeliveryError('transient', code, 'the mail server could not be reached', undefined, reason);
+  }
+  return new DeliveryError('transient', code, reason);
 }

@@ -6,6 +6,7 @@ import { OutboundError, postOutbound } from '../../../lib/outbound-http';
 import type { NotificationTargets } from '../targets';
 import { absoluteUrl, type Channel, type Notice, type OutgoingMessage, preparedTargets } from './channel';
 import { DeliveryError } from './delivery-error';
+import { plainNetworkError } from './network-error';
 import { noticeLine } from './notice-line';
 
 /** One request to a member's channel: its body and headers. */
@@ -19,8 +20,11 @@ interface HookRequest {
 export interface HookOutcome {
   status: 'sent' | 'retry' | 'failed';
   httpStatus: number | null;
+  /** What went wrong, in words the member may see. */
   error: string | null;
   retryAfterSeconds?: number;
+  /** The raw network error behind `error`, for the server log only. */
+  detail?: string;
 }
 
 /** What a message says, whichever channel carries it. */
@@ -81,10 +85,22 @@ export function hookMessage(
   };
 }
 
-/** The request each kind of channel expects for a message. */
+/**
+ * A webhook's `X-Releasebell-Signature`: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. The
+ * time is signed with the body, so a receiver that refuses old times cannot be fed a captured delivery
+ * again later.
+ */
+export function webhookSignature(secret: string, body: string, signedAt: Date): string {
+  const t = Math.floor(signedAt.getTime() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  return `t=${t},v1=${v1}`;
+}
+
+/** The request each kind of channel expects for a message, as sent at `sentAt` (each attempt anew). */
 export function hookRequest(
   hook: Pick<MemberHookRow, 'type' | 'url' | 'secret'>,
   message: HookMessage,
+  sentAt: Date,
 ): HookRequest {
   const json = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
   switch (hook.type) {
@@ -124,9 +140,6 @@ export function hookRequest(
     }
     case 'webhook': {
       const body = JSON.stringify(message.event);
-      const signature = createHmac('sha256', hook.secret ?? '')
-        .update(body)
-        .digest('hex');
       return {
         url: hook.url,
         body,
@@ -134,7 +147,7 @@ export function hookRequest(
           ...json,
           'x-releasebell-event': message.kind,
           'x-releasebell-delivery': message.id,
-          'x-releasebell-signature': `sha256=${signature}`,
+          'x-releasebell-signature': webhookSignature(hook.secret ?? '', body, sentAt),
         },
       };
     }
@@ -188,7 +201,7 @@ export function createHookPoster(options: {
 }) {
   const { targets, allowPrivate, clock } = options;
   return async function post(hook: MemberHookRow, message: HookMessage): Promise<HookOutcome> {
-    const request = hookRequest(hook, message);
+    const request = hookRequest(hook, message, clock());
     let outcome: HookOutcome;
     try {
       const answer = await postOutbound(request.url, request.body, request.headers, { allowPrivate });
@@ -204,9 +217,13 @@ export function createHookPoster(options: {
         };
       } else outcome = { status: 'failed', httpStatus: status, error: reasonOf(status, answer.body) };
     } catch (err) {
-      const refused = err instanceof OutboundError && err.code === 'refused';
-      const error = err instanceof Error ? err.message : String(err);
-      outcome = { status: refused ? 'failed' : 'retry', httpStatus: null, error };
+      if (err instanceof OutboundError && err.code === 'refused') {
+        // Our own sentence: the URL or the address it resolves to is not allowed.
+        outcome = { status: 'failed', httpStatus: null, error: err.message };
+      } else {
+        const { message: error, detail } = plainNetworkError(err);
+        outcome = { status: 'retry', httpStatus: null, error, detail };
+      }
     }
     const at = clock();
     await targets.recordAttempt(hook.id, {
@@ -251,6 +268,7 @@ export function createHookChannel(
       outcome.httpStatus ? `${hook.type}_${outcome.httpStatus}` : `${hook.type}_unreachable`,
       outcome.error ?? 'failed',
       outcome.retryAfterSeconds,
+      outcome.detail,
     );
   }
 

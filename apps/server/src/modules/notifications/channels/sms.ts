@@ -137,6 +137,7 @@ export function createSmsChannel({ sender, publicUrl, clock }: SmsChannelOptions
           recipient.phoneNumber ?? '',
           fitSms({ text: body, link: `${publicUrl}/profile` }),
         );
+        return true;
       },
     },
   };

@@ -76,10 +76,13 @@ export async function sendTwilioSms(settings: TwilioSettings, message: SmsMessag
   } catch (error) {
     if (signal.aborted)
       throw new DeliveryError('transient', 'timeout', `Twilio did not answer within ${timeoutMs} ms.`);
+    // The errno and address go to the log (detail): this message may reach the member's SMS test.
     throw new DeliveryError(
       'transient',
       'network',
-      redact(`Twilio could not be reached (${networkCause(error)}).`),
+      'Twilio could not be reached.',
+      undefined,
+      redact(networkCause(error)),
     );
   }
 

@@ -46,7 +46,7 @@ const URL_FIELDS: Record<HookType, { label: string; placeholder: string; help: s
   webhook: {
     label: 'Webhook URL',
     placeholder: 'https://example.com/releasebell',
-    help: 'We POST a JSON event signed with your secret (X-Releasebell-Signature: sha256=…).',
+    help: 'We POST a JSON event signed with your secret (X-Releasebell-Signature: t=…,v1=…).',
   },
 };
 
