@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { strToU8, zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { strToU8, UnzipInflate, Zip, ZipDeflate, zipSync } from 'fflate';
+import { describe, expect, it, vi } from 'vitest';
+import { bombZip, deflatedEntry, handZip } from '../../../test/hostile-zips';
 import {
   goodreadsSample,
   imdbWatchlistSample,
@@ -409,20 +410,120 @@ describe('Letterboxd ZIP exports', () => {
     expectUnrecognised(parseImport(corrupt));
   });
 
-  it('counts the uncompressed size of the entry against the limit', () => {
+  it('reads an export written as a stream, each size after its data (as Java and macOS write them)', () => {
+    const parts: Uint8Array[] = [];
+    const zip = new Zip((err, data) => {
+      if (err) throw err;
+      parts.push(data);
+    });
+    const csv = letterboxdWatchlistCsv({ rows: 300, seed: 3 });
+    for (const [name, content] of [
+      ['diary.csv', strToU8('Date,Name,Year,Letterboxd URI,Rating\n'.repeat(2000))],
+      ['watchlist.csv', csv],
+    ] as const) {
+      const file = new ZipDeflate(name);
+      zip.add(file);
+      file.push(content, true);
+    }
+    zip.end();
+    const bytes = Buffer.concat(parts);
+    // Bit 3: the sizes follow the data, the local header says 0.
+    expect(bytes[6]! & 8).toBe(8);
+    expect(rowsOf(parseImport(bytes))).toEqual(rowsOf(parseImport(csv)));
+  });
+
+  const ZIP_TOO_LARGE = {
+    ok: false,
+    code: 'IMPORT_ZIP_TOO_LARGE',
+    message: 'The watchlist.csv in this ZIP is over 10 MB once unpacked.',
+  };
+
+  it('counts the inflated size of the entry against the limit', () => {
     const row = '2024-01-01,Heat,1995,https://boxd.it/h1\n';
     const big = strToU8(
       `Date,Name,Year,Letterboxd URI\n${row.repeat(Math.ceil(IMPORT_MAX_BYTES / row.length))}`,
     );
     const zip = zipSync({ 'watchlist.csv': big });
     expect(zip.byteLength).toBeLessThan(IMPORT_MAX_BYTES);
-    expect(parseImport(zip)).toEqual({
+    expect(parseImport(zip)).toEqual(ZIP_TOO_LARGE);
+  });
+
+  it('refuses a ZIP bomb that declares 1 KB, inflating only a few MB past the limit', () => {
+    const bomb = bombZip(2 ** 30);
+    expect(bomb.byteLength).toBeLessThan(1.1 * 2 ** 20);
+    const { result, inflated } = inflating(() => parseImport(bomb));
+    expect(result).toEqual(ZIP_TOO_LARGE);
+    // A piece of 4 KB inflates to about 4 MB at most: stopped at the first piece past the limit.
+    expect(inflated).toBeGreaterThan(IMPORT_MAX_BYTES);
+    expect(inflated).toBeLessThan(IMPORT_MAX_BYTES + 5 * 2 ** 20);
+  });
+
+  it('inflates an entry once, however many directory records point at it', () => {
+    const csv = letterboxdWatchlistCsv({ rows: 300, seed: 3 });
+    const zip = handZip([deflatedEntry('watchlist.csv', csv)], Array(2560).fill(0));
+    const { result, inflated } = inflating(() => parseImport(zip));
+    expect(rowsOf(result)).toEqual(rowsOf(parseImport(csv)));
+    expect(inflated).toBe(csv.byteLength);
+  });
+
+  it('of several entries with the name, inflates the first only', () => {
+    const first = letterboxdWatchlistCsv({ rows: 20, seed: 1 });
+    const zip = handZip([
+      deflatedEntry('watchlist.csv', first),
+      deflatedEntry('watchlist.csv', letterboxdWatchlistCsv({ rows: 30, seed: 2 })),
+      deflatedEntry('export/watchlist.csv', letterboxdWatchlistCsv({ rows: 40, seed: 4 })),
+    ]);
+    const { result, inflated } = inflating(() => parseImport(zip));
+    expect(rowsOf(result)).toEqual(rowsOf(parseImport(first)));
+    expect(inflated).toBe(first.byteLength);
+  });
+
+  it('reads an export with a thousand files (one per list), refuses one more', () => {
+    const files = (lists: number) => {
+      const zippable: Record<string, Uint8Array> = {};
+      for (let i = 0; i < lists; i++)
+        zippable[`lists/list-${i}.csv`] = strToU8('Letterboxd list export v7\n');
+      zippable['watchlist.csv'] = letterboxdWatchlistCsv({ rows: 10, seed: 5 });
+      return zipSync(zippable);
+    };
+    expect(rowsOf(parseImport(files(999)))).toHaveLength(10);
+    expect(parseImport(files(1000))).toEqual({
       ok: false,
-      code: 'IMPORT_TOO_LARGE',
-      message: 'This file is over 10 MB.',
+      code: 'IMPORT_ZIP_TOO_LARGE',
+      message: 'This ZIP holds more than 1,000 files. Upload the watchlist.csv from it instead.',
     });
   });
 });
+
+/**
+ * What `run` answered, and the bytes that came out of fflate's streaming inflater meanwhile: the work
+ * a ZIP made the reader do, whatever sizes it declares.
+ */
+function inflating<T>(run: () => T): { result: T; inflated: number } {
+  let inflated = 0;
+  const push = UnzipInflate.prototype.push;
+  const spy = vi.spyOn(UnzipInflate.prototype, 'push').mockImplementation(function (
+    this: UnzipInflate,
+    data,
+    final,
+  ) {
+    const downstream = this.ondata;
+    this.ondata = (err, out, last) => {
+      if (out) inflated += out.byteLength;
+      downstream(err, out, last);
+    };
+    try {
+      push.call(this, data, final);
+    } finally {
+      this.ondata = downstream;
+    }
+  });
+  try {
+    return { result: run(), inflated };
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 /** The row a correct reader makes of a sample book in a Goodreads file. */
 function goodreadsRow(book: SampleBook): Omit<ImportRow, 'line'> {

@@ -1,6 +1,6 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportSource } from '@releasebell/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { unzipSync } from 'fflate';
+import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 
 /**
  * Reading a member's export file: which service it came from (told from its bytes, never from a choice the
@@ -38,7 +38,7 @@ export type ParseResult =
   | { ok: true; source: ImportSource; rows: ImportRow[] }
   | {
       ok: false;
-      code: 'IMPORT_UNRECOGNISED' | 'IMPORT_TOO_MANY_ROWS' | 'IMPORT_TOO_LARGE';
+      code: 'IMPORT_UNRECOGNISED' | 'IMPORT_TOO_MANY_ROWS' | 'IMPORT_TOO_LARGE' | 'IMPORT_ZIP_TOO_LARGE';
       message: string;
     };
 
@@ -59,12 +59,23 @@ const TOO_LARGE = Object.freeze({
   code: 'IMPORT_TOO_LARGE',
   message: 'This file is over 10 MB.',
 } as const satisfies ParseResult);
+const ZIP_TOO_LARGE = Object.freeze({
+  ok: false,
+  code: 'IMPORT_ZIP_TOO_LARGE',
+  message: 'The watchlist.csv in this ZIP is over 10 MB once unpacked.',
+} as const satisfies ParseResult);
+const ZIP_TOO_MANY_ENTRIES = Object.freeze({
+  ok: false,
+  code: 'IMPORT_ZIP_TOO_LARGE',
+  message: 'This ZIP holds more than 1,000 files. Upload the watchlist.csv from it instead.',
+} as const satisfies ParseResult);
 
 export function parseImport(bytes: Uint8Array, filename?: string): ParseResult {
   if (bytes.byteLength > IMPORT_MAX_BYTES) return TOO_LARGE;
   if (isZip(bytes)) {
     const entry = letterboxdWatchlistEntry(bytes);
-    if (entry === 'too-large') return TOO_LARGE;
+    if (entry === 'too-large') return ZIP_TOO_LARGE;
+    if (entry === 'too-many-entries') return ZIP_TOO_MANY_ENTRIES;
     if (!entry) return UNRECOGNISED;
     // The entry is recognised from its content like any upload: the ZIP only tells where to look.
     return parseCsvExport(entry.bytes, entry.name);
@@ -186,36 +197,93 @@ function isZip(bytes: Uint8Array): boolean {
 const OTHER_LETTERBOXD_FOLDERS = new Set(['lists', 'likes', 'deleted', 'orphaned']);
 
 /**
+ * Files a ZIP may hold. A Letterboxd export is a dozen CSVs plus one per list the member made (lists/),
+ * so a member with many lists has hundreds; each costs only its header, it is never inflated. The
+ * refusal's message says the number.
+ */
+const ZIP_MAX_ENTRIES = 1_000;
+/** What the chosen entry may inflate to: the limit a CSV uploaded by itself has. */
+const ZIP_MAX_INFLATED = IMPORT_MAX_BYTES;
+/**
+ * The upload is handed to the ZIP reader this much at a time, and the inflater takes the entry's body
+ * in these pieces: DEFLATE expands a piece at most about 1,032 times, so inflating stops at most about
+ * 4 MB past the cap.
+ */
+const ZIP_PIECE = 4096;
+
+/** Thrown from fflate's callbacks to stop reading, synchronously, where a cap is reached. */
+const TOO_MANY_ENTRIES = new Error('too many entries');
+const INFLATED_TOO_LARGE = new Error('inflated too large');
+
+function isWatchlistName(name: string): boolean {
+  const parts = name.split('/');
+  const folders = parts.slice(0, -1).map((p) => p.toLowerCase());
+  return (
+    parts.at(-1)!.toLowerCase() === 'watchlist.csv' && !folders.some((f) => OTHER_LETTERBOXD_FOLDERS.has(f))
+  );
+}
+
+/**
  * The export's watchlist.csv: at the root, or under one folder when the member re-zipped the unpacked export.
- * Its uncompressed size counts against the limit, checked before and after inflating (the header may lie).
+ * Read as a stream of local headers (the central directory is never consulted, so entries pointing at one
+ * body are not seen twice); only the chosen entry is inflated, once, and its bytes are counted as they
+ * come out of the inflater: the sizes a ZIP declares are not trusted for anything.
  */
 function letterboxdWatchlistEntry(
   bytes: Uint8Array,
-): { name: string; bytes: Uint8Array } | 'too-large' | null {
+): { name: string; bytes: Uint8Array } | 'too-large' | 'too-many-entries' | null {
+  const candidates: UnzipFile[] = [];
+  let entries = 0;
+  const unzip = new Unzip((file) => {
+    if (++entries > ZIP_MAX_ENTRIES) throw TOO_MANY_ENTRIES;
+    // Not started: its body is kept as views of the upload, never inflated.
+    if (isWatchlistName(file.name)) candidates.push(file);
+  });
+  unzip.register(UnzipInflate);
   try {
-    const candidates: { name: string; originalSize: number }[] = [];
-    unzipSync(bytes, {
-      filter: (file) => {
-        const parts = file.name.split('/');
-        const base = parts.at(-1)!.toLowerCase();
-        const folders = parts.slice(0, -1).map((p) => p.toLowerCase());
-        if (base === 'watchlist.csv' && !folders.some((f) => OTHER_LETTERBOXD_FOLDERS.has(f))) {
-          candidates.push({ name: file.name, originalSize: file.originalSize });
-        }
-        return false;
-      },
-    });
-    const best = candidates.sort((a, b) => a.name.split('/').length - b.name.split('/').length)[0];
-    if (!best) return null;
-    if (best.originalSize > IMPORT_MAX_BYTES) return 'too-large';
-    const entry = unzipSync(bytes, { filter: (file) => file.name === best.name })[best.name];
-    if (!entry) return null;
-    if (entry.byteLength > IMPORT_MAX_BYTES) return 'too-large';
-    return { name: best.name, bytes: entry };
-  } catch {
-    // Corrupt, encrypted or using a compression other than deflate: not something we can read.
+    for (let at = 0; at < bytes.length; at += ZIP_PIECE) {
+      unzip.push(bytes.subarray(at, at + ZIP_PIECE), at + ZIP_PIECE >= bytes.length);
+    }
+  } catch (err) {
+    if (err === TOO_MANY_ENTRIES) return 'too-many-entries';
+    // Corrupt: not something we can read.
     return null;
   }
+  // The shallowest; of several with one name, the first.
+  const best = candidates.sort((a, b) => a.name.split('/').length - b.name.split('/').length)[0];
+  if (!best) return null;
+
+  const pieces: Uint8Array[] = [];
+  let inflated = 0;
+  let complete = false;
+  best.ondata = (err, data, final) => {
+    if (err) throw err;
+    inflated += data.length;
+    if (inflated > ZIP_MAX_INFLATED) throw INFLATED_TOO_LARGE;
+    pieces.push(data);
+    complete = final;
+  };
+  try {
+    // Inflates the kept body piece by piece; a throw from `ondata` stops it at the piece that passed the cap.
+    best.start();
+  } catch (err) {
+    if (err === INFLATED_TOO_LARGE) return 'too-large';
+    // Encrypted, cut short or using a compression other than deflate.
+    return null;
+  }
+  if (!complete) return null;
+  return { name: best.name, bytes: concat(pieces, inflated) };
+}
+
+function concat(pieces: Uint8Array[], length: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0]!;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------

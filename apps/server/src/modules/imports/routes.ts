@@ -22,6 +22,43 @@ const errors = {
   404: errorResponseSchema,
 };
 
+/** A 400 about the upload, in the shape schema errors have, naming the form field. */
+const fileError = (message: string) =>
+  new HttpError(400, ERROR_CODES.validation, `file ${message}`, [{ field: 'file', message }]);
+
+/** @fastify/multipart's errors about the form the client sent, as opposed to our own failures. */
+const FORM_ERRORS = new Set([
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'FST_MP_PREMATURE_CLOSE',
+  'FST_PROTO_VIOLATION',
+  'FST_INVALID_JSON_FIELD_ERROR',
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+]);
+
+const UNREADABLE_FORM = 'could not be read: the multipart/form-data body is malformed or incomplete';
+
+/**
+ * Rethrows what reading the multipart body threw as the answer to give. The parser (busboy) reports a
+ * missing, wrong or over-long boundary and a cut-off body as plain `Error`s, the plugin its own coded
+ * errors: all the client's doing, so a 400 rather than a 500 and an error log. Anything else is ours.
+ */
+function asUploadError(err: unknown): never {
+  if (!(err instanceof Error)) throw err;
+  const code = (err as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    throw new HttpError(413, ERROR_CODES.importTooLarge, 'This file is over 10 MB.');
+  }
+  // Only the one file is taken (`fields: 0`): a text part, even one named `file`, ends here.
+  if (code === 'FST_FIELDS_LIMIT') throw fileError('must be a file');
+  if (typeof code === 'string' && FORM_ERRORS.has(code)) throw fileError(UNREADABLE_FORM);
+  // busboy's own carry no code; the request stream's, when the client goes away mid-body, ECONNRESET.
+  if ((code === undefined && Object.getPrototypeOf(err) === Error.prototype) || code === 'ECONNRESET') {
+    throw fileError(UNREADABLE_FORM);
+  }
+  throw err;
+}
+
 /** A member's list imports: upload (read at once, matched in the background), then the preview. */
 export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
   // One file per upload, no larger than the limit; only these routes take multipart bodies.
@@ -46,19 +83,10 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = 
     },
     async (req, reply) => {
       const userId = await member(req);
-      const missing = () =>
-        new HttpError(400, ERROR_CODES.validation, 'file is required', [
-          { field: 'file', message: 'is required' },
-        ]);
-      if (!req.isMultipart()) throw missing();
-      const file = await req.file();
-      if (file?.fieldname !== 'file') throw missing();
-      const bytes = await file.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, ERROR_CODES.importTooLarge, 'This file is over 10 MB.');
-        }
-        throw err;
-      });
+      if (!req.isMultipart()) throw fileError('is required');
+      const file = await req.file().catch(asUploadError);
+      if (file?.fieldname !== 'file') throw fileError('is required');
+      const bytes = await file.toBuffer().catch(asUploadError);
       const created = await imports.create(userId, bytes, file.filename);
       return reply.status(202).send(created);
     },
@@ -89,7 +117,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = 
           'Add the matched titles (and the ambiguous ones chosen) to the watchlist and follow the ticked refs; again, adds nothing',
         params: importParamsSchema,
         body: applyImportBodySchema,
-        response: { 200: appliedImportSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: appliedImportSchema, ...errors, 409: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (req) => imports.apply(await member(req), req.params.id, req.body),
