@@ -10,6 +10,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { IMPORT_MAX_ROWS } from '@releasebell/contract';
 import autocannon from 'autocannon';
 import { like, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
@@ -24,6 +25,7 @@ import {
 import { installCleanup, runCommand, startChild, stopAllChildren } from './children';
 import { type FanoutResult, measureFanout } from './fanout';
 import { type FollowsResult, measureFollows } from './follows';
+import { type ImportLoadOutcome, importLoadMet, measureImportLoad, printImportLoad } from './import-load';
 import { type ImportsResult, measureImports } from './imports';
 import { type LighthouseOutcome, lighthouseTargets, measureLighthouse, printLighthouse } from './lighthouse';
 import { measureNextTick } from './next-tick';
@@ -69,6 +71,10 @@ Options:
                         127.0.0.2-4) while GET / and a script are timed, on a fresh embedded database
                         (with --only-sync and the like: those too, nothing else); wrk not needed
   --no-signin-burst     skip the sign-in burst
+  --only-import-load    run only the import load: GET /, /healthz and a member's watchlist timed at
+                        rest, then while a 20,000-row Letterboxd watchlist is read and matched, on a
+                        fresh embedded database (and on PostgreSQL with BENCH_DATABASE_URL)
+  --no-import-load      skip the import load
   --fanout-members <n>  members tracking the title whose release day arrives (default: 10000)
   --only-fanout         run only the notification fan-out
   --no-fanout           skip the notification fan-out
@@ -147,6 +153,7 @@ interface Options {
   dataDir: string | undefined;
   serveScript: string;
   signinBurst: 'only' | 'yes' | 'no';
+  importLoad: 'only' | 'yes' | 'no';
   fanoutMembers: number;
   fanout: 'only' | 'yes' | 'no';
   syncItems: number;
@@ -179,6 +186,8 @@ function parseOptions(): Options | null {
       'serve-script': { type: 'string' },
       'only-signin-burst': { type: 'boolean', default: false },
       'no-signin-burst': { type: 'boolean', default: false },
+      'only-import-load': { type: 'boolean', default: false },
+      'no-import-load': { type: 'boolean', default: false },
       'fanout-members': { type: 'string', default: '10000' },
       'only-fanout': { type: 'boolean', default: false },
       'no-fanout': { type: 'boolean', default: false },
@@ -228,6 +237,11 @@ function parseOptions(): Options | null {
       : values['no-signin-burst'] || values['only-search']
         ? 'no'
         : 'yes',
+    importLoad: values['only-import-load']
+      ? 'only'
+      : values['no-import-load'] || values['only-search']
+        ? 'no'
+        : 'yes',
     fanoutMembers: int('fanout-members', values['fanout-members'], 1, 1_000_000),
     fanout: values['only-fanout'] ? 'only' : values['no-fanout'] || values['only-search'] ? 'no' : 'yes',
     syncItems: int('sync-items', values['sync-items'], 1, 1_000_000),
@@ -252,6 +266,9 @@ function parseOptions(): Options | null {
     autocannon: values.autocannon,
   };
 }
+
+/** The most rows an import takes (IMPORT_MAX_ROWS): the import load uploads that many. */
+const IMPORT_LOAD_ROWS = IMPORT_MAX_ROWS;
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -827,6 +844,30 @@ async function main() {
       return { skipped: `failed: ${(err as Error).stack ?? err}` };
     }
   };
+  const runImportLoad = async (): Promise<ImportLoadOutcome[]> => {
+    const outcomes: ImportLoadOutcome[] = [];
+    const databases = [undefined, process.env.BENCH_DATABASE_URL].filter(
+      (url, i) => i === 0 || url !== undefined,
+    );
+    for (const databaseUrl of databases) {
+      try {
+        outcomes.push(
+          await measureImportLoad({
+            serveScript: options.serveScript,
+            env: childEnv({}),
+            repoRoot,
+            logLevel: options.logLevel,
+            rows: IMPORT_LOAD_ROWS,
+            ...(databaseUrl ? { databaseUrl } : {}),
+            log,
+          }),
+        );
+      } catch (err) {
+        outcomes.push({ skipped: `failed: ${(err as Error).stack ?? err}` });
+      }
+    }
+    return outcomes;
+  };
   const runSync = () =>
     measureSync({ items: options.syncItems, env: childEnv({}), repoRoot, serverDir, log });
   const runFollows = () =>
@@ -880,8 +921,17 @@ async function main() {
     options.imports === 'only' ||
     options.channels === 'only' ||
     options.lighthouse === 'only' ||
-    options.signinBurst === 'only'
+    options.signinBurst === 'only' ||
+    options.importLoad === 'only'
   ) {
+    if (options.importLoad === 'only') {
+      const importLoad = await runImportLoad();
+      for (const outcome of importLoad) printImportLoad(outcome);
+      writeSectionReport('latest-import-load.json', {
+        importLoad,
+        targets: { importLoad: importLoad.map((o) => ('skipped' in o ? null : importLoadMet(o))) },
+      });
+    }
     if (options.signinBurst === 'only') {
       const signinBurst = await runSigninBurst();
       printSigninBurst(signinBurst);
@@ -1077,6 +1127,7 @@ async function main() {
 
   await stopAllChildren();
   const signinBurst = options.signinBurst === 'yes' ? await runSigninBurst() : null;
+  const importLoad = options.importLoad === 'yes' ? await runImportLoad() : null;
   const fanout = options.fanout === 'yes' ? await runFanout() : null;
   const sync = options.sync === 'yes' ? await runSync() : null;
   const follows = options.follows === 'yes' ? await runFollows() : null;
@@ -1219,6 +1270,7 @@ async function main() {
   }
   console.log(`  home JS ${targets.homeJs.target}: ${homeKb ?? '-'} KB  ${verdict(targets.homeJs.met)}`);
   if (signinBurst) printSigninBurst(signinBurst);
+  for (const outcome of importLoad ?? []) printImportLoad(outcome);
   if (fanout) printFanout(fanout);
   if (sync) printSync(sync);
   if (follows) printFollows(follows);
@@ -1246,6 +1298,7 @@ async function main() {
     homeJs: web,
     nextTick,
     signinBurst,
+    importLoad,
     fanout,
     sync,
     follows,

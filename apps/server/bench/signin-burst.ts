@@ -108,7 +108,7 @@ export interface SigninBurstOptions {
   log: (line: string) => void;
 }
 
-interface Answer {
+export interface Answer {
   status: number | null;
   ms: number;
   /** 'timeout', or the connection error's code. */
@@ -118,7 +118,7 @@ interface Answer {
 }
 
 /** One request on node's http client, read to its end; never rejects. */
-function send(
+export function send(
   url: string,
   init: {
     method?: string;
@@ -174,14 +174,14 @@ function send(
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': ACCEPT_ENCODING };
-const ASSET_HEADERS = { accept: '*/*', 'accept-encoding': ACCEPT_ENCODING };
+export const PAGE_HEADERS = { accept: 'text/html', 'accept-encoding': ACCEPT_ENCODING };
+export const ASSET_HEADERS = { accept: '*/*', 'accept-encoding': ACCEPT_ENCODING };
 
 /**
  * Requests `url` one at a time on one keep-alive connection, starting one at most every
  * PAGE_INTERVAL_MS, until `running()` says to stop (the request in flight then is waited for).
  */
-async function pageLoop(url: string, headers: Record<string, string>, running: () => boolean) {
+export async function pageLoop(url: string, headers: Record<string, string>, running: () => boolean) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const answers: Answer[] = [];
   try {
@@ -197,7 +197,7 @@ async function pageLoop(url: string, headers: Record<string, string>, running: (
   return answers;
 }
 
-function pageFigures(answers: Answer[]): PageFigures {
+export function pageFigures(answers: Answer[]): PageFigures {
   const latency = summarise(answers.map((a) => a.ms));
   return {
     latencyMs: {
@@ -215,7 +215,7 @@ function pageFigures(answers: Answer[]): PageFigures {
 }
 
 /** Reads the server's RSS every RSS_SAMPLE_MS until stopped. */
-function sampleRss(server: ChildServer) {
+export function sampleRss(server: ChildServer) {
   const started = performance.now();
   const samples: { t: number; mb: number }[] = [];
   const read = () => {
@@ -234,7 +234,7 @@ function sampleRss(server: ChildServer) {
   };
 }
 
-async function ensureWebBuild(repoRoot: string, log: (line: string) => void): Promise<string | null> {
+export async function ensureWebBuild(repoRoot: string, log: (line: string) => void): Promise<string | null> {
   const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
   const ssrEntry = path.join(repoRoot, 'apps/web/dist-server/entry-server.js');
   if (existsSync(webIndex) && existsSync(ssrEntry)) return null;

@@ -174,30 +174,51 @@ describe('importing a list', () => {
     expect((await app.inject({ url: '/api/imports/not-an-id', headers: as(member) })).statusCode).toBe(400);
   });
 
-  it('takes up an import a stopped process left halfway, once its claim lapses', async () => {
+  it('takes up an import a stopped process left halfway, once its claim lapses; a cut upload fails', async () => {
     let now = new Date();
     const clocked = await buildTestApp({ seedDemo: true, clock: () => now });
     try {
       const owner = await signUp(clocked, { register: true });
       const repo = createImportsRepository(clocked.database.db);
       const [book] = (await loadDemoRecords('books')).filter((b) => b.isbn13 && b.release !== null);
+      const row = {
+        line: 2,
+        title: book!.title,
+        year: null,
+        kind: 'book' as const,
+        isbn13: book!.isbn13!,
+        status: 'to-read',
+      };
+      // A process wrote it whole, took it for matching and stopped before matching a row.
       const stored = await repo.create({
         userId: owner.id,
         source: 'goodreads',
-        rows: [
-          { line: 2, title: book!.title, year: null, kind: 'book', isbn13: book!.isbn13!, status: 'to-read' },
-        ],
+        rows: 1,
         at: now,
+        claimedUntil: new Date(now.getTime() + 120_000),
       });
-      // A process took it and stopped before matching a row.
-      expect(await repo.claim(stored.id, now, new Date(now.getTime() + 120_000))).toBeDefined();
+      await repo.addEntries(stored.id, [row]);
+      // Another stopped while writing its rows: one of two written.
+      const cut = await repo.create({
+        userId: owner.id,
+        source: 'goodreads',
+        rows: 2,
+        at: now,
+        claimedUntil: new Date(now.getTime() + 120_000),
+      });
+      await repo.addEntries(cut.id, [row]);
       expect(await clocked.imports.resumeStalled()).toBe(0);
       now = new Date(now.getTime() + 121_000);
-      expect(await clocked.imports.resumeStalled()).toBe(1);
+      expect(await clocked.imports.resumeStalled()).toBe(2);
       const preview = (
         await clocked.inject({ url: `/api/imports/${stored.id}`, headers: { cookie: owner.cookie } })
       ).json();
       expect(preview).toMatchObject({ status: 'ready', matched: 1, progress: 1 });
+      // The cut one is not matched as if the file ended there: it failed, and says so.
+      const failed = (
+        await clocked.inject({ url: `/api/imports/${cut.id}`, headers: { cookie: owner.cookie } })
+      ).json();
+      expect(failed).toMatchObject({ status: 'failed', matched: 0 });
     } finally {
       await clocked.close();
     }

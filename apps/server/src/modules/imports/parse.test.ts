@@ -44,8 +44,8 @@ function expectUnrecognised(result: ParseResult) {
 }
 
 describe('the hand-written fixtures, which mirror real exports', () => {
-  it('reads a Goodreads library export', () => {
-    const result = parseImport(fixture('goodreads_library_export.csv'), 'goodreads_library_export.csv');
+  it('reads a Goodreads library export', async () => {
+    const result = await parseImport(fixture('goodreads_library_export.csv'), 'goodreads_library_export.csv');
     expect(result).toMatchObject({ ok: true, source: 'goodreads' });
     expect(rowsOf(result)).toEqual([
       {
@@ -119,8 +119,8 @@ describe('the hand-written fixtures, which mirror real exports', () => {
     ]);
   });
 
-  it('reads a StoryGraph export', () => {
-    const result = parseImport(fixture('storygraph_export.csv'));
+  it('reads a StoryGraph export', async () => {
+    const result = await parseImport(fixture('storygraph_export.csv'));
     expect(result).toMatchObject({ ok: true, source: 'storygraph' });
     expect(rowsOf(result)).toEqual([
       {
@@ -164,8 +164,8 @@ describe('the hand-written fixtures, which mirror real exports', () => {
     ]);
   });
 
-  it('reads a Letterboxd watchlist.csv', () => {
-    const result = parseImport(fixture('letterboxd_watchlist.csv'), 'watchlist.csv');
+  it('reads a Letterboxd watchlist.csv', async () => {
+    const result = await parseImport(fixture('letterboxd_watchlist.csv'), 'watchlist.csv');
     expect(result).toMatchObject({ ok: true, source: 'letterboxd' });
     expect(rowsOf(result)).toEqual([
       { line: 2, title: 'Past Lives', year: 2023, kind: 'movie', letterboxdUri: 'https://boxd.it/ue4w' },
@@ -201,8 +201,8 @@ describe('the hand-written fixtures, which mirror real exports', () => {
     ]);
   });
 
-  it('reads an IMDb watchlist, keeping every title type with its normalised type', () => {
-    const result = parseImport(fixture('imdb_watchlist.csv'));
+  it('reads an IMDb watchlist, keeping every title type with its normalised type', async () => {
+    const result = await parseImport(fixture('imdb_watchlist.csv'));
     expect(result).toMatchObject({ ok: true, source: 'imdb' });
     expect(rowsOf(result)).toEqual([
       {
@@ -291,16 +291,16 @@ describe('the hand-written fixtures, which mirror real exports', () => {
 });
 
 describe('recognising the source from the bytes', () => {
-  it('ignores the file name when the content says otherwise', () => {
-    expect(parseImport(fixture('imdb_watchlist.csv'), 'goodreads_library_export.csv')).toMatchObject({
+  it('ignores the file name when the content says otherwise', async () => {
+    expect(await parseImport(fixture('imdb_watchlist.csv'), 'goodreads_library_export.csv')).toMatchObject({
       source: 'imdb',
     });
-    expect(parseImport(fixture('goodreads_library_export.csv'), 'watchlist.csv')).toMatchObject({
+    expect(await parseImport(fixture('goodreads_library_export.csv'), 'watchlist.csv')).toMatchObject({
       source: 'goodreads',
     });
   });
 
-  it('matches columns by name, in any order and any case', () => {
+  it('matches columns by name, in any order and any case', async () => {
     const lines = text(fixture('letterboxd_watchlist.csv')).trimEnd().split('\n');
     // Swap the first two columns and shout the header.
     const swapped = lines.map((line, i) => {
@@ -309,27 +309,29 @@ describe('recognising the source from the bytes', () => {
       const header = i === 0;
       return [header ? name!.toUpperCase() : name, header ? date!.toUpperCase() : date, ...others].join(',');
     });
-    const result = parseImport(strToU8(swapped.join('\n')));
-    expect(rowsOf(result)).toEqual(rowsOf(parseImport(fixture('letterboxd_watchlist.csv'))));
+    const result = await parseImport(strToU8(swapped.join('\n')));
+    expect(rowsOf(result)).toEqual(rowsOf(await parseImport(fixture('letterboxd_watchlist.csv'))));
   });
 
-  it('recognises the older IMDb export, with camelCase types', () => {
+  it('recognises the older IMDb export, with camelCase types', async () => {
     const legacy = [
       'Position,Const,Created,Modified,Description,Title,URL,Title type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors',
       '1,tt0111161,2019-05-03,2019-05-03,,The Shawshank Redemption,https://www.imdb.com/title/tt0111161/,movie,9.3,142,1994,"Crime, Drama",2500000,1994-09-10,Frank Darabont',
       '2,tt5687612,2019-05-03,2019-05-03,,Fleabag,https://www.imdb.com/title/tt5687612/,tvSeries,8.7,27,2016,"Comedy, Drama",90000,2016-07-21,',
       '3,tt1234567,2019-05-03,2019-05-03,,Some Limited Show,https://www.imdb.com/title/tt1234567/,tvMiniSeries,8.0,60,2020,Drama,500,2020-01-01,',
     ].join('\n');
-    expect(rowsOf(parseImport(strToU8(legacy))).map((r) => [r.title, r.kind, r.imdbType, r.imdbId])).toEqual([
+    expect(
+      rowsOf(await parseImport(strToU8(legacy))).map((r) => [r.title, r.kind, r.imdbType, r.imdbId]),
+    ).toEqual([
       ['The Shawshank Redemption', 'movie', 'movie', 'tt0111161'],
       ['Fleabag', 'series', 'tvSeries', 'tt5687612'],
       ['Some Limited Show', 'series', 'tvMiniSeries', 'tt1234567'],
     ]);
   });
 
-  it('reads a header-only export as an export with no rows', () => {
+  it('reads a header-only export as an export with no rows', async () => {
     const header = text(fixture('goodreads_library_export.csv')).split('\n')[0]!;
-    expect(parseImport(strToU8(`${header}\n`))).toEqual({ ok: true, source: 'goodreads', rows: [] });
+    expect(await parseImport(strToU8(`${header}\n`))).toEqual({ ok: true, source: 'goodreads', rows: [] });
   });
 
   it.each([
@@ -365,52 +367,52 @@ describe('recognising the source from the bytes', () => {
         'Const,Your Rating,Date Rated,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors\ntt0903747,10,2024-03-11,Breaking Bad,Breaking Bad,https://www.imdb.com/title/tt0903747/,TV Series,9.5,49,2008,"Crime, Drama",2100000,2008-01-20,\n',
       ),
     ],
-  ])('refuses %s', (_name, bytes) => {
-    expectUnrecognised(parseImport(bytes));
+  ])('refuses %s', async (_name, bytes) => {
+    expectUnrecognised(await parseImport(bytes));
   });
 
-  it("refuses Letterboxd's watched.csv, whose header is the watchlist's, by its name", () => {
+  it("refuses Letterboxd's watched.csv, whose header is the watchlist's, by its name", async () => {
     const watched = fixture('letterboxd_watchlist.csv');
-    expectUnrecognised(parseImport(watched, 'watched.csv'));
-    expectUnrecognised(parseImport(watched, 'letterboxd-me-2024/likes/films.csv'));
-    expect(parseImport(watched, 'watchlist.csv')).toMatchObject({ ok: true, source: 'letterboxd' });
+    expectUnrecognised(await parseImport(watched, 'watched.csv'));
+    expectUnrecognised(await parseImport(watched, 'letterboxd-me-2024/likes/films.csv'));
+    expect(await parseImport(watched, 'watchlist.csv')).toMatchObject({ ok: true, source: 'letterboxd' });
   });
 });
 
 describe('Letterboxd ZIP exports', () => {
   const films = sampleFilms({ rows: 300, seed: 3 });
 
-  it('reads only watchlist.csv among the dozen CSVs, not the lists named like it', () => {
+  it('reads only watchlist.csv among the dozen CSVs, not the lists named like it', async () => {
     const zip = letterboxdZip({ rows: 300, seed: 3 });
-    const result = parseImport(zip, 'letterboxd-sample-2024-06-01-12-00-utc.zip');
+    const result = await parseImport(zip, 'letterboxd-sample-2024-06-01-12-00-utc.zip');
     expect(result).toMatchObject({ ok: true, source: 'letterboxd' });
-    expect(rowsOf(result)).toEqual(rowsOf(parseImport(letterboxdWatchlistCsv({ rows: 300, seed: 3 }))));
+    expect(rowsOf(result)).toEqual(rowsOf(await parseImport(letterboxdWatchlistCsv({ rows: 300, seed: 3 }))));
     expect(rowsOf(result).map((r) => r.letterboxdUri)).toEqual(films.map((f) => f.letterboxdUri));
   });
 
-  it('finds watchlist.csv when the member re-zipped the unpacked folder', () => {
+  it('finds watchlist.csv when the member re-zipped the unpacked folder', async () => {
     const zip = letterboxdZip({ rows: 300, seed: 3, folder: 'letterboxd-sample-2024-06-01-12-00-utc' });
-    expect(rowsOf(parseImport(zip)).map((r) => r.title)).toEqual(films.map((f) => f.title));
+    expect(rowsOf(await parseImport(zip)).map((r) => r.title)).toEqual(films.map((f) => f.title));
   });
 
-  it('recognises the ZIP entry from its content like any upload', () => {
+  it('recognises the ZIP entry from its content like any upload', async () => {
     const zip = zipSync({ 'watchlist.csv': fixture('imdb_watchlist.csv') });
-    expect(parseImport(zip)).toMatchObject({ ok: true, source: 'imdb' });
+    expect(await parseImport(zip)).toMatchObject({ ok: true, source: 'imdb' });
   });
 
-  it('refuses a ZIP without a watchlist.csv, and one that is corrupt', () => {
+  it('refuses a ZIP without a watchlist.csv, and one that is corrupt', async () => {
     const list = strToU8('Letterboxd list export v7\nDate,Name,Tags,URL,Description\n');
     expectUnrecognised(
-      parseImport(zipSync({ 'lists/watchlist.csv': list, 'watched.csv': strToU8('Date\n') })),
+      await parseImport(zipSync({ 'lists/watchlist.csv': list, 'watched.csv': strToU8('Date\n') })),
     );
     expectUnrecognised(
-      parseImport(zipSync({ 'goodreads_library_export.csv': fixture('goodreads_library_export.csv') })),
+      await parseImport(zipSync({ 'goodreads_library_export.csv': fixture('goodreads_library_export.csv') })),
     );
     const corrupt = letterboxdZip({ rows: 10, seed: 1 }).slice(0, 200);
-    expectUnrecognised(parseImport(corrupt));
+    expectUnrecognised(await parseImport(corrupt));
   });
 
-  it('reads an export written as a stream, each size after its data (as Java and macOS write them)', () => {
+  it('reads an export written as a stream, each size after its data (as Java and macOS write them)', async () => {
     const parts: Uint8Array[] = [];
     const zip = new Zip((err, data) => {
       if (err) throw err;
@@ -429,7 +431,7 @@ describe('Letterboxd ZIP exports', () => {
     const bytes = Buffer.concat(parts);
     // Bit 3: the sizes follow the data, the local header says 0.
     expect(bytes[6]! & 8).toBe(8);
-    expect(rowsOf(parseImport(bytes))).toEqual(rowsOf(parseImport(csv)));
+    expect(rowsOf(await parseImport(bytes))).toEqual(rowsOf(await parseImport(csv)));
   });
 
   const ZIP_TOO_LARGE = {
@@ -438,47 +440,47 @@ describe('Letterboxd ZIP exports', () => {
     message: 'The watchlist.csv in this ZIP is over 10 MB once unpacked.',
   };
 
-  it('counts the inflated size of the entry against the limit', () => {
+  it('counts the inflated size of the entry against the limit', async () => {
     const row = '2024-01-01,Heat,1995,https://boxd.it/h1\n';
     const big = strToU8(
       `Date,Name,Year,Letterboxd URI\n${row.repeat(Math.ceil(IMPORT_MAX_BYTES / row.length))}`,
     );
     const zip = zipSync({ 'watchlist.csv': big });
     expect(zip.byteLength).toBeLessThan(IMPORT_MAX_BYTES);
-    expect(parseImport(zip)).toEqual(ZIP_TOO_LARGE);
+    expect(await parseImport(zip)).toEqual(ZIP_TOO_LARGE);
   });
 
-  it('refuses a ZIP bomb that declares 1 KB, inflating only a few MB past the limit', () => {
+  it('refuses a ZIP bomb that declares 1 KB, inflating only a few MB past the limit', async () => {
     const bomb = bombZip(2 ** 30);
     expect(bomb.byteLength).toBeLessThan(1.1 * 2 ** 20);
-    const { result, inflated } = inflating(() => parseImport(bomb));
+    const { result, inflated } = await inflating(() => parseImport(bomb));
     expect(result).toEqual(ZIP_TOO_LARGE);
     // A piece of 4 KB inflates to about 4 MB at most: stopped at the first piece past the limit.
     expect(inflated).toBeGreaterThan(IMPORT_MAX_BYTES);
     expect(inflated).toBeLessThan(IMPORT_MAX_BYTES + 5 * 2 ** 20);
   });
 
-  it('inflates an entry once, however many directory records point at it', () => {
+  it('inflates an entry once, however many directory records point at it', async () => {
     const csv = letterboxdWatchlistCsv({ rows: 300, seed: 3 });
     const zip = handZip([deflatedEntry('watchlist.csv', csv)], Array(2560).fill(0));
-    const { result, inflated } = inflating(() => parseImport(zip));
-    expect(rowsOf(result)).toEqual(rowsOf(parseImport(csv)));
+    const { result, inflated } = await inflating(() => parseImport(zip));
+    expect(rowsOf(result)).toEqual(rowsOf(await parseImport(csv)));
     expect(inflated).toBe(csv.byteLength);
   });
 
-  it('of several entries with the name, inflates the first only', () => {
+  it('of several entries with the name, inflates the first only', async () => {
     const first = letterboxdWatchlistCsv({ rows: 20, seed: 1 });
     const zip = handZip([
       deflatedEntry('watchlist.csv', first),
       deflatedEntry('watchlist.csv', letterboxdWatchlistCsv({ rows: 30, seed: 2 })),
       deflatedEntry('export/watchlist.csv', letterboxdWatchlistCsv({ rows: 40, seed: 4 })),
     ]);
-    const { result, inflated } = inflating(() => parseImport(zip));
-    expect(rowsOf(result)).toEqual(rowsOf(parseImport(first)));
+    const { result, inflated } = await inflating(() => parseImport(zip));
+    expect(rowsOf(result)).toEqual(rowsOf(await parseImport(first)));
     expect(inflated).toBe(first.byteLength);
   });
 
-  it('reads an export with a thousand files (one per list), refuses one more', () => {
+  it('reads an export with a thousand files (one per list), refuses one more', async () => {
     const files = (lists: number) => {
       const zippable: Record<string, Uint8Array> = {};
       for (let i = 0; i < lists; i++)
@@ -486,8 +488,8 @@ describe('Letterboxd ZIP exports', () => {
       zippable['watchlist.csv'] = letterboxdWatchlistCsv({ rows: 10, seed: 5 });
       return zipSync(zippable);
     };
-    expect(rowsOf(parseImport(files(999)))).toHaveLength(10);
-    expect(parseImport(files(1000))).toEqual({
+    expect(rowsOf(await parseImport(files(999)))).toHaveLength(10);
+    expect(await parseImport(files(1000))).toEqual({
       ok: false,
       code: 'IMPORT_ZIP_TOO_LARGE',
       message: 'This ZIP holds more than 1,000 files. Upload the watchlist.csv from it instead.',
@@ -499,7 +501,7 @@ describe('Letterboxd ZIP exports', () => {
  * What `run` answered, and the bytes that came out of fflate's streaming inflater meanwhile: the work
  * a ZIP made the reader do, whatever sizes it declares.
  */
-function inflating<T>(run: () => T): { result: T; inflated: number } {
+async function inflating<T>(run: () => Promise<T>): Promise<{ result: T; inflated: number }> {
   let inflated = 0;
   const push = UnzipInflate.prototype.push;
   const spy = vi.spyOn(UnzipInflate.prototype, 'push').mockImplementation(function (
@@ -519,7 +521,8 @@ function inflating<T>(run: () => T): { result: T; inflated: number } {
     }
   });
   try {
-    return { result: run(), inflated };
+    const result = await run();
+    return { result, inflated };
   } finally {
     spy.mockRestore();
   }
@@ -573,7 +576,7 @@ function expectLinesStartRecords(csv: string, rows: ImportRow[], key = (row: Imp
 }
 
 describe('generated samples, several hundred rows each', () => {
-  it('reads every Goodreads row and its quirks', () => {
+  it('reads every Goodreads row and its quirks', async () => {
     const books = sampleBooks({ rows: 400, seed: 1 });
     const bytes = goodreadsSample({ rows: 400, seed: 1 });
     const csv = text(bytes);
@@ -590,7 +593,7 @@ describe('generated samples, several hundred rows each', () => {
     expect(books.some((b) => b.isbn13?.startsWith('979'))).toBe(true);
     expect(books.some((b) => (b.year ?? 0) < 0)).toBe(true);
 
-    const rows = rowsOf(parseImport(bytes));
+    const rows = rowsOf(await parseImport(bytes));
     expect(rows).toHaveLength(400);
     expect(withoutLines(rows)).toEqual(books.map(goodreadsRow));
     expectIncreasingLines(rows);
@@ -599,17 +602,17 @@ describe('generated samples, several hundred rows each', () => {
     expectLinesStartRecords(csv, rows);
   });
 
-  it('reads the same rows, with the same line numbers, from a BOM + CRLF file', () => {
-    const plain = rowsOf(parseImport(goodreadsSample({ rows: 400, seed: 1 })));
+  it('reads the same rows, with the same line numbers, from a BOM + CRLF file', async () => {
+    const plain = rowsOf(await parseImport(goodreadsSample({ rows: 400, seed: 1 })));
     const windows = goodreadsSample({ rows: 400, seed: 1, bom: true, crlf: true });
     expect([...windows.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(text(windows)).toContain('\r\n');
-    expect(rowsOf(parseImport(windows))).toEqual(plain);
+    expect(rowsOf(await parseImport(windows))).toEqual(plain);
   });
 
-  it('reads every StoryGraph row', () => {
+  it('reads every StoryGraph row', async () => {
     const books = sampleBooks({ rows: 400, seed: 2 });
-    const rows = rowsOf(parseImport(storygraphSample({ rows: 400, seed: 2, crlf: true })));
+    const rows = rowsOf(await parseImport(storygraphSample({ rows: 400, seed: 2, crlf: true })));
     expect(rows).toHaveLength(400);
     expect(withoutLines(rows)).toEqual(
       books.map((b) => ({
@@ -625,17 +628,17 @@ describe('generated samples, several hundred rows each', () => {
     expect(rows.some((r) => r.status === 'did-not-finish')).toBe(true);
   });
 
-  it('reads every row of a Letterboxd watchlist.csv', () => {
+  it('reads every row of a Letterboxd watchlist.csv', async () => {
     const films = sampleFilms({ rows: 500, seed: 4 });
     const bytes = letterboxdWatchlistCsv({ rows: 500, seed: 4, bom: true });
-    const rows = rowsOf(parseImport(bytes, 'watchlist.csv'));
+    const rows = rowsOf(await parseImport(bytes, 'watchlist.csv'));
     expect(withoutLines(rows)).toEqual(films.map((f) => filmRow(f, 'letterboxd')));
     expect(rows.map((r) => r.line)).toEqual(films.map((_, i) => i + 2));
     expect(films.some((f) => f.title.includes('"') || f.title.includes(','))).toBe(true);
     expect(films.some((f) => f.year === null)).toBe(true);
   });
 
-  it.each(['current', '2017'] as const)('reads every row of an IMDb watchlist (%s export)', (style) => {
+  it.each(['current', '2017'] as const)('reads every row of an IMDb watchlist (%s export)', async (style) => {
     const films = sampleFilms({ rows: 400, seed: 5 });
     const bytes = imdbWatchlistSample({ rows: 400, seed: 5, style });
     const csv = text(bytes);
@@ -646,7 +649,7 @@ describe('generated samples, several hundred rows each', () => {
       expect(csv).toContain(',tvMiniSeries,');
       expect(csv).toContain(',movie,');
     }
-    const rows = rowsOf(parseImport(bytes));
+    const rows = rowsOf(await parseImport(bytes));
     expect(withoutLines(rows)).toEqual(films.map((f) => filmRow(f, 'imdb', style === 'current')));
     expectIncreasingLines(rows);
     // The Const comes before the Description, which may span lines.
@@ -657,7 +660,7 @@ describe('generated samples, several hundred rows each', () => {
     for (const t of ['tvMiniSeries', 'tvEpisode', 'videoGame', 'short']) expect(types).toContain(t);
   });
 
-  it('writes the same bytes for the same options, and other bytes for another seed', () => {
+  it('writes the same bytes for the same options, and other bytes for another seed', async () => {
     expect(goodreadsSample({ rows: 50, seed: 7 })).toEqual(goodreadsSample({ rows: 50, seed: 7 }));
     expect(letterboxdZip({ rows: 50, seed: 7 })).toEqual(letterboxdZip({ rows: 50, seed: 7 }));
     expect(imdbWatchlistSample({ rows: 50, seed: 7 })).toEqual(imdbWatchlistSample({ rows: 50, seed: 7 }));
@@ -666,9 +669,9 @@ describe('generated samples, several hundred rows each', () => {
 });
 
 describe('broken records', () => {
-  it('turns rows with the wrong column count into problems and keeps all the others', () => {
-    const clean = rowsOf(parseImport(goodreadsSample({ rows: 400, seed: 1 })));
-    const rows = rowsOf(parseImport(goodreadsSample({ rows: 400, seed: 1, breakRows: [5, 200] })));
+  it('turns rows with the wrong column count into problems and keeps all the others', async () => {
+    const clean = rowsOf(await parseImport(goodreadsSample({ rows: 400, seed: 1 })));
+    const rows = rowsOf(await parseImport(goodreadsSample({ rows: 400, seed: 1, breakRows: [5, 200] })));
     expect(rows).toHaveLength(400);
     for (const i of [5, 200]) {
       expect(rows[i]).toMatchObject({
@@ -681,14 +684,14 @@ describe('broken records', () => {
     expect(rows.filter((_, i) => i !== 5 && i !== 200)).toEqual(clean.filter((_, i) => i !== 5 && i !== 200));
   });
 
-  it('contains a quote left open in the middle to its own row', () => {
+  it('contains a quote left open in the middle to its own row', async () => {
     const csv = text(fixture('goodreads_library_export.csv'));
     const broken = csv.replace(
       '8855321,"Leviathan Wakes (The Expanse, #1)"',
       '8855321,"Leviathan Wakes (The Expanse, #1)',
     );
-    const clean = rowsOf(parseImport(fixture('goodreads_library_export.csv')));
-    const rows = rowsOf(parseImport(strToU8(broken)));
+    const clean = rowsOf(await parseImport(fixture('goodreads_library_export.csv')));
+    const rows = rowsOf(await parseImport(strToU8(broken)));
     expect(rows).toHaveLength(clean.length);
     expect(rows[1]).toMatchObject({
       line: 3,
@@ -697,24 +700,24 @@ describe('broken records', () => {
     expect(rows.filter((_, i) => i !== 1)).toEqual(clean.filter((_, i) => i !== 1));
   });
 
-  it('reads on after a quote that swallows the next row', () => {
+  it('reads on after a quote that swallows the next row', async () => {
     // A title whose opening quote has no partner on its line: the quote of the next title closes it.
     const csv = text(fixture('letterboxd_watchlist.csv')).replace(
       '2023-09-26,Past Lives',
       '2023-09-26,"Past Lives',
     );
     expect(csv.indexOf('"Past Lives')).toBeLessThan(csv.indexOf('"Taxi, An Encounter"'));
-    const rows = rowsOf(parseImport(strToU8(csv)));
-    const clean = rowsOf(parseImport(fixture('letterboxd_watchlist.csv')));
+    const rows = rowsOf(await parseImport(strToU8(csv)));
+    const clean = rowsOf(await parseImport(fixture('letterboxd_watchlist.csv')));
     expect(rows[0]).toEqual({ line: 2, title: '', year: null, kind: 'movie', problem: QUOTE_PROBLEM });
     expect(rows.slice(1)).toEqual(clean.slice(1));
   });
 
-  it('reads on after a quote that is never closed', () => {
+  it('reads on after a quote that is never closed', async () => {
     const lines = text(fixture('letterboxd_watchlist.csv')).split('\n');
     lines.splice(3, 0, '2023-10-06,"Mysterious Skin,2004,https://boxd.it/1UsG');
-    const rows = rowsOf(parseImport(strToU8(lines.join('\n'))));
-    const clean = rowsOf(parseImport(fixture('letterboxd_watchlist.csv')));
+    const rows = rowsOf(await parseImport(strToU8(lines.join('\n'))));
+    const clean = rowsOf(await parseImport(fixture('letterboxd_watchlist.csv')));
     expect(rows[2]).toEqual({
       line: 4,
       title: '',
@@ -727,7 +730,7 @@ describe('broken records', () => {
     );
   });
 
-  it('skips blank and empty rows silently and reports a row with nothing to match on', () => {
+  it('skips blank and empty rows silently and reports a row with nothing to match on', async () => {
     const csv = [
       'Date,Name,Year,Letterboxd URI',
       '2024-01-01,Heat,1995,https://boxd.it/h1',
@@ -737,35 +740,68 @@ describe('broken records', () => {
       '2024-01-03,Alien,1979,https://boxd.it/al',
       '',
     ].join('\r\n');
-    expect(rowsOf(parseImport(strToU8(csv)))).toEqual([
+    expect(rowsOf(await parseImport(strToU8(csv)))).toEqual([
       { line: 2, title: 'Heat', year: 1995, kind: 'movie', letterboxdUri: 'https://boxd.it/h1' },
       { line: 5, title: '', year: 1979, kind: 'movie', problem: 'This row has no title.' },
       { line: 6, title: 'Alien', year: 1979, kind: 'movie', letterboxdUri: 'https://boxd.it/al' },
     ]);
   });
 
-  it('accepts rows padded with empty cells', () => {
+  it('accepts rows padded with empty cells', async () => {
     const csv = 'Date,Name,Year,Letterboxd URI,\n2024-01-01,Heat,1995,https://boxd.it/h1,,\n';
-    expect(rowsOf(parseImport(strToU8(csv)))).toEqual([
+    expect(rowsOf(await parseImport(strToU8(csv)))).toEqual([
       { line: 2, title: 'Heat', year: 1995, kind: 'movie', letterboxdUri: 'https://boxd.it/h1' },
     ]);
   });
 });
 
 describe('limits', () => {
-  it(`reads ${IMPORT_MAX_ROWS} rows and refuses one more`, () => {
-    expect(rowsOf(parseImport(letterboxdWatchlistCsv({ rows: IMPORT_MAX_ROWS, seed: 9 })))).toHaveLength(
-      IMPORT_MAX_ROWS,
-    );
-    expect(parseImport(letterboxdWatchlistCsv({ rows: IMPORT_MAX_ROWS + 1, seed: 9 }))).toEqual({
+  it(`reads ${IMPORT_MAX_ROWS} rows and refuses one more`, async () => {
+    expect(
+      rowsOf(await parseImport(letterboxdWatchlistCsv({ rows: IMPORT_MAX_ROWS, seed: 9 }))),
+    ).toHaveLength(IMPORT_MAX_ROWS);
+    expect(await parseImport(letterboxdWatchlistCsv({ rows: IMPORT_MAX_ROWS + 1, seed: 9 }))).toEqual({
       ok: false,
       code: 'IMPORT_TOO_MANY_ROWS',
       message: 'This file has more than 20,000 rows; split it and import each part.',
     });
   });
 
-  it('refuses a file over 10 MB', () => {
-    expect(parseImport(new Uint8Array(IMPORT_MAX_BYTES + 1))).toEqual({
+  /** How many times the event loop got its turn (a turn for timers and I/O) while `run` went on. */
+  async function turnsDuring<T>(run: () => Promise<T>): Promise<{ result: T; turns: number }> {
+    let turns = 0;
+    let running = true;
+    const turn = () => {
+      if (!running) return;
+      turns += 1;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    try {
+      return { result: await run(), turns };
+    } finally {
+      running = false;
+    }
+  }
+
+  it('reads a large file in pieces, giving the event loop turns between them', async () => {
+    const { result, turns } = await turnsDuring(() =>
+      parseImport(letterboxdWatchlistCsv({ rows: IMPORT_MAX_ROWS, seed: 9 })),
+    );
+    expect(rowsOf(result)).toHaveLength(IMPORT_MAX_ROWS);
+    expect(turns).toBeGreaterThanOrEqual(5);
+  });
+
+  it('stops reading a file of broken rows once it is past the most rows, pausing as it goes', async () => {
+    // Each line opens a quote the next one closes: every row is broken and restarts the reader.
+    const junk = strToU8(`Date,Name,Year,Letterboxd URI\n${'a,"b\n'.repeat(IMPORT_MAX_ROWS * 3)}`);
+    const { result, turns } = await turnsDuring(() => parseImport(junk, 'watchlist.csv'));
+    expect(result).toMatchObject({ ok: false, code: 'IMPORT_TOO_MANY_ROWS' });
+    expect(turns).toBeGreaterThanOrEqual(5);
+  });
+
+  it('refuses a file over 10 MB', async () => {
+    expect(await parseImport(new Uint8Array(IMPORT_MAX_BYTES + 1))).toEqual({
       ok: false,
       code: 'IMPORT_TOO_LARGE',
       message: 'This file is over 10 MB.',
@@ -774,7 +810,7 @@ describe('limits', () => {
 });
 
 describe('text encodings', () => {
-  it('reads a file Excel re-saved in the Windows code page', () => {
+  it('reads a file Excel re-saved in the Windows code page', async () => {
     // "Y un día Nico se fue" and "Don’t Look Up" in windows-1252: 0xED is í, 0x92 is ’.
     const bytes = new Uint8Array([
       ...strToU8('Date,Name,Year,Letterboxd URI\r\n2024-01-01,Y un d'),
@@ -783,10 +819,13 @@ describe('text encodings', () => {
       0x92,
       ...strToU8('t Look Up,2021,https://boxd.it/pz8q\r\n'),
     ]);
-    expect(rowsOf(parseImport(bytes)).map((r) => r.title)).toEqual(['Y un día Nico se fue', 'Don’t Look Up']);
+    expect(rowsOf(await parseImport(bytes)).map((r) => r.title)).toEqual([
+      'Y un día Nico se fue',
+      'Don’t Look Up',
+    ]);
   });
 
-  it('reads UTF-16 with its BOM', () => {
+  it('reads UTF-16 with its BOM', async () => {
     const source = text(fixture('letterboxd_watchlist.csv'));
     const utf16 = new Uint8Array(2 + source.length * 2);
     utf16.set([0xff, 0xfe]);
@@ -794,7 +833,9 @@ describe('text encodings', () => {
       utf16[2 + i * 2] = source.charCodeAt(i) & 0xff;
       utf16[3 + i * 2] = source.charCodeAt(i) >> 8;
     }
-    expect(rowsOf(parseImport(utf16))).toEqual(rowsOf(parseImport(fixture('letterboxd_watchlist.csv'))));
+    expect(rowsOf(await parseImport(utf16))).toEqual(
+      rowsOf(await parseImport(fixture('letterboxd_watchlist.csv'))),
+    );
   });
 });
 
@@ -827,7 +868,7 @@ describe('cleanIsbn', () => {
     expect(cleanIsbn(cell)).toBeNull();
   });
 
-  it('turns an ISBN-10 into its ISBN-13', () => {
+  it('turns an ISBN-10 into its ISBN-13', async () => {
     expect(isbn10To13('0441172717')).toBe('9780441172719');
     expect(isbn10To13('080442957X')).toBe('9780804429573');
   });

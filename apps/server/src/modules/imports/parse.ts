@@ -1,6 +1,7 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportSource } from '@releasebell/contract';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
+import { yieldToEventLoop } from '../../lib/event-loop';
 
 /**
  * Reading a member's export file: which service it came from (told from its bytes, never from a choice the
@@ -70,7 +71,11 @@ const ZIP_TOO_MANY_ENTRIES = Object.freeze({
   message: 'This ZIP holds more than 1,000 files. Upload the watchlist.csv from it instead.',
 } as const satisfies ParseResult);
 
-export function parseImport(bytes: Uint8Array, filename?: string): ParseResult {
+/**
+ * Reads an upload into rows. Asynchronous only to pause now and then (a large file is read in
+ * pieces, letting the event loop serve others between them); nothing else is awaited.
+ */
+export async function parseImport(bytes: Uint8Array, filename?: string): Promise<ParseResult> {
   if (bytes.byteLength > IMPORT_MAX_BYTES) return TOO_LARGE;
   if (isZip(bytes)) {
     const entry = letterboxdWatchlistEntry(bytes);
@@ -322,16 +327,18 @@ const STOP = new Error('stop reading');
  * header, or a test for records that ran into the next row. A quote opened by mistake swallows the next
  * row or the rest of the file: that record is reported and reading resumes on the line after its start.
  */
-function readRecords<H extends { isRunaway: (cells: string[]) => boolean }>(
+async function readRecords<H extends { isRunaway: (cells: string[]) => boolean }>(
   buf: Buffer,
   onHeader: (cells: string[]) => H | null,
-): { header: H; records: CsvRecord[] } | null {
+): Promise<{ header: H; records: CsvRecord[] } | null> {
   let header: H | null = null;
   const records: CsvRecord[] = [];
   let from = 0;
-  while (from < buf.length) {
+  while (from < buf.length && records.length <= IMPORT_MAX_ROWS) {
     let end = from;
     let runawayAt: number | null = null;
+    let paused = false;
+    let read = 0;
     try {
       parseCsv(buf.subarray(from), {
         relax_quotes: true,
@@ -348,8 +355,15 @@ function readRecords<H extends { isRunaway: (cells: string[]) => boolean }>(
           } else if (header.isRunaway(cells)) {
             runawayAt = start;
             throw STOP;
-          } else {
+          } else if (cells.some((c) => c.trim() !== '')) {
             records.push({ start, cells });
+            // Past the most rows a file may hold, the rest is not read: the file is refused.
+            if (records.length > IMPORT_MAX_ROWS) throw STOP;
+          }
+          // A pause now and then, so a large file never holds the event loop for long.
+          if (++read >= RECORDS_PER_PAUSE) {
+            paused = true;
+            throw STOP;
           }
           return null;
         },
@@ -361,10 +375,17 @@ function readRecords<H extends { isRunaway: (cells: string[]) => boolean }>(
     } catch (err) {
       if (err !== STOP) throw err;
     }
+    if (paused) {
+      from = end;
+      await yieldToEventLoop();
+      continue;
+    }
     // No header (refused, or its quote never closes): nothing more to read.
     if (runawayAt === null || header === null) break;
     records.push({ start: runawayAt, runaway: true });
     from = nextLineStart(buf, runawayAt);
+    // Every broken row restarts the reader: a file made of them pauses as often.
+    if (records.length % RECORDS_PER_PAUSE === 0) await yieldToEventLoop();
   }
   return header ? { header, records } : null;
 }
@@ -451,11 +472,14 @@ const SINGLE_LINE_COLUMNS: Record<ImportSource, string[]> = {
 
 const QUOTE_PROBLEM = 'A quote in this row is not closed where it should be, so the row cannot be read.';
 
-function parseCsvExport(bytes: Uint8Array, filename: string | undefined): ParseResult {
+/** Records read between two pauses of the reader. */
+const RECORDS_PER_PAUSE = 2000;
+
+async function parseCsvExport(bytes: Uint8Array, filename: string | undefined): Promise<ParseResult> {
   const text = decodeText(bytes);
   if (text === null) return UNRECOGNISED;
   const buf = Buffer.from(text, 'utf8');
-  const read = readRecords(buf, (header) => {
+  const read = await readRecords(buf, (header) => {
     const columns = columnsOf(header);
     const source = detectSource(columns, filename);
     if (!source) return null;
@@ -480,7 +504,6 @@ function parseCsvExport(bytes: Uint8Array, filename: string | undefined): ParseR
       rows.push(problemRow(source, line, '', QUOTE_PROBLEM));
     } else {
       const cells = record.cells;
-      if (cells.every((c) => c.trim() === '')) continue;
       // Trailing empty cells are harmless (some tools pad rows); anything else means misaligned columns.
       let used = cells.length;
       while (used > width && cells[used - 1]!.trim() === '') used--;

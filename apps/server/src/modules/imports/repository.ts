@@ -1,5 +1,5 @@
 import type { ImportSource, ImportStatus, SuggestedFollow } from '@releasebell/contract';
-import { and, asc, count, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   follows,
@@ -17,39 +17,62 @@ import type { ImportRow } from './parse';
 
 export type ImportsRepository = ReturnType<typeof createImportsRepository>;
 
-/** Rows written per statement: a 20,000-row file is twenty inserts, not one too large to plan. */
-const CHUNK = 1000;
+/** An entry as the preview and the apply read it. */
+export type ImportEntry = Pick<
+  ImportEntryRow,
+  'line' | 'title' | 'year' | 'status' | 'itemIds' | 'candidateIds' | 'reason'
+>;
 
 export function createImportsRepository(db: Database) {
   return {
-    /** The import and one pending entry per row, in one transaction. */
-    async create(input: { userId: string; source: ImportSource; rows: ImportRow[]; at: Date }) {
-      return db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(imports)
-          .values({
-            userId: input.userId,
-            source: input.source,
-            status: 'matching',
-            rows: input.rows.length,
-            createdAt: input.at,
-            updatedAt: input.at,
-          })
-          .returning();
-        for (let i = 0; i < input.rows.length; i += CHUNK) {
-          await tx.insert(importEntries).values(
-            input.rows.slice(i, i + CHUNK).map((row) => ({
-              importId: created!.id,
-              line: row.line,
-              title: row.title,
-              year: row.year,
-              read: { ...row },
-              status: 'pending' as const,
-            })),
-          );
-        }
-        return created!;
-      });
+    /**
+     * The import, held (`claimedUntil`) while its entries are written so no ticker takes it up
+     * before they all are (see `addEntries`).
+     */
+    async create(input: {
+      userId: string;
+      source: ImportSource;
+      rows: number;
+      at: Date;
+      claimedUntil: Date;
+    }) {
+      const [created] = await db
+        .insert(imports)
+        .values({
+          userId: input.userId,
+          source: input.source,
+          status: 'matching',
+          rows: input.rows,
+          claimedUntil: input.claimedUntil,
+          createdAt: input.at,
+          updatedAt: input.at,
+        })
+        .returning();
+      return created!;
+    },
+
+    /** One pending entry per row, in one statement (the rows travel as one JSON parameter). */
+    async addEntries(importId: string, rows: ImportRow[]) {
+      if (rows.length === 0) return;
+      const values = rows.map((row) => ({ line: row.line, title: row.title, year: row.year, read: row }));
+      await db.execute(sql`
+        insert into ${importEntries} (import_id, line, title, year, read, status)
+        select ${importId}, v.line, v.title, v.year, v.read, 'pending'
+        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(line int, title text, year int, read jsonb)`);
+    },
+
+    /** How many entries the import holds (fewer than its rows when its writing was cut short). */
+    async entryCount(importId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(importEntries)
+        .where(eq(importEntries.importId, importId));
+      return row?.n ?? 0;
+    },
+
+    /** Lets go of the import (its writer is done with it), so matching can claim it. */
+    async release(importId: string) {
+      await db.update(imports).set({ claimedUntil: null }).where(eq(imports.id, importId));
     },
 
     /** The member's import; undefined when there is none of theirs by that id. */
@@ -61,12 +84,56 @@ export function createImportsRepository(db: Database) {
       return row;
     },
 
-    async entries(importId: string): Promise<ImportEntryRow[]> {
+    /**
+     * The import's entries after `afterLine`, at most `limit`, in line order: what the preview and the
+     * apply need (not the rows as read, which are the heavy part).
+     */
+    async entries(importId: string, afterLine: number, limit: number): Promise<ImportEntry[]> {
       return db
-        .select()
+        .select({
+          line: importEntries.line,
+          title: importEntries.title,
+          year: importEntries.year,
+          status: importEntries.status,
+          itemIds: importEntries.itemIds,
+          candidateIds: importEntries.candidateIds,
+          reason: importEntries.reason,
+        })
         .from(importEntries)
-        .where(eq(importEntries.importId, importId))
-        .orderBy(asc(importEntries.line));
+        .where(and(eq(importEntries.importId, importId), gt(importEntries.line, afterLine)))
+        .orderBy(asc(importEntries.line))
+        .limit(limit);
+    },
+
+    /** The first author of each row read off a "read" shelf, with how many rows name them so. */
+    async readAuthors(importId: string): Promise<{ author: string; n: number }[]> {
+      const author = sql<string>`${importEntries.read}->'authors'->>0`;
+      const rows = await db
+        .select({ author, n: count() })
+        .from(importEntries)
+        .where(and(eq(importEntries.importId, importId), sql`${importEntries.read}->>'status' = 'read'`))
+        .groupBy(author);
+      return rows.filter((r): r is { author: string; n: number } => typeof r.author === 'string');
+    },
+
+    /** The directors credited on the import's matched titles (each title once), with how many. */
+    async directorsOfMatched(importId: string): Promise<{ ref: string; name: string; n: number }[]> {
+      const matched = db
+        .selectDistinct({ itemId: sql<string>`${importEntries.itemIds}[1]`.as('first_item_id') })
+        .from(importEntries)
+        .where(
+          and(
+            eq(importEntries.importId, importId),
+            inArray(importEntries.status, ['matched', 'already_tracked']),
+          ),
+        )
+        .as('matched');
+      return db
+        .select({ ref: itemCredits.ref, name: itemCredits.name, n: count() })
+        .from(matched)
+        .innerJoin(itemCredits, eq(itemCredits.itemId, matched.itemId))
+        .where(eq(itemCredits.role, 'directing'))
+        .groupBy(itemCredits.ref, itemCredits.name);
     },
 
     async statusCounts(importId: string): Promise<Map<string, number>> {
@@ -122,19 +189,26 @@ export function createImportsRepository(db: Database) {
       return rows.map((r) => ({ ...(r.read as unknown as ImportRow), line: r.line }));
     },
 
-    /** Writes outcomes and renews the claim, in one transaction: a chunk is recorded whole or not at all. */
+    /**
+     * Writes outcomes and renews the claim, in one transaction: a chunk is recorded whole or not at all.
+     * One statement for the chunk's rows: a statement per row made a large import mostly round trips.
+     */
     async record(importId: string, outcomes: Map<number, MatchOutcome>, at: Date, claimUntil: Date) {
+      const rows = [...outcomes].map(([line, o]) => ({
+        line,
+        status: o.status,
+        item_ids: o.itemIds,
+        candidate_ids: o.candidateIds,
+        reason: o.reason ?? null,
+      }));
       await db.transaction(async (tx) => {
-        for (const [line, outcome] of outcomes) {
-          await tx
-            .update(importEntries)
-            .set({
-              status: outcome.status,
-              itemIds: outcome.itemIds,
-              candidateIds: outcome.candidateIds,
-              reason: outcome.reason ?? null,
-            })
-            .where(and(eq(importEntries.importId, importId), eq(importEntries.line, line)));
+        if (rows.length > 0) {
+          await tx.execute(sql`
+            update ${importEntries} e set
+              status = v.status, item_ids = v.item_ids, candidate_ids = v.candidate_ids, reason = v.reason
+            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+              as v(line int, status text, item_ids uuid[], candidate_ids uuid[], reason text)
+            where e.import_id = ${importId} and e.line = v.line`);
         }
         await tx
           .update(imports)
@@ -176,15 +250,6 @@ export function createImportsRepository(db: Database) {
         .from(watchlistEntries)
         .where(eq(watchlistEntries.userId, userId));
       return new Set(rows.map((r) => r.itemId));
-    },
-
-    /** The directors credited on these titles (an import's films suggest following them). */
-    async directorsOf(itemIds: string[]): Promise<{ ref: string; name: string; itemId: string }[]> {
-      if (itemIds.length === 0) return [];
-      return db
-        .select({ ref: itemCredits.ref, name: itemCredits.name, itemId: itemCredits.itemId })
-        .from(itemCredits)
-        .where(and(eq(itemCredits.role, 'directing'), inArray(itemCredits.itemId, [...new Set(itemIds)])));
     },
 
     /** The catalog's refs for authors by these names (the demo's own refs on the embedded default). */

@@ -99,7 +99,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = 
         tags,
         operationId: 'getImport',
         summary:
-          "An import's progress and preview: counts, every row with what it matched, suggested follows",
+          "An import's progress and preview: counts, every row with what it matched (once it is no longer matching: none while it is), suggested follows",
         params: importParamsSchema,
         response: { 200: importSchema, ...errors },
       },

@@ -2,14 +2,19 @@ import {
   type AppliedImport,
   type ApplyImportBody,
   ERROR_CODES,
+  FOLLOW_MESSAGES,
+  FOLLOWS_MAX,
+  FOLLOWS_PER_MINUTE,
   type Import,
   type ImportCreated,
   type ImportEntry,
   type SuggestedFollow,
 } from '@releasebell/contract';
+import type { MediaItemRow } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { toIsoDate } from '../../lib/dates';
+import { yieldToEventLoop } from '../../lib/event-loop';
 import { normaliseForSearch } from '../../lib/text';
 import { authorRef } from '../../providers/isbndb/works';
 import { toMediaItem } from '../catalog';
@@ -19,13 +24,21 @@ import type { WatchlistRepository } from '../watchlist';
 import type { createCatalogMatcher } from './matcher';
 import { NOT_FOUND } from './matcher';
 import { bookTitleForMatching, type ImportRow, isbn10To13, parseImport } from './parse';
-import type { ImportsRepository } from './repository';
+import type { ImportEntry as ImportEntryRecord, ImportsRepository } from './repository';
 
 /** The pg-boss queue whose ticks take up imports a stopped process left halfway. */
 export const IMPORTS_QUEUE = 'imports-resume';
 
-/** Rows matched per chunk: each chunk is recorded in one transaction, and the progress moves by it. */
+/**
+ * Rows matched per chunk: each chunk is recorded in one transaction, and the progress moves by it.
+ * Between chunks (and between the chunks an upload is written in) the event loop takes what waits,
+ * so a chunk is kept small enough that nobody else waits long behind it.
+ */
 const MATCH_CHUNK = 200;
+const WRITE_CHUNK = 500;
+/** Entries read per query for the preview and the apply; names looked up per query for suggestions. */
+const READ_CHUNK = 2000;
+const LOOKUP_CHUNK = 1000;
 /** At most this many follows are suggested, the most read or watched first. */
 const SUGGESTIONS = 10;
 /** How long a process holds an import while it matches; renewed after every chunk. */
@@ -68,25 +81,28 @@ export function createImportsService(deps: {
     importId: string,
     source: Import['source'],
   ): Promise<SuggestedFollow[]> {
-    const entries = await repo.entries(importId);
     const counted = new Map<string, { name: string; kind: SuggestedFollow['kind']; n: number }>();
-    const count = (ref: string, name: string, kind: SuggestedFollow['kind']) => {
+    const count = (ref: string, name: string, kind: SuggestedFollow['kind'], n: number) => {
       const seen = counted.get(ref);
-      counted.set(ref, { name: seen?.name ?? name, kind, n: (seen?.n ?? 0) + 1 });
+      counted.set(ref, { name: seen?.name ?? name, kind, n: (seen?.n ?? 0) + n });
     };
     if (source === 'goodreads' || source === 'storygraph') {
-      const authors = entries.flatMap((entry) => {
-        const read = entry.read as { status?: string; authors?: string[] };
-        const author = read.authors?.[0]?.replace(/\s+/g, ' ').trim();
-        return read.status === 'read' && author && normaliseForSearch(author) ? [author] : [];
-      });
+      const authors = new Map<string, number>();
+      for (const { author: raw, n } of await repo.readAuthors(importId)) {
+        const author = raw.replace(/\s+/g, ' ').trim();
+        if (author && normaliseForSearch(author)) authors.set(author, (authors.get(author) ?? 0) + n);
+      }
       // The catalog's own ref for an author it knows; otherwise ISBNdb's, by name.
-      const known = await repo.authorRefs(authors);
-      for (const author of authors) count(known.get(author) ?? authorRef(author), author, 'author');
+      const names = [...authors.keys()];
+      for (let i = 0; i < names.length; i += LOOKUP_CHUNK) {
+        const some = names.slice(i, i + LOOKUP_CHUNK);
+        const known = await repo.authorRefs(some);
+        for (const author of some)
+          count(known.get(author) ?? authorRef(author), author, 'author', authors.get(author)!);
+        await yieldToEventLoop();
+      }
     } else {
-      const matched = entries.filter((e) => e.status === 'matched' || e.status === 'already_tracked');
-      const directors = await repo.directorsOf(matched.flatMap((e) => e.itemIds.slice(0, 1)));
-      for (const d of directors) count(d.ref, d.name, 'person');
+      for (const d of await repo.directorsOfMatched(importId)) count(d.ref, d.name, 'person', d.n);
     }
     const followed = await repo.followedRefs(userId);
     return [...counted.entries()]
@@ -104,17 +120,51 @@ export function createImportsService(deps: {
       }));
   }
 
+  /** Every entry of the import, a page at a time, letting others in between pages. */
+  async function allEntries(importId: string): Promise<ImportEntryRecord[]> {
+    const entries: ImportEntryRecord[] = [];
+    for (;;) {
+      const page = await repo.entries(importId, entries.at(-1)?.line ?? 0, READ_CHUNK);
+      entries.push(...page);
+      if (page.length < READ_CHUNK) return entries;
+      await yieldToEventLoop();
+    }
+  }
+
+  /** The catalog's rows for these titles, a page at a time. */
+  async function itemsOf(ids: string[]): Promise<Map<string, MediaItemRow>> {
+    const unique = [...new Set(ids)];
+    const items = new Map<string, MediaItemRow>();
+    for (let i = 0; i < unique.length; i += READ_CHUNK) {
+      for (const [id, row] of await repo.items(unique.slice(i, i + READ_CHUNK))) items.set(id, row);
+      if (i + READ_CHUNK < unique.length) await yieldToEventLoop();
+    }
+    return items;
+  }
+
   return {
     /** Reads the file (400/413 for a file it cannot take), stores its rows and starts matching them. */
     async create(userId: string, bytes: Uint8Array, filename?: string): Promise<ImportCreated> {
-      const parsed = parseImport(bytes, filename);
+      const parsed = await parseImport(bytes, filename);
       if (!parsed.ok) {
         const status = parsed.code === 'IMPORT_TOO_LARGE' ? 413 : 400;
         throw new HttpError(status, parsed.code, parsed.message, [
           { field: 'file', message: parsed.message },
         ]);
       }
-      const created = await repo.create({ userId, source: parsed.source, rows: parsed.rows, at: clock() });
+      const at = clock();
+      const created = await repo.create({
+        userId,
+        source: parsed.source,
+        rows: parsed.rows.length,
+        at,
+        claimedUntil: new Date(at.getTime() + CLAIM_MS),
+      });
+      for (let i = 0; i < parsed.rows.length; i += WRITE_CHUNK) {
+        await repo.addEntries(created.id, parsed.rows.slice(i, i + WRITE_CHUNK));
+        await yieldToEventLoop();
+      }
+      await repo.release(created.id);
       deps.schedule(created.id);
       return { id: created.id, source: created.source, rows: created.rows, status: 'matching' };
     },
@@ -127,6 +177,11 @@ export function createImportsService(deps: {
       const now = clock();
       const claimed = await repo.claim(importId, now, new Date(now.getTime() + CLAIM_MS));
       if (!claimed) return false;
+      // Its upload stopped before every row was written: there is no whole file to match.
+      if ((await repo.entryCount(importId)) < claimed.rows) {
+        await repo.finish(importId, { status: 'failed', error: 'the upload was cut short' }, clock());
+        return true;
+      }
       // A failure leaves the claim to lapse: what was recorded stays, the rest is matched on a retry.
       const tracked = await repo.watchlist(claimed.userId);
       for (;;) {
@@ -141,6 +196,7 @@ export function createImportsService(deps: {
         }
         const at = clock();
         await repo.record(importId, outcomes, at, new Date(at.getTime() + CLAIM_MS));
+        await yieldToEventLoop();
       }
       const suggestedFollows = await suggestions(claimed.userId, importId, claimed.source);
       await repo.finish(importId, { status: 'ready', suggestedFollows }, clock());
@@ -169,7 +225,7 @@ export function createImportsService(deps: {
           'This import is still being matched. Try again when it is ready.',
         );
       }
-      const entries = await repo.entries(id);
+      const entries = await allEntries(id);
       const byLine = new Map(entries.map((e) => [String(e.line), e]));
       const refuse = (line: string, message: string) =>
         new HttpError(400, ERROR_CODES.validation, `choices.${line} ${message}`, [
@@ -192,8 +248,20 @@ export function createImportsService(deps: {
         else if (entry.status === 'ambiguous' && choice) wanted.add(choice);
         else if (entry.status === 'already_tracked') alreadyTracked += 1;
       }
+      // The follows' limits are the follow route's (each follow counts): checked for the whole apply
+      // before anything is written, so an apply past them changes nothing.
+      const followedAlready = await repo.followedRefs(userId);
+      const fresh = [...new Set(body.follow ?? [])].filter((ref) => !followedAlready.has(ref));
+      if (followedAlready.size + fresh.length > FOLLOWS_MAX) {
+        throw new HttpError(409, ERROR_CODES.tooManyFollows, FOLLOW_MESSAGES.tooMany);
+      }
+      if (fresh.length > FOLLOWS_PER_MINUTE) {
+        throw new HttpError(429, ERROR_CODES.rateLimited, FOLLOW_MESSAGES.tooFast, undefined, {
+          'retry-after': '60',
+        });
+      }
       const removed = await deps.watchlist.removedBefore(userId, [...wanted]);
-      const items = await repo.items([...wanted].filter((itemId) => !removed.has(itemId)));
+      const items = await itemsOf([...wanted].filter((itemId) => !removed.has(itemId)));
       const now = clock();
       const added = await deps.watchlist.addMany(
         userId,
@@ -215,8 +283,10 @@ export function createImportsService(deps: {
     async get(userId: string, id: string): Promise<Import> {
       const found = await repo.find(userId, id);
       if (!found) throw importNotFound();
-      const [entries, counts] = await Promise.all([repo.entries(id), repo.statusCounts(id)]);
-      const items = await repo.items(entries.flatMap((e) => [...e.itemIds.slice(0, 1), ...e.candidateIds]));
+      // While it matches, the page shows its progress only: the rows come once it is done.
+      const counts = await repo.statusCounts(id);
+      const entries = found.status === 'matching' ? [] : await allEntries(id);
+      const items = await itemsOf(entries.flatMap((e) => [...e.itemIds.slice(0, 1), ...e.candidateIds]));
       const media = (itemId: string) => {
         const row = items.get(itemId);
         return row ? toMediaItem(row) : undefined;

@@ -1,0 +1,246 @@
+/**
+ * The import-load section of `npm run bench`: what one member's largest import does to everyone else.
+ * The app as it ships (bench/serve.ts, or --serve-script) on a fresh database (embedded, or one made on
+ * BENCH_DATABASE_URL's server); `GET /`, `GET /healthz` and another member's `GET /watchlist/{uid}` are
+ * requested at rest, then while a 20,000-row Letterboxd watchlist is uploaded, read and matched (its
+ * films are not in the catalog: every row goes the whole way, catalog then providers' turn).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client';
+import { letterboxdWatchlistCsv } from '../test/import-samples';
+import { type ChildServer, startChild } from './children';
+import { APP_SETTING, unpinSelf } from './lighthouse';
+import {
+  type Answer,
+  ensureWebBuild,
+  PAGE_HEADERS,
+  type PageFigures,
+  pageFigures,
+  pageLoop,
+  send,
+} from './signin-burst';
+import { round } from './stats';
+
+const TARGET_P99_MS = 300;
+const BASELINE_SECONDS = 5;
+/** The import's status is asked this often, as the import page does. */
+const POLL_MS = 500;
+/** An import still matching after this long is reported as not finished. */
+const IMPORT_TIMEOUT_MS = 600_000;
+const SEED = 11;
+
+const JSON_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip' };
+
+export interface ImportLoadFigures {
+  home: PageFigures;
+  healthz: PageFigures;
+  watchlist: PageFigures;
+}
+
+export interface ImportLoadResult {
+  database: 'PGlite' | 'PostgreSQL';
+  loadAverageAtStart: number[];
+  rows: number;
+  fileBytes: number;
+  /** From the upload's first byte to its 202. */
+  uploadSeconds: number;
+  /** From the upload's first byte until the import left `matching`. */
+  importSeconds: number;
+  status: string;
+  baseline: ImportLoadFigures;
+  during: ImportLoadFigures;
+  serverCpu: number | null;
+}
+
+export type ImportLoadOutcome = ImportLoadResult | { skipped: string };
+
+interface Member {
+  cookie: string;
+  uid: string;
+}
+
+async function signUp(base: string, n: number): Promise<Member> {
+  const email = `bench.import${n}.${randomBytes(4).toString('hex')}@example.com`;
+  const answer = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'release day 2026', name: `Importer ${n}` }),
+  });
+  if (!answer.ok) throw new Error(`sign-up answered ${answer.status} ${await answer.text()}`);
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const uid = ((await answer.json()) as { user: { id: string } }).user.id;
+  return { cookie, uid };
+}
+
+/** A database of its own on BENCH_DATABASE_URL's server, dropped afterwards. */
+async function freshPostgres(serverUrl: string) {
+  const name = `bench_import_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ url: serverUrl, poolSize: 1 });
+  await admin.db.execute(sql.raw(`create database ${name}`));
+  await admin.close();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = await openDatabase({ url: serverUrl, poolSize: 1 });
+      await again.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await again.close();
+    },
+  };
+}
+
+export async function measureImportLoad(options: {
+  serveScript: string;
+  env: NodeJS.ProcessEnv;
+  repoRoot: string;
+  logLevel: string;
+  rows: number;
+  /** A PostgreSQL server: the app runs on a database made there for the run. */
+  databaseUrl?: string;
+  log: (line: string) => void;
+}): Promise<ImportLoadOutcome> {
+  const { repoRoot, log } = options;
+  const buildProblem = await ensureWebBuild(repoRoot, log);
+  if (buildProblem) return { skipped: buildProblem };
+  unpinSelf();
+  const loadAverageAtStart = os.loadavg().map((x) => round(x, 2));
+  const env: NodeJS.ProcessEnv = {
+    ...Object.fromEntries(Object.entries(options.env).filter(([k]) => !APP_SETTING.test(k))),
+    LOG_LEVEL: options.logLevel,
+    AUTH_SECRET: randomBytes(24).toString('hex'),
+  };
+  let cleanup: () => Promise<void>;
+  if (options.databaseUrl) {
+    const pg = await freshPostgres(options.databaseUrl);
+    env.DATABASE_URL = pg.url;
+    cleanup = pg.drop;
+  } else {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'releasebell-import-load-'));
+    env.DATA_DIR = dataDir;
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  }
+  const database = options.databaseUrl ? 'PostgreSQL' : 'PGlite';
+  let server: ChildServer | undefined;
+  try {
+    log(`import-load (${database}): starting the app on a fresh database…`);
+    server = await startChild('import-load-app', options.serveScript, env, repoRoot, undefined, 'warnings');
+    const base = server.url;
+    const [importer, reader] = [await signUp(base, 1), await signUp(base, 2)];
+    const urls = {
+      home: { url: `${base}/`, headers: PAGE_HEADERS },
+      healthz: { url: `${base}/healthz`, headers: JSON_HEADERS },
+      watchlist: {
+        url: `${base}/watchlist/${reader.uid}`,
+        headers: { ...JSON_HEADERS, cookie: reader.cookie },
+      },
+    };
+    for (let i = 0; i < 20; i++)
+      for (const { url, headers } of Object.values(urls)) await send(url, { headers });
+
+    const loops = async (running: () => boolean): Promise<ImportLoadFigures> => {
+      const [home, healthz, watchlist] = await Promise.all(
+        Object.values(urls).map(({ url, headers }) => pageLoop(url, headers, running)),
+      );
+      const figures = (answers: Answer[] | undefined) => pageFigures(answers ?? []);
+      return { home: figures(home), healthz: figures(healthz), watchlist: figures(watchlist) };
+    };
+
+    log(`import-load (${database}): at rest for ${BASELINE_SECONDS} s…`);
+    const restEnd = performance.now() + BASELINE_SECONDS * 1000;
+    const baseline = await loops(() => performance.now() < restEnd);
+
+    const bytes = letterboxdWatchlistCsv({ rows: options.rows, seed: SEED });
+    log(`import-load (${database}): a ${options.rows}-row Letterboxd watchlist (${bytes.byteLength} bytes)…`);
+    let running = true;
+    const cpuBefore = server.cpuSeconds();
+    const started = performance.now();
+    const during = loops(() => running);
+    let status = 'not uploaded';
+    let uploadSeconds = 0;
+    try {
+      const form = new FormData();
+      form.append('file', new Blob([bytes], { type: 'text/csv' }), 'watchlist.csv');
+      const upload = await fetch(`${base}/api/imports`, {
+        method: 'POST',
+        headers: { origin: base, cookie: importer.cookie },
+        body: form,
+      });
+      uploadSeconds = (performance.now() - started) / 1000;
+      if (upload.status !== 202) throw new Error(`upload answered ${upload.status} ${await upload.text()}`);
+      const { id } = (await upload.json()) as { id: string };
+      status = 'matching';
+      const deadline = started + IMPORT_TIMEOUT_MS;
+      while (status === 'matching' && performance.now() < deadline) {
+        await new Promise((r) => setTimeout(r, POLL_MS));
+        const answer = await send(`${base}/api/imports/${id}`, {
+          headers: { accept: 'application/json', cookie: importer.cookie },
+          keepBody: true,
+        });
+        if (answer.status === 200) status = (JSON.parse(String(answer.body)) as { status: string }).status;
+      }
+    } finally {
+      running = false;
+    }
+    const importSeconds = (performance.now() - started) / 1000;
+    const cpuAfter = server.cpuSeconds();
+    return {
+      database,
+      loadAverageAtStart,
+      rows: options.rows,
+      fileBytes: bytes.byteLength,
+      uploadSeconds: round(uploadSeconds, 2),
+      importSeconds: round(importSeconds, 1),
+      status,
+      baseline,
+      during: await during,
+      serverCpu:
+        cpuBefore !== null && cpuAfter !== null ? round((cpuAfter - cpuBefore) / importSeconds, 2) : null,
+    };
+  } finally {
+    await server?.stop();
+    await cleanup();
+  }
+}
+
+export function importLoadMet(r: ImportLoadResult): boolean {
+  return Object.values(r.during).every(
+    (f: PageFigures) => f.latencyMs.p99 < TARGET_P99_MS && f.errors + f.timeouts === 0,
+  );
+}
+
+export function printImportLoad(outcome: ImportLoadOutcome): void {
+  console.log('');
+  if ('skipped' in outcome) {
+    console.log(`WARNING: the import load was skipped: ${outcome.skipped}`);
+    return;
+  }
+  const r = outcome;
+  const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+  console.log(
+    `Import load (${r.database}): a ${r.rows}-row Letterboxd watchlist (${r.fileBytes} bytes) uploaded (202 after ${r.uploadSeconds} s), read and matched in ${r.importSeconds} s (${r.status}); server CPU ${r.serverCpu === null ? '-' : `${Math.round(r.serverCpu * 100)}% of one core`}; load average at start ${r.loadAverageAtStart.join(' ')}`,
+  );
+  console.log(`  ${''.padEnd(24)}${'at rest'.padStart(26)}${'during the import'.padStart(30)}   target`);
+  console.log(
+    `  ${''.padEnd(24)}${'n'.padStart(6)}${'p50'.padStart(7)}${'p99'.padStart(7)}${'max'.padStart(8)}${'n'.padStart(7)}${'p50'.padStart(7)}${'p99'.padStart(8)}${'max'.padStart(8)}`,
+  );
+  for (const [label, key] of [
+    ['GET /', 'home'],
+    ['GET /healthz', 'healthz'],
+    ["a member's watchlist", 'watchlist'],
+  ] as const) {
+    const b = r.baseline[key].latencyMs;
+    const d = r.during[key].latencyMs;
+    const failed = r.during[key].errors + r.during[key].timeouts + r.during[key].non200;
+    console.log(
+      `  ${label.padEnd(24)}${String(b.count).padStart(6)}${ms(b.p50).padStart(7)}${ms(b.p99).padStart(7)}${ms(b.max).padStart(8)}${String(d.count).padStart(7)}${ms(d.p50).padStart(7)}${ms(d.p99).padStart(8)}${ms(d.max).padStart(8)}   p99 < ${TARGET_P99_MS} ms ${d.p99 < TARGET_P99_MS ? 'MET' : 'MISSED'}${failed ? ` (${failed} failed)` : ''}`,
+    );
+  }
+}
