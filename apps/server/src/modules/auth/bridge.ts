@@ -287,11 +287,15 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
         if (pathOf(req.url) !== url) return reply.callNotFound();
       },
       handler: async (req, reply) => {
-        // The limits first (a refused request costs no hash), then the password hasher's queue.
-        const after = endpoint.before ? await endpoint.before(req) : undefined;
-        const identity = () => auth.handler(toFetchRequest(req, endpoint));
-        const response = await (endpoint.hashes ? hasher.admit(identity) : identity());
-        return send(reply, response, after ? await after(response) : {});
+        // A burst is shed first (a request turned away costs no database write and uses up no
+        // attempt), then the limits (a refused request costs no hash), then the hash itself.
+        const answer = async () => {
+          const after = endpoint.before ? await endpoint.before(req) : undefined;
+          const response = await auth.handler(toFetchRequest(req, endpoint));
+          return { response, outcome: after ? await after(response) : {} };
+        };
+        const { response, outcome } = await (endpoint.hashes ? hasher.admit(answer) : answer());
+        return send(reply, response, outcome);
       },
     });
   }

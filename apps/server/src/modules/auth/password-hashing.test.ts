@@ -5,9 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { AUTH_MESSAGES } from '@releasebell/contract';
+import { like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_ORIGIN } from '../../../test/helpers';
+import { rateLimitCounters } from '../../db/schema';
 import { defaultHashingLimits } from './password-hash';
 
 interface Answer {
@@ -145,6 +147,12 @@ describe('password hashing under a burst of sign-ins', () => {
       expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(JSON.parse(answer.body)).toEqual({ error: { code: 'AUTH_BUSY', message: AUTH_MESSAGES.busy } });
     }
+    // A sign-in turned away as busy tried no password: it uses up none of the address's attempts.
+    const counted = await app.database.db
+      .select({ n: sql<number>`coalesce(sum(${rateLimitCounters.count}), 0)::int` })
+      .from(rateLimitCounters)
+      .where(like(rateLimitCounters.key, 'auth-ip:%'));
+    expect(counted[0]?.n).toBe(answers.length - busy.length);
     const { peakAdmitted, admitted, queued } = app.passwordHasher.stats();
     expect(peakAdmitted).toBeLessThanOrEqual(limits.threads + limits.queue);
     expect(admitted).toBe(0);
