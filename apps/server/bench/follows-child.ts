@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { follows, followTargets, mediaItems, userProfiles, users, watchlistEntries } from '../src/db/schema';
+import { createRateLimiter } from '../src/modules/auth/rate-limiter';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
 import { createFollowSources } from '../src/modules/catalog-sync/follow-sources';
 import { createFollowsRepository } from '../src/modules/follows/repository';
@@ -166,6 +167,7 @@ if (mode === 'sync') {
     },
     watchlist: createWatchlistRepository(db),
     clock,
+    limiter: createRateLimiter(db, clock),
   });
 
   const samples: NonNullable<FollowsChildResult['rssSamples']> = [];

@@ -5,6 +5,7 @@
  * `follows checked N, new titles T, members told M`.
  */
 import { systemClock } from '../lib/clock';
+import { createRateLimiter } from '../modules/auth';
 import { createCatalogRepository } from '../modules/catalog';
 import { createCatalogProviders, createFollowSources } from '../modules/catalog-sync';
 import { createFollowsRepository, createFollowsService } from '../modules/follows';
@@ -24,6 +25,7 @@ async function main() {
       }),
       watchlist: createWatchlistRepository(database.db),
       clock,
+      limiter: createRateLimiter(database.db, clock),
     });
     const { checked, newTitles, told } = await follows.sync('all', null);
     console.log(`follows checked ${checked}, new titles ${newTitles}, members told ${told}`);

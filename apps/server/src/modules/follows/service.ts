@@ -62,11 +62,8 @@ export function createFollowsService(deps: {
   sources: FollowSources;
   watchlist: Pick<WatchlistRepository, 'addMany'>;
   clock: Clock;
-  /**
-   * Counts new follows per member (FOLLOWS_PER_MINUTE), in the database so it holds across processes.
-   * Only `follow` needs it: tools that just run the sync may leave it out.
-   */
-  limiter?: Pick<RateLimiter, 'hitWindow'>;
+  /** Counts new follows per member (FOLLOWS_PER_MINUTE), in the database so it holds across processes. */
+  limiter: Pick<RateLimiter, 'hitWindow'>;
 }) {
   const { repo, sources, watchlist, clock, limiter } = deps;
 
@@ -76,8 +73,6 @@ export function createFollowsService(deps: {
    * that an import's apply (many follows in one request) counts the same.
    */
   async function countNewFollow(userId: string): Promise<void> {
-    // A service built without a limiter must not follow unlimited: a wiring mistake fails loudly.
-    if (!limiter) throw new Error('the follows service was built without a rate limiter');
     const { count, resetsAt } = await limiter.hitWindow(`follow:${userId}`, MINUTE);
     if (count <= FOLLOWS_PER_MINUTE) return;
     const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - clock().getTime()) / 1000));
