@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@releasebell/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { profileKey } from '../../../lib/profile';
@@ -66,13 +67,18 @@ export function useSetPush(uid: string) {
         const permission = await Notification.requestPermission();
         if (permission !== 'granted') throw new PushPermissionError('permission');
         const registration = await serviceWorkerReady();
-        const subscription =
-          (await registration.pushManager.getSubscription()) ??
-          (await registration.pushManager.subscribe({
-            userVisibleOnly: true,
-            applicationServerKey: keyBytes(key),
-          }));
-        await api.post('/api/push/subscriptions', subscription.toJSON());
+        const subscribe = () =>
+          registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
+        const subscription = (await registration.pushManager.getSubscription()) ?? (await subscribe());
+        try {
+          await api.post('/api/push/subscriptions', subscription.toJSON());
+        } catch (error) {
+          if (!(error instanceof ApiError && error.code === ERROR_CODES.pushEndpointTaken)) throw error;
+          // This browser's subscription is another account's (a shared browser): a new one is this
+          // member's, and the old one stops reaching anyone.
+          await subscription.unsubscribe();
+          await api.post('/api/push/subscriptions', (await subscribe()).toJSON());
+        }
         return true;
       }
       const subscription = await currentSubscription();
