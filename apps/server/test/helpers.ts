@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Agent as HttpsAgent } from 'node:https';
 import type { MediaItem, MediaType } from '@releasebell/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { mediaItems, userProfiles, users, watchlistEntries } from '../src/db/schema';
+import { itemCredits, mediaItems, userProfiles, users, watchlistEntries } from '../src/db/schema';
 import type { LogDestination } from '../src/logger';
 import { upsertItems } from '../src/modules/catalog/ingestion';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
@@ -264,4 +264,14 @@ export async function track(app: FastifyInstance, userId: string, itemId: string
   await app.database.db
     .insert(watchlistEntries)
     .values({ userId, itemId, mediaType: item?.mediaType ?? 'movies', addedAt });
+}
+
+/** Every ref the catalog credits that a member can follow (series, authors, directors, creators), in order. */
+export async function followableRefs(app: FastifyInstance): Promise<string[]> {
+  const credited = await app.database.db
+    .selectDistinct({ ref: itemCredits.ref })
+    .from(itemCredits)
+    .where(inArray(itemCredits.role, ['series', 'author', 'directing', 'creating']))
+    .orderBy(itemCredits.ref);
+  return credited.map((c) => c.ref);
 }

@@ -1,9 +1,7 @@
 import { FOLLOWS_MAX, FOLLOWS_PER_MINUTE } from '@releasebell/contract';
-import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
-import { itemCredits } from '../../db/schema';
+import { buildTestApp, followableRefs, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
 import { createFollowsRepository } from './repository';
 
 const as = (user: TestUser | null) =>
@@ -184,12 +182,7 @@ describe('how many a member may follow, and how fast', () => {
 
   beforeAll(async () => {
     app = await buildTestApp({ seedDemo: true, clock: () => current });
-    const credited = await app.database.db
-      .selectDistinct({ ref: itemCredits.ref })
-      .from(itemCredits)
-      .where(inArray(itemCredits.role, ['series', 'author', 'directing', 'creating']))
-      .orderBy(itemCredits.ref);
-    refs = credited.map((c) => c.ref);
+    refs = await followableRefs(app);
     expect(refs.length).toBeGreaterThan(FOLLOWS_PER_MINUTE);
   });
   afterAll(async () => app.close());

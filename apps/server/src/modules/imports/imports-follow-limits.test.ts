@@ -1,11 +1,9 @@
 import { FOLLOWS_MAX, FOLLOWS_PER_MINUTE } from '@releasebell/contract';
-import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
+import { buildTestApp, followableRefs, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
 import { goodreadsSample } from '../../../test/import-samples';
 import { importFile } from '../../../test/imports';
-import { itemCredits } from '../../db/schema';
 import { createFollowsRepository } from '../follows';
 
 /** Applying an import follows what the member ticked: those follows count like any other. */
@@ -24,12 +22,7 @@ describe("an import's follows and the follow limits", () => {
 
   beforeAll(async () => {
     app = await buildTestApp({ seedDemo: true, clock: () => current });
-    const credited = await app.database.db
-      .selectDistinct({ ref: itemCredits.ref })
-      .from(itemCredits)
-      .where(inArray(itemCredits.role, ['series', 'author', 'directing', 'creating']))
-      .orderBy(itemCredits.ref);
-    refs = credited.map((c) => c.ref);
+    refs = await followableRefs(app);
     expect(refs.length).toBeGreaterThan(FOLLOWS_PER_MINUTE + 1);
   });
   afterAll(async () => app.close());
