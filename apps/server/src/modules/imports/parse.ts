@@ -82,6 +82,7 @@ export async function parseImport(bytes: Uint8Array, filename?: string): Promise
     if (entry === 'too-large') return ZIP_TOO_LARGE;
     if (entry === 'too-many-entries') return ZIP_TOO_MANY_ENTRIES;
     if (!entry) return UNRECOGNISED;
+    await yieldToEventLoop();
     // The entry is recognised from its content like any upload: the ZIP only tells where to look.
     return parseCsvExport(entry.bytes, entry.name);
   }
@@ -479,6 +480,7 @@ async function parseCsvExport(bytes: Uint8Array, filename: string | undefined): 
   const text = decodeText(bytes);
   if (text === null) return UNRECOGNISED;
   const buf = Buffer.from(text, 'utf8');
+  await yieldToEventLoop();
   const read = await readRecords(buf, (header) => {
     const columns = columnsOf(header);
     const source = detectSource(columns, filename);
@@ -495,6 +497,7 @@ async function parseCsvExport(bytes: Uint8Array, filename: string | undefined): 
   if (!read) return UNRECOGNISED;
 
   const { source, columns, width } = read.header;
+  await yieldToEventLoop();
   const starts = lineStarts(buf);
   const titleColumn = columns.get(source === 'letterboxd' ? 'name' : 'title')!;
   const rows: ImportRow[] = [];
