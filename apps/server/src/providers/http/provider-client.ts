@@ -67,9 +67,9 @@ export function retryAfterMs(header: string | null, now: number = Date.now()): n
 }
 
 /**
- * One base for the metadata providers' APIs (jellyseerr's ExternalAPI, in our terms): a token bucket
- * under the provider's rate limit, a timeout per try, retries with backoff and jitter for what may
- * pass (honouring Retry-After), and every answer read through the endpoint's zod schema.
+ * One base for the metadata providers' APIs: a token bucket under the provider's rate limit, a
+ * timeout per try, retries with backoff and jitter for what may pass (honouring Retry-After), and
+ * every answer read through the endpoint's zod schema.
  */
 export function createProviderClient(options: ProviderClientOptions) {
   const sleep = options.sleep ?? realSleep;

@@ -18,8 +18,8 @@ export interface OutgoingMessage {
 }
 
 /**
- * A way of telling members (jellyseerr's notification agents): whether this member can get it at all,
- * and the send. A send throws a DeliveryError saying whether a retry can help.
+ * A way of telling members: whether this member can get it at all, and the send. A send throws a
+ * DeliveryError saying whether a retry can help.
  */
 export interface Channel {
   readonly name: Exclude<DeliveryChannel, 'in_app'>;
