@@ -134,7 +134,7 @@ if (mode === 'import') {
         const brought = await lookup.bring(rows);
         bringMs += performance.now() - started;
         bringCalls += 1;
-        titlesBrought += brought;
+        titlesBrought += brought.inserted;
         return brought;
       },
     },

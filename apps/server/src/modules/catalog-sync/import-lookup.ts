@@ -20,6 +20,16 @@ export interface LookupRow {
   imdbId?: string;
 }
 
+/** What the providers' turn brought: titles new to the catalog, and the series it found by IMDb id. */
+export interface Brought {
+  inserted: number;
+  /**
+   * IMDb ids of the rows' series that TMDB knows: only their seasons still to come (or undated) come
+   * into the catalog, so one still missing after this turn has none (it is out).
+   */
+  seriesFound: Set<string>;
+}
+
 /** Titles fetched side by side: the clients' token buckets keep the providers' pace. */
 const AT_ONCE = 8;
 /** ISBNs per bulk lookup: what ISBNdb's basic plan takes (larger plans take more). */
@@ -69,7 +79,7 @@ export function createImportLookup(options: {
     return foldEditions(found).map((editions) => normaliseWork(editions, isbndb.imageBaseUrl));
   }
 
-  async function screen(rows: LookupRow[]): Promise<number> {
+  async function screen(rows: LookupRow[], seriesFound: Set<string>): Promise<number> {
     const tmdb = providers.tmdb;
     if (!tmdb) return 0;
     const movies = new Set<number>();
@@ -80,7 +90,10 @@ export function createImportLookup(options: {
           external_source: 'imdb_id',
         });
         for (const m of found.movie_results.slice(0, 1)) movies.add(m.id);
-        for (const s of found.tv_results.slice(0, 1)) series.add(s.id);
+        for (const s of found.tv_results.slice(0, 1)) {
+          series.add(s.id);
+          seriesFound.add(row.imdbId);
+        }
         if (found.movie_results.length + found.tv_results.length > 0 || row.kind !== 'movie') return;
       }
       if (row.kind !== 'movie') return;
@@ -104,15 +117,19 @@ export function createImportLookup(options: {
   }
 
   return {
-    async bring(rows: LookupRow[]): Promise<number> {
+    async bring(rows: LookupRow[]): Promise<Brought> {
       const found = await books(rows.filter((r) => r.kind === 'book'));
       const written =
         found.length > 0 ? await upsertItems(catalog, found, { source: 'isbndb', at: clock() }) : null;
-      const films = await screen(rows.filter((r) => r.kind === 'movie' || r.kind === 'series'));
+      const seriesFound = new Set<string>();
+      const films = await screen(
+        rows.filter((r) => r.kind === 'movie' || r.kind === 'series'),
+        seriesFound,
+      );
       const inserted = (written?.inserted ?? 0) + films;
       // The embedded database has no autovacuum: the matcher's next reads are planned on fresh numbers.
       if (inserted > 0) await catalog.analyze();
-      return inserted;
+      return { inserted, seriesFound };
     },
   };
 }

@@ -39,10 +39,15 @@ describe('imports matched at TMDB and ISBNdb, titles the catalog did not have', 
     const movie = tmdb.data.movie(movieId);
     const series = tmdb.data.addSeries({ name: 'The Long Lighthouse', imdb_id: 'tt7770001' });
     tmdb.data.addSeason(series.id, { air_date: addDays(today, 60) });
+    // A series that has ended: TMDB finds it, and none of its seasons is still to come.
+    const ended = tmdb.data.addSeries({ name: 'The Ended Harbour', imdb_id: 'tt7770002' });
+    tmdb.data.addSeason(ended.id, { air_date: addDays(today, -800) });
+    tmdb.data.addSeason(ended.id, { air_date: addDays(today, -400) });
     const rows = [
       `1,${movie.imdb_id},2026-01-01,2026-01-01,,${csvCell(movie.original_title)},${csvCell(movie.original_title)},https://www.imdb.com/title/${movie.imdb_id},Movie,7.1,120,${tmdb.data.releaseDate(movieId).slice(0, 4)},Drama,100,,,,`,
       `2,tt7770001,2026-01-01,2026-01-01,,"The Long Lighthouse","The Long Lighthouse",https://www.imdb.com/title/tt7770001,TV Series,8,50,2027,Drama,10,,,,`,
       `3,tt0000404,2026-01-01,2026-01-01,,"Nothing Here","Nothing Here",https://www.imdb.com/title/tt0000404,Movie,5,90,2027,Drama,1,,,,`,
+      `4,tt7770002,2026-01-01,2026-01-01,,"The Ended Harbour","The Ended Harbour",https://www.imdb.com/title/tt7770002,TV Series,8,50,2023,Drama,10,,,,`,
     ];
     const header =
       'Position,Const,Created,Modified,Description,Title,Original Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors,Your Rating,Date Rated';
@@ -52,7 +57,10 @@ describe('imports matched at TMDB and ISBNdb, titles the catalog did not have', 
       [2, 'matched'],
       [3, 'matched'],
       [4, 'unmatched'],
+      [5, 'skipped'],
     ]);
+    expect(answer.entries[3]).toMatchObject({ title: 'The Ended Harbour', reason: 'already out' });
+    expect(answer.entries[2]).toMatchObject({ reason: 'not found' });
     expect(answer.entries[0]?.item).toMatchObject({ media_type: 'movies' });
     expect(answer.entries[1]?.item).toMatchObject({
       title: 'The Long Lighthouse: Season 1',

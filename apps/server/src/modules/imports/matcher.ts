@@ -17,6 +17,8 @@ export interface MatchOutcome {
 
 /** The reason of a row the catalog has nothing for (the providers are asked next). */
 export const NOT_FOUND = 'not found';
+/** The reason of a row whose title (or every season of a series) is out already. */
+export const ALREADY_OUT = 'already out';
 
 /** Shelves whose books a member waits for; the others (read, reading) only count for suggestions. */
 const WANTED_SHELVES = new Set(['to-read']);
@@ -69,7 +71,7 @@ export function createCatalogMatcher(
         if (row.kind === 'series') {
           // A series is its seasons still to come or undated.
           if (toCome.length === 0)
-            return { status: 'skipped', itemIds: [], candidateIds: [], reason: 'already out' };
+            return { status: 'skipped', itemIds: [], candidateIds: [], reason: ALREADY_OUT };
           const ids = toCome.map((i) => i.id);
           const status = ids.every((id) => context.tracked.has(id)) ? 'already_tracked' : 'matched';
           return { status, itemIds: ids, candidateIds: [] };
@@ -81,7 +83,7 @@ export function createCatalogMatcher(
         if (context.tracked.has(item!.id))
           return { status: 'already_tracked', itemIds: [item!.id], candidateIds: [] };
         if (toCome.length === 0) {
-          return { status: 'skipped', itemIds: [item!.id], candidateIds: [], reason: 'already out' };
+          return { status: 'skipped', itemIds: [item!.id], candidateIds: [], reason: ALREADY_OUT };
         }
         return { status: 'matched', itemIds: [item!.id], candidateIds: [] };
       };

@@ -22,7 +22,7 @@ import type { ImportLookup, LookupRow } from '../catalog-sync';
 import type { FollowsService } from '../follows';
 import type { WatchlistRepository } from '../watchlist';
 import type { createCatalogMatcher } from './matcher';
-import { NOT_FOUND } from './matcher';
+import { ALREADY_OUT, NOT_FOUND } from './matcher';
 import { bookTitleForMatching, type ImportRow, isbn10To13, parseImport } from './parse';
 import type { ImportEntry as ImportEntryRecord, ImportsRepository } from './repository';
 
@@ -191,8 +191,17 @@ export function createImportsService(deps: {
         const outcomes = await matcher.match(pending, context);
         // The providers' turn for what the catalog did not have; what they bring is matched again.
         const notFound = pending.filter((row) => outcomes.get(row.line)?.reason === NOT_FOUND);
-        if (notFound.length > 0 && (await deps.lookup.bring(notFound.map(lookupRow))) > 0) {
-          for (const [line, outcome] of await matcher.match(notFound, context)) outcomes.set(line, outcome);
+        if (notFound.length > 0) {
+          const brought = await deps.lookup.bring(notFound.map(lookupRow));
+          if (brought.inserted > 0) {
+            for (const [line, outcome] of await matcher.match(notFound, context)) outcomes.set(line, outcome);
+          }
+          // A series the provider knows that brought no season is one whose seasons are all out.
+          for (const row of notFound) {
+            if (row.kind !== 'series' || !row.imdbId || !brought.seriesFound.has(row.imdbId)) continue;
+            if (outcomes.get(row.line)?.reason !== NOT_FOUND) continue;
+            outcomes.set(row.line, { status: 'skipped', itemIds: [], candidateIds: [], reason: ALREADY_OUT });
+          }
         }
         const at = clock();
         await repo.record(importId, outcomes, at, new Date(at.getTime() + CLAIM_MS));
