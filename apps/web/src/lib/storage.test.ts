@@ -1,5 +1,6 @@
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSelectedMediaType, writeSelectedMediaType } from './storage';
+import { readSelectedMediaType, useSelectedMediaType, writeSelectedMediaType } from './storage';
 
 afterEach(() => window.localStorage.clear());
 
@@ -15,5 +16,17 @@ describe('selectedMediaType', () => {
   it('ignores an invalid stored value', () => {
     window.localStorage.setItem('selectedMediaType', 'podcasts');
     expect(readSelectedMediaType()).toBe('tv_seasons');
+  });
+  it('ignores an invalid stored value even beside a cookie from an earlier choice', () => {
+    writeSelectedMediaType('books');
+    window.localStorage.setItem('selectedMediaType', 'podcasts');
+    expect(readSelectedMediaType()).toBe('tv_seasons');
+  });
+  it('turns a page drawn with the earlier choice to the default, and the cookie with it', async () => {
+    writeSelectedMediaType('books');
+    window.localStorage.setItem('selectedMediaType', 'podcasts');
+    const { result } = renderHook(() => useSelectedMediaType('books'));
+    await waitFor(() => expect(result.current[0]).toBe('tv_seasons'));
+    expect(document.cookie).toContain('rb_media_type=tv_seasons');
   });
 });

@@ -17,11 +17,16 @@ function cookieValue(name: string): string | null {
   return null;
 }
 
-/** The choice kept in local storage, or null (none, not a media type, or storage blocked). */
+/**
+ * The choice kept in local storage: its media type; the default for a value that is none (the spec:
+ * invalid stored values are ignored), whatever an older cookie says; null when nothing is stored or
+ * storage is blocked (the cookie is then all there is).
+ */
 function storedMediaType(): MediaType | null {
   try {
     const stored = window.localStorage.getItem(SELECTED_MEDIA_TYPE_KEY);
-    return isMediaType(stored) ? stored : null;
+    if (stored === null) return null;
+    return isMediaType(stored) ? stored : DEFAULT_MEDIA_TYPE;
   } catch {
     return null;
   }
