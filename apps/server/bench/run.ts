@@ -846,10 +846,9 @@ async function main() {
   };
   const runImportLoad = async (): Promise<ImportLoadOutcome[]> => {
     const outcomes: ImportLoadOutcome[] = [];
-    const databases = [undefined, process.env.BENCH_DATABASE_URL].filter(
-      (url, i) => i === 0 || url !== undefined,
-    );
-    for (const databaseUrl of databases) {
+    // The embedded default, then PostgreSQL when the benchmark has a server.
+    const postgres = process.env.BENCH_DATABASE_URL;
+    for (const databaseUrl of [undefined, ...(postgres ? [postgres] : [])]) {
       try {
         outcomes.push(
           await measureImportLoad({

@@ -189,24 +189,22 @@ describe('importing a list', () => {
         isbn13: book!.isbn13!,
         status: 'to-read',
       };
-      // A process wrote it whole, took it for matching and stopped before matching a row.
-      const stored = await repo.create({
-        userId: owner.id,
-        source: 'goodreads',
-        rows: 1,
-        at: now,
-        claimedUntil: new Date(now.getTime() + 120_000),
-      });
-      await repo.addEntries(stored.id, [row]);
-      // Another stopped while writing its rows: one of two written.
-      const cut = await repo.create({
-        userId: owner.id,
-        source: 'goodreads',
-        rows: 2,
-        at: now,
-        claimedUntil: new Date(now.getTime() + 120_000),
-      });
-      await repo.addEntries(cut.id, [row]);
+      // An upload of `rows` rows whose process wrote one of them, held it for 2 minutes and stopped.
+      const leftBy = async (rows: number) => {
+        const claimedUntil = new Date(now.getTime() + 120_000);
+        const created = await repo.create({
+          userId: owner.id,
+          source: 'goodreads',
+          rows,
+          at: now,
+          claimedUntil,
+        });
+        await repo.addEntries(created.id, [row]);
+        return created;
+      };
+      // One written whole, stopped before matching a row; one stopped while writing its rows.
+      const stored = await leftBy(1);
+      const cut = await leftBy(2);
       expect(await clocked.imports.resumeStalled()).toBe(0);
       now = new Date(now.getTime() + 121_000);
       expect(await clocked.imports.resumeStalled()).toBe(2);
