@@ -70,3 +70,85 @@ it("keeps the web's features apart, off the server, and on the contract's zod-fr
     expect.stringMatching(/^apps\/web\/src\/lib\/x\.ts:2: the web app never imports server code/),
   ]);
 });
+
+it('names an import cycle between modules, through any of their files, and between contract files', () => {
+  const found = violations(
+    tree({
+      'apps/server/src/modules/a/index.ts': "export { x } from './x';",
+      'apps/server/src/modules/a/x.ts': "import type { Y } from '../b';\nexport const x = 1;",
+      'apps/server/src/modules/b/index.ts': "import { x } from '../a';\nexport type Y = typeof x;",
+      'apps/server/src/modules/c/index.ts': "import { x } from '../a';",
+      'packages/contract/src/one.ts': "import { two } from './two';\nexport const one = 1;",
+      'packages/contract/src/two.ts': "export * from './one';\nexport const two = 2;",
+    }),
+  );
+  expect(found).toEqual([
+    'import cycle between modules: a -> b -> a (break it: move what both need below them)',
+    'import cycle between contract files: packages/contract/src/one.ts -> packages/contract/src/two.ts -> packages/contract/src/one.ts (break it: move what both need below them)',
+  ]);
+});
+
+it('keeps app.ts to wiring: a condition, a literal or a helper function there is named', () => {
+  const wiring = [
+    "import Fastify from 'fastify';",
+    "import watchlist from './modules/watchlist/plugin';",
+    '/** The options tests set. */',
+    'export interface AppOptions {',
+    '  clock?: () => Date;',
+    '}',
+    '// Fastify, the infrastructure, then the modules.',
+    'export async function buildApp(config, options = {}) {',
+    '  const app = Fastify(serverOptions(config));',
+    '  await app.register(watchlist, { clock: options.clock });',
+    '  return app;',
+    '}',
+  ];
+  const plugin = { 'apps/server/src/modules/watchlist/plugin.ts': 'export default 1;' };
+  expect(violations(tree({ ...plugin, 'apps/server/src/app.ts': wiring.join('\n') }))).toEqual([]);
+  rmSync(root, { recursive: true, force: true });
+
+  const withRules = [
+    ...wiring.slice(0, -2),
+    "  if (config.tmdb) app.log.info('tmdb on');",
+    '  const region = config.tmdb?.region ?? DEFAULT_REGION;',
+    '  app.addHook(`onReady`, async () => {});',
+    '  return app;',
+    '}',
+  ];
+  expect(violations(tree({ ...plugin, 'apps/server/src/app.ts': withRules.join('\n') }))).toEqual([
+    expect.stringMatching(
+      /^apps\/server\/src\/app\.ts:11: app\.ts wires plugins and holds no rule: move a condition/,
+    ),
+    expect.stringMatching(/^apps\/server\/src\/app\.ts:12: .* move a condition/),
+    expect.stringMatching(/^apps\/server\/src\/app\.ts:13: .* move a function besides buildApp/),
+  ]);
+  rmSync(root, { recursive: true, force: true });
+
+  const long = [
+    ...wiring.slice(0, -2),
+    ...Array(140).fill('  await app.register(watchlist);'),
+    '  return app;',
+    '}',
+  ];
+  expect(violations(tree({ ...plugin, 'apps/server/src/app.ts': long.join('\n') }))).toEqual([
+    'apps/server/src/app.ts:151: app.ts wires plugins in at most 150 lines (it has 152)',
+  ]);
+});
+
+it("lets only app.ts register a module's plugin, and keeps infra/ below the modules", () => {
+  const found = violations(
+    tree({
+      'apps/server/src/app.ts': "import a from './modules/a/plugin';",
+      'apps/server/src/modules/a/plugin.ts': 'export default 1;',
+      'apps/server/src/modules/a/index.ts': 'export const x = 1;',
+      'apps/server/src/plugins/http.ts': "import a from '../modules/a/plugin';",
+      'apps/server/src/infra/mail/mailer.ts': "import { x } from '../../modules/a';",
+    }),
+  );
+  expect(found).toEqual([
+    expect.stringMatching(/^apps\/server\/src\/infra\/mail\/mailer\.ts:1: infra\/ is what modules share/),
+    expect.stringMatching(
+      /^apps\/server\/src\/plugins\/http\.ts:1: only app\.ts registers a module's plugin/,
+    ),
+  ]);
+});

@@ -54,6 +54,13 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ publicUrl: 'http://localhost:4000', authSecret: null, google: null });
   });
 
+  it('says once whether the product is served over https, from PUBLIC_URL', () => {
+    expect(loadConfig({}).https).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://releasebell.example' }).https).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://releasebell.example/' }).https).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'HTTPS://releasebell.example' }).https).toBe(true);
+  });
+
   it('requires AUTH_SECRET with PostgreSQL, and both Google credentials or neither', () => {
     let error: unknown;
     try {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_REGION } from '@releasebell/contract';
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
@@ -199,6 +200,13 @@ export interface Config {
    * unset, a request whose Origin is its own Host is same-origin (127.0.0.1, a LAN address, ...).
    */
   publicUrlConfigured: boolean;
+  /**
+   * The region whose dates a title's own release date is, and of members who chose none: TMDB_REGION
+   * with TMDB, DEFAULT_REGION on the demo catalog (its dates are that region's).
+   */
+  defaultRegion: string;
+  /** Whether publicUrl is https: then cookies are Secure (`__Secure-` names) and pages send HSTS. */
+  https: boolean;
   /** Signs sessions; null on the embedded default, where one is generated and kept under dataDir. */
   authSecret: string | null;
   smtpUrl: string | null;
@@ -332,6 +340,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
+    // Case-blind, as URL schemes are: `HTTPS://...` passes the PUBLIC_URL check too.
+    https: /^https:/i.test(e.PUBLIC_URL ?? ''),
+    defaultRegion: e.TMDB_API_TOKEN || e.TMDB_API_KEY ? e.TMDB_REGION.toUpperCase() : DEFAULT_REGION,
     vapid: {
       keys:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

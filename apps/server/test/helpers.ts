@@ -9,10 +9,10 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { itemCredits, mediaItems, userProfiles, users, watchlistEntries } from '../src/db/schema';
+import type { Mailer } from '../src/infra/mail/mailer';
 import type { LogDestination } from '../src/logger';
 import { upsertItems } from '../src/modules/catalog/ingestion';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
-import type { Mailer } from '../src/modules/notifications/mailer';
 import type { NormalisedItem } from '../src/providers/types';
 
 /**

@@ -1,6 +1,6 @@
 // How the product names and links media types and titles, in one place for the web app, the server's
 // mails and pages. Plain values (no zod), re-exported by './constants'.
-import { MEDIA_TYPES, type MediaType, SEARCH_TYPES, type SearchType } from './constants';
+import { MEDIA_TYPES, type MediaType, SEARCH_TYPES, type SearchType } from './media-types';
 
 /** Tab and filter names, as the product shows them. */
 export const MEDIA_TYPE_LABELS: Record<MediaType, string> = {

@@ -35,14 +35,20 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
+/** The app's workers: each module adds its own; the queue starts only when one was added. */
+export interface Jobs {
+  add(worker: Worker): void;
+}
+
 /**
- * Starts the job queue and `workers` once the app is ready, and stops them before it closes (before
- * the database does: an interrupted send or sync is taken up again by the next start anyway).
+ * Starts the job queue and the workers added by then once the app is ready, and stops them before it
+ * closes (before the database does: an interrupted send or sync is taken up again by the next start).
  */
-export function runWorkers(app: FastifyInstance, database: DatabaseHandle, workers: Worker[]): void {
-  if (workers.length === 0) return;
+export function createJobs(app: FastifyInstance, database: DatabaseHandle): Jobs {
+  const workers: Worker[] = [];
   let jobs: PgBoss | null = null;
   app.addHook('onReady', async () => {
+    if (workers.length === 0) return;
     jobs = await startJobs(database, app.log);
     for (const worker of workers) await worker.start(jobs);
   });
@@ -50,4 +56,5 @@ export function runWorkers(app: FastifyInstance, database: DatabaseHandle, worke
     for (const worker of workers) await worker.stop();
     await jobs?.stop({ graceful: true, wait: true, timeout: 5000 });
   });
+  return { add: (worker) => void workers.push(worker) };
 }

@@ -26,9 +26,9 @@ export const imageResponse = (description: string) => ({
  * product is served over https (see `advanced` in modules/auth/auth.ts; openapi.test.ts checks the
  * name against a real sign-up).
  */
-function sessionCookieName(config: Pick<Config, 'publicUrl'>): string {
+function sessionCookieName(config: Pick<Config, 'https'>): string {
   const name = 'releasebell.session_token';
-  return config.publicUrl.startsWith('https://') ? `__Secure-${name}` : name;
+  return config.https ? `__Secure-${name}` : name;
 }
 
 /**

@@ -1,8 +1,6 @@
 import { ERROR_CODES, type SessionUser } from '@releasebell/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
-import type { Auth } from '../modules/auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,29 +8,6 @@ declare module 'fastify' {
     sessionUser(): Promise<SessionUser | null>;
   }
 }
-
-const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
-
-/** Gives every request `sessionUser()`, read from the session cookie through the identity service. */
-export const sessionPlugin = fp<{ auth: Auth }>(async (app: FastifyInstance, { auth }) => {
-  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
-    let lookup = lookups.get(this);
-    if (!lookup) {
-      const cookie = this.headers.cookie;
-      lookup = cookie
-        ? auth.api
-            .getSession({ headers: new Headers({ cookie }) })
-            .then((s) =>
-              s
-                ? { id: s.user.id, email: s.user.email, name: s.user.name, image: s.user.image ?? null }
-                : null,
-            )
-        : Promise.resolve(null);
-      lookups.set(this, lookup);
-    }
-    return lookup;
-  });
-});
 
 export const unauthorized = () => new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue.');
 const forbidden = () => new HttpError(403, ERROR_CODES.forbidden, 'This belongs to another user.');

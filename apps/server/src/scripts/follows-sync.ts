@@ -4,8 +4,9 @@
  * watchlists; the running app's notification worker tells them. The last line is
  * `follows checked N, new titles T, members told M`.
  */
+
+import { createRateLimiter } from '../infra/rate-limiter';
 import { systemClock } from '../lib/clock';
-import { createRateLimiter } from '../modules/auth';
 import { createCatalogRepository } from '../modules/catalog';
 import { createCatalogProviders, createFollowSources } from '../modules/catalog-sync';
 import { createFollowsRepository, createFollowsService } from '../modules/follows';

@@ -1,16 +1,15 @@
-import { render } from '@react-email/components';
 import { PRODUCT_NAME } from '@releasebell/contract/constants';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
-import { createElement } from 'react';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
-import { type Mailer, ResetPasswordEmail } from '../notifications';
+import type { Mailer } from '../../infra/mail/mailer';
+import type { RateLimiter } from '../../infra/rate-limiter';
 import type { PasswordHasher } from './password-hash';
-import type { RateLimiter } from './rate-limiter';
+import { renderResetPasswordEmail } from './reset-password-email';
 
 /** The header our Fastify bridge puts the client address in (any incoming one is replaced). */
 export const CLIENT_IP_HEADER = 'x-releasebell-client-ip';
@@ -72,7 +71,6 @@ export function createAuth({ config, db, secret, mailer, log, hasher, limiter }:
       sendResetPassword({ user, token }) {
         // The link opens our own page, which asks for the new password and signs the user in.
         const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const email = createElement(ResetPasswordEmail, { url, expiresInMinutes: RESET_TOKEN_MINUTES });
         // Not awaited: the answer must not wait for the mail (or the cap), or its timing tells known
         // addresses from unknown ones. A failure is logged; the member can ask again.
         void (async () => {
@@ -80,12 +78,8 @@ export function createAuth({ config, db, secret, mailer, log, hasher, limiter }:
             log.warn({ user: user.id }, 'reset email not sent: this address had its emails for the hour');
             return;
           }
-          await mailer.send({
-            to: user.email,
-            subject: `Reset your ${PRODUCT_NAME} password`,
-            html: await render(email),
-            text: await render(email, { plainText: true }),
-          });
+          const mail = await renderResetPasswordEmail({ url, expiresInMinutes: RESET_TOKEN_MINUTES });
+          await mailer.send({ to: user.email, ...mail });
         })().catch((err) => log.error({ err }, 'password reset mail failed'));
         return Promise.resolve();
       },
@@ -94,7 +88,7 @@ export function createAuth({ config, db, secret, mailer, log, hasher, limiter }:
     account: { accountLinking: { enabled: true, trustedProviders: ['google'] } },
     advanced: {
       cookiePrefix: 'releasebell',
-      useSecureCookies: config.publicUrl.startsWith('https://'),
+      useSecureCookies: config.https,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

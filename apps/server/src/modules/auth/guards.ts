@@ -2,8 +2,8 @@ import { AUTH_MESSAGES, ERROR_CODES, PASSWORD_MESSAGES, passwordSchema } from '@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { HttpError } from '../../errors';
+import type { RateLimiter } from '../../infra/rate-limiter';
 import type { DeviceCookies } from './device-cookie';
-import type { RateLimiter } from './rate-limiter';
 
 const WINDOW_ADDRESS_MS = 10 * 60 * 1000;
 const WINDOW_ACCOUNT_ADDRESS_MS = 15 * 60 * 1000;

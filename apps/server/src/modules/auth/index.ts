@@ -12,7 +12,6 @@ export {
   type PasswordHasher,
   type ScryptCost,
 } from './password-hash';
-export { createRateLimiter, type RateLimiter } from './rate-limiter';
 export { createAuthRepository } from './repository';
 export { createPasswordResetService } from './reset-service';
 export { accountRoutes } from './routes';

@@ -13,5 +13,6 @@ export {
   createFoundItemsImporter,
   SYNC_CHECK_SECONDS,
   SYNC_QUEUE,
+  type SyncHandlers,
   type SyncImporter,
 } from './sync-service';

@@ -55,6 +55,14 @@ export interface FollowsPass {
 }
 
 /** What a run did: the pipeline's counts, how many content requests it resolved, or a follows pass. */
+/** The sync's tasks that belong to other modules: the requests and follows plug theirs in. */
+export interface SyncHandlers {
+  /** Searches the providers for the open content requests; answers how many it resolved. */
+  resolveRequests?: () => Promise<number>;
+  /** A follows pass (`since`: the start of the task's last successful run). */
+  syncFollows?: (mode: 'changes' | 'refresh', since: Date | null) => Promise<FollowsPass>;
+}
+
 export type SyncResult = IngestResult | { resolved: number } | FollowsPass;
 
 export interface SyncOutcome {
@@ -79,14 +87,13 @@ export function createCatalogSync(options: {
   listPages?: number;
   /** Pages of ISBNdb's books-by-year search per year (100 books a page). */
   bookPages?: number;
-  /** Searches the providers for the open content requests; answers how many it resolved. */
-  resolveRequests?: () => Promise<number>;
-  /** A follows pass (`since`: the start of the task's last successful run). */
-  syncFollows?: (mode: 'changes' | 'refresh', since: Date | null) => Promise<FollowsPass>;
+  /** The tasks other modules run on the sync's schedule (they may also be handed in later: `handle`). */
+  handlers?: SyncHandlers;
   /** Renews a lease while a run goes on; tests pass a no-op. */
   every?: (ms: number, fn: () => void) => () => void;
 }) {
   const { repo, catalog, providers, clock, log } = options;
+  const handlers: SyncHandlers = { ...options.handlers };
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const refused = new Set<string>();
   const every =
@@ -191,11 +198,15 @@ export function createCatalogSync(options: {
       case 'isbndb-unpublished':
         return refresh(await repo.unpublishedBooks(today));
       case 'requests':
-        return { resolved: (await options.resolveRequests?.()) ?? 0 };
+        return { resolved: (await handlers.resolveRequests?.()) ?? 0 };
       case 'follows-changes':
-        return (await options.syncFollows?.('changes', lastSuccess)) ?? { checked: 0, newTitles: 0, told: 0 };
+        return (
+          (await handlers.syncFollows?.('changes', lastSuccess)) ?? { checked: 0, newTitles: 0, told: 0 }
+        );
       case 'follows-refresh':
-        return (await options.syncFollows?.('refresh', lastSuccess)) ?? { checked: 0, newTitles: 0, told: 0 };
+        return (
+          (await handlers.syncFollows?.('refresh', lastSuccess)) ?? { checked: 0, newTitles: 0, told: 0 }
+        );
     }
   }
 
@@ -242,6 +253,10 @@ export function createCatalogSync(options: {
   }
 
   return {
+    /** Hands in another module's tasks (the sync runs them when they fall due). */
+    handle(more: SyncHandlers) {
+      Object.assign(handlers, more);
+    },
     /** Runs every task that is due and free, in order; answers what ran. Ticks and tests call it. */
     async runDue(): Promise<SyncOutcome[]> {
       const ran: SyncOutcome[] = [];

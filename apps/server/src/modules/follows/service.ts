@@ -12,9 +12,9 @@ import {
 } from '@releasebell/contract';
 import type { FollowRow, FollowTargetRow } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
+import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Clock } from '../../lib/clock';
 import { toIsoDate } from '../../lib/dates';
-import type { RateLimiter } from '../auth';
 import type { FollowSources } from '../catalog-sync';
 import type { WatchlistRepository } from '../watchlist';
 import type { FollowsRepository } from './repository';

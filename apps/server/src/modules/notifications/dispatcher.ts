@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryRow } from '../../db/schema';
+import { DeliveryError } from '../../infra/delivery-error';
 import type { Channel, Notice, OutgoingMessage } from './channels/channel';
-import { DeliveryError } from './channels/delivery-error';
 import type { DeliveryQueue } from './delivery-queue';
 
 /** Transient failures are retried for this long after the delivery fell due, then given up. */

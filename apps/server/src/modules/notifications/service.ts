@@ -7,10 +7,10 @@ import {
 } from '@releasebell/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../errors';
+import { DeliveryError } from '../../infra/delivery-error';
+import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Clock } from '../../lib/clock';
-import type { RateLimiter } from '../auth';
 import type { Channel } from './channels/channel';
-import { DeliveryError } from './channels/delivery-error';
 import type { DeliveryQueue } from './delivery-queue';
 import type { Inbox } from './inbox';
 import type { UnsubscribeTokens } from './unsubscribe-token';

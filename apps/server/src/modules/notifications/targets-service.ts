@@ -14,9 +14,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { MemberHookRow } from '../../db/schema';
 import { HttpError } from '../../errors';
+import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Clock } from '../../lib/clock';
 import { isPublicAddress, outboundUrlProblem } from '../../lib/outbound-http';
-import type { RateLimiter } from '../auth';
 import { type HookPoster, hookTestMessage } from './channels/hooks';
 import { memberFacingError } from './channels/network-error';
 import type { HookAttemptRecord, NotificationTargets } from './targets';

@@ -2,7 +2,6 @@
  * Member profiles and phone verification.
  * The module's public surface: other code imports only this file.
  */
-export { createPhoneRules } from './phone-rules';
 export { createPhoneVerification } from './phone-verification';
 export { createUsersRepository } from './repository';
 export { usersRoutes } from './routes';

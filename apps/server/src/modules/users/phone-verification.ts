@@ -12,10 +12,11 @@ import {
 } from '@releasebell/contract';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { HttpError } from '../../errors';
+import { DeliveryError } from '../../infra/delivery-error';
+import type { RateLimiter } from '../../infra/rate-limiter';
+import type { PhoneRules } from '../../infra/texts/phone-rules';
+import type { SmsSender } from '../../infra/texts/sms-sender';
 import type { Clock } from '../../lib/clock';
-import type { RateLimiter } from '../auth';
-import { DeliveryError, type SmsSender } from '../notifications';
-import type { PhoneRules } from './phone-rules';
 import type { UsersRepository } from './repository';
 import { profileNotFound } from './service';
 

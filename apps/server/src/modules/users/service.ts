@@ -11,8 +11,8 @@ import {
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@releasebell/contract/constants';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { HttpError } from '../../errors';
+import type { PhoneRules } from '../../infra/texts/phone-rules';
 import { type Clock, systemClock } from '../../lib/clock';
-import type { PhoneRules } from './phone-rules';
 import type { ProfileRecord, UsersRepository } from './repository';
 
 /** The spec's rule: the email's local part without non-alphanumerics, plus a number 0-999. */

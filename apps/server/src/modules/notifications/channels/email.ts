@@ -1,11 +1,12 @@
 import { creatorText, itemPath, posterUrl } from '@releasebell/contract/constants';
+import { DeliveryError } from '../../../infra/delivery-error';
+import type { RenderedMail } from '../../../infra/mail/layout';
+import type { Mailer } from '../../../infra/mail/mailer';
 import { createTtlCache } from '../../../lib/ttl-cache';
 import { emailUnavailable } from '../eligibility';
-import { type RenderedMail, renderReleaseEmail, renderTestEmail } from '../emails/release-emails';
-import type { Mailer } from '../mailer';
+import { renderReleaseEmail, renderTestEmail } from '../emails/release-emails';
 import type { UnsubscribeTokens } from '../unsubscribe-token';
 import { absoluteUrl, type Channel, type Notice } from './channel';
-import { DeliveryError } from './delivery-error';
 
 export interface EmailChannelOptions {
   mailer: Mailer;

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { formatReleaseDate, type HookType, itemPath, PRODUCT_NAME, posterUrl } from '@releasebell/contract';
 import type { MemberHookRow } from '../../../db/schema';
+import { DeliveryError } from '../../../infra/delivery-error';
 import type { Clock } from '../../../lib/clock';
 import { OutboundError, postOutbound } from '../../../lib/outbound-http';
 import type { NotificationTargets } from '../targets';
 import { absoluteUrl, type Channel, type Notice, type OutgoingMessage, preparedTargets } from './channel';
-import { DeliveryError } from './delivery-error';
 import { plainNetworkError } from './network-error';
 import { noticeLine } from './notice-line';
 

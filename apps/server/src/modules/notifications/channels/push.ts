@@ -1,20 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { Agent } from 'node:https';
 import { itemPath, MAX_PUSH_DEVICES, PRODUCT_NAME, type PushPayload } from '@releasebell/contract';
 import webpush, { WebPushError } from 'web-push';
+import { DeliveryError } from '../../../infra/delivery-error';
+import type { VapidKeys } from '../../../infra/secrets';
 import type { Clock } from '../../../lib/clock';
+import { shortHash } from '../../../lib/short-hash';
 import { pushUnavailable } from '../eligibility';
 import { localToday } from '../local-time';
 import type { NotificationTargets } from '../targets';
 import { type Channel, type Notice, preparedTargets } from './channel';
-import { DeliveryError } from './delivery-error';
 import { plainNetworkError } from './network-error';
 import { noticeLine } from './notice-line';
-
-export interface VapidKeys {
-  publicKey: string;
-  privateKey: string;
-}
 
 export interface PushChannelOptions {
   targets: NotificationTargets;
@@ -123,7 +119,7 @@ export function createPushChannel({ targets, vapid, clock, agent }: PushChannelO
           TTL: TTL_SECONDS,
           urgency: 'normal',
           // The push service keeps only the latest undelivered message of a topic (at most 32 characters).
-          topic: createHash('sha256').update(payload.tag).digest('base64url').slice(0, 32),
+          topic: shortHash(payload.tag, 32),
           vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
           timeout: TIMEOUT_MS,
           ...(agent ? { agent } : {}),

@@ -1,31 +1,15 @@
 /** @jsxRuntime automatic */
 // (The pragma keeps the automatic JSX runtime when tsx runs from the repository root.)
-import {
-  Body,
-  Button,
-  Column,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Img,
-  Link,
-  Preview,
-  Row,
-  render,
-  Section,
-  Text,
-} from '@react-email/components';
+import { Button, Column, Heading, Hr, Img, Link, Row, Section, Text } from '@react-email/components';
 import type { MediaType, NotificationKind, ReleaseDatePrecision } from '@releasebell/contract';
 import {
   formatLongReleaseDate,
   MEDIA_TYPE_SINGULAR,
   newTitleLine,
   PRODUCT_NAME,
-  TAGLINE,
 } from '@releasebell/contract/constants';
-import { Fragment, type ReactElement, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { MailLayout, mailStyles, type RenderedMail, renderMail } from '../../../infra/mail/layout';
 
 export interface ReleaseNotice {
   kind: NotificationKind;
@@ -49,12 +33,6 @@ export interface ReleaseNotice {
   via: string | null;
 }
 
-export interface RenderedMail {
-  subject: string;
-  html: string;
-  text: string;
-}
-
 interface MailLinks {
   /** One-click, login-free page that pauses release emails. */
   unsubscribeUrl: string;
@@ -64,19 +42,8 @@ interface MailLinks {
 
 const SUBJECT_MAX = 100;
 
-const page = { backgroundColor: '#171923', fontFamily: 'Helvetica, Arial, sans-serif', padding: '32px 0' };
-const card = { backgroundColor: '#1f2230', borderRadius: '12px', padding: '32px', maxWidth: '520px' };
-const text = { color: '#e2e4ea', fontSize: '15px', lineHeight: '24px' };
-const muted = { ...text, color: '#9aa0b4', fontSize: '13px', lineHeight: '20px' };
-const heading = { color: '#ffffff', fontSize: '22px', margin: '0 0 16px' };
-const button = {
-  backgroundColor: '#7c5cff',
-  borderRadius: '8px',
-  color: '#ffffff',
-  fontWeight: 600,
-  padding: '10px 18px',
-};
-const divider = { borderColor: '#33374a', margin: '24px 0' };
+const { text, muted: mutedSmall, button, divider } = mailStyles;
+const muted = { ...text, ...mutedSmall };
 
 const longDate = (date: string | null, precision: ReleaseDatePrecision | null) =>
   formatLongReleaseDate(date, precision);
@@ -212,6 +179,7 @@ function NoticeBlock({ notice }: { notice: ReleaseNotice }) {
   );
 }
 
+/** A release mail: why the member gets it and the links to their settings, under its body. */
 function Layout({
   preview,
   title,
@@ -226,31 +194,24 @@ function Layout({
   children: ReactNode;
 }) {
   const footerLink = { color: '#e2e4ea', textDecoration: 'underline' };
+  const footer = (
+    <>
+      <Text style={muted}>{reason}</Text>
+      <Text style={muted}>
+        <Link href={links.profileUrl} style={footerLink}>
+          Notification settings
+        </Link>
+        {' · '}
+        <Link href={links.unsubscribeUrl} style={footerLink}>
+          Pause release emails
+        </Link>
+      </Text>
+    </>
+  );
   return (
-    <Html lang="en">
-      <Head />
-      <Preview>{preview}</Preview>
-      <Body style={page}>
-        <Container style={card}>
-          <Heading as="h1" style={heading}>
-            {title}
-          </Heading>
-          {children}
-          <Hr style={divider} />
-          <Text style={muted}>{reason}</Text>
-          <Text style={muted}>
-            <Link href={links.profileUrl} style={footerLink}>
-              Notification settings
-            </Link>
-            {' · '}
-            <Link href={links.unsubscribeUrl} style={footerLink}>
-              Pause release emails
-            </Link>
-          </Text>
-          <Text style={muted}>{`${PRODUCT_NAME} · ${TAGLINE}`}</Text>
-        </Container>
-      </Body>
-    </Html>
+    <MailLayout preview={preview} title={title} footer={footer}>
+      {children}
+    </MailLayout>
   );
 }
 
@@ -289,22 +250,6 @@ function ReleaseEmail({
       ))}
     </Layout>
   );
-}
-
-// html-to-text upper-cases headings by default; titles should read as written.
-const plainTextOptions = {
-  plainText: true,
-  htmlToTextOptions: {
-    selectors: [
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'h2', options: { uppercase: false } },
-    ],
-  },
-} as const;
-
-async function renderMail(subject: string, email: ReactElement): Promise<RenderedMail> {
-  const [html, plain] = await Promise.all([render(email), render(email, plainTextOptions)]);
-  return { subject, html, text: plain.replace(/\n{3,}/g, '\n\n').trim() };
 }
 
 /** One notice gets its kind's mail; two or more, a digest listing them all in the given order. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTwilioFake, type TwilioFake } from '../../../../test/twilio';
-import { DeliveryError } from './delivery-error';
+import { startTwilioFake, type TwilioFake } from '../../../test/twilio';
+import { DeliveryError } from '../delivery-error';
 import { sendTwilioSms, type TwilioSettings } from './twilio';
 
 const accountSid = `AC${'1'.repeat(32)}`;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { type Clock, systemClock } from '../../lib/clock';
+import type { Database } from '../db/client';
+import { type Clock, systemClock } from '../lib/clock';
 
 // Both drivers (PGlite and node-postgres) answer raw SQL with `{ rows }`.
 const rowsOf = (result: unknown) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeliveryError } from './delivery-error';
+import { DeliveryError } from '../delivery-error';
 
 export interface TwilioSettings {
   /** Base URL of the REST API; `https://api.twilio.com` in production, a local fake in tests. */
