@@ -1,9 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // Relative, so the config bundles it (Node cannot load the contract's TypeScript by package name).
-import { API_EXACT_PATHS, API_PATH_PREFIXES } from '../../packages/contract/src/constants';
+import { API_EXACT_PATHS, API_PATH_PREFIXES } from '../../packages/contract/src/routes';
 
-/** The API's paths, which the dev server hands to the API on 3000 (npm run dev); the rest is the app's. */
+/**
+ * The API's paths, from the contract's route table, which the dev server hands to the API on 3000
+ * (npm run dev); the rest is the app's.
+ */
 export const DEV_PROXIED_PATHS = [...API_PATH_PREFIXES, ...API_EXACT_PATHS];
 
 const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;

@@ -1,38 +1,6 @@
 // Plain values with no zod import, so the web app can use them without pulling zod into its bundle.
 
-/** In the order the product shows them (tabs: TV Shows, Movies, Books). */
-export const MEDIA_TYPES = ['tv_seasons', 'movies', 'books'] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
-
-export const SEARCH_TYPES = ['all', ...MEDIA_TYPES] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-
-/**
- * Where the API lives: every server route is under one of these prefixes or is one of the exact paths.
- * Everything else is the web app's (the server answers index.html; Vite's dev server proxies these).
- */
-export const API_PATH_PREFIXES = [
-  '/api/',
-  '/user/',
-  '/watchlist/',
-  '/trending/',
-  '/upcoming/',
-  '/media/featured/',
-  '/media/slug/',
-  '/media/recommendations/',
-  '/leaderboard/api/',
-  '/proxy-image/',
-  /** Short links in text messages. */
-  '/s/',
-  /** Members' private calendar feeds. */
-  '/calendar/',
-  '/demo-posters/',
-  /** Link preview images (`/og/{mediaType}/{slug}.png`). */
-  '/og/',
-  /** The files of a sitemap index (`/sitemap-items-{n}.xml`): at the root, as sitemaps must be. */
-  '/sitemap-items-',
-] as const;
-export const API_EXACT_PATHS = ['/healthz', '/readyz', '/metrics', '/sitemap.xml', '/robots.txt'] as const;
+export * from './media-types';
 
 export const DEFAULT_HYPE_PERCENTAGE = 25;
 export const PRODUCT_NAME = 'Releasebell';

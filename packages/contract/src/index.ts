@@ -10,6 +10,7 @@ export * from './media';
 export * from './notifications';
 export * from './pages';
 export * from './requests';
+export * from './routes';
 export * from './text';
 export * from './users';
 export * from './watchlist';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPagePublicRead, matchPage } from './pages';
+import { matchPage } from './pages';
 
 describe('matchPage', () => {
   it('names the page of an address, with its parameters as written', () => {
@@ -15,11 +15,4 @@ describe('matchPage', () => {
     for (const path of ['/nope', '/media/movies', '/media/movies/a/b', '/media//a', '/watchlist/x'])
       expect(matchPage(path), path).toBeNull();
   });
-});
-
-it('lets a page read public catalog answers only', () => {
-  expect(isPagePublicRead('/trending/books')).toBe(true);
-  expect(isPagePublicRead('/media/slug/movies/glass-harbor?region=GB')).toBe(true);
-  expect(isPagePublicRead('/watchlist/list')).toBe(false);
-  expect(isPagePublicRead('/api/auth/get-session')).toBe(false);
 });

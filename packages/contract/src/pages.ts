@@ -60,24 +60,6 @@ export function matchPage(pathname: string): { name: PageName; params: Record<st
   return null;
 }
 
-/**
- * The API reads a server-rendered page may be answered from: the catalog's public answers, the same
- * for every visitor (ADR 011). Anything else a page asks for (the session, a member's lists, live
- * provider search) is left to the browser, so no cached page ever holds a member's data.
- */
-export const PAGE_PUBLIC_READS: readonly RegExp[] = [
-  /^\/api\/config$/,
-  /^\/trending\/[a-z_]+$/,
-  /^\/upcoming\/[a-z_]+$/,
-  /^\/media\/featured\/[a-z_]+$/,
-  /^\/media\/slug\/[a-z_]+\/[^/?]+(\?region=[A-Za-z]{2})?$/,
-  /^\/media\/recommendations\/[a-z_]+\/[^/?]+$/,
-  /^\/api\/search\?q=[^&]*&type=[a-z_]+$/,
-  /^\/leaderboard\/api\/leaderboard\?[^/]*$/,
-];
-
-export const isPagePublicRead = (path: string) => PAGE_PUBLIC_READS.some((r) => r.test(path));
-
 /** The home page's media type until the visitor chooses one. */
 export const DEFAULT_HOME_MEDIA_TYPE: MediaType = 'tv_seasons';
 

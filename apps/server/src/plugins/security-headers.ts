@@ -1,4 +1,4 @@
-import { API_EXACT_PATHS, API_PATH_PREFIXES } from '@releasebell/contract';
+import { isApiPath } from '@releasebell/contract';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
@@ -42,27 +42,11 @@ function apiSecurityHeaders(hsts: string | undefined): Record<string, string> {
   };
 }
 
-/** The browsable API reference is a page (its own CSP, set by swagger-ui, allows its scripts). */
-const API_PAGES = ['/api/docs'];
-
-/**
- * Whether a request URL is the JSON API's (the contract's API paths, query or not) rather than a
- * page's or the web app's files.
- */
-function isApiPath(url: string): boolean {
-  for (const prefix of API_PATH_PREFIXES) {
-    if (url.startsWith(prefix)) return !API_PAGES.some((page) => url.startsWith(page));
-  }
-  const query = url.indexOf('?');
-  const path = query === -1 ? url : url.slice(0, query);
-  return (API_EXACT_PATHS as readonly string[]).includes(path);
-}
-
 /**
  * The app's two sets of security headers, worked out once from the config: pages get helmet's full set
  * with a CSP that allows no inline script, the JSON API its short set. Each answer copies one.
  */
-export function securityHeadersFor(config: Pick<Config, 'publicUrl'>) {
+export function securityHeadersFor(config: Pick<Config, 'https'>) {
   const pageHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -82,9 +66,7 @@ export function securityHeadersFor(config: Pick<Config, 'publicUrl'>) {
     },
     crossOriginEmbedderPolicy: false,
     // Browsers ignore HSTS over plain http; sending it there only misleads. Over https it pins https.
-    strictTransportSecurity: config.publicUrl.startsWith('https://')
-      ? { maxAge: 31_536_000, includeSubDomains: false }
-      : false,
+    strictTransportSecurity: config.https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
   const apiHeaders = apiSecurityHeaders(pageHeaders['strict-transport-security']);
   return {

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PATH_PREFIXES, ERROR_CODES } from '@releasebell/contract';
+import { ERROR_CODES, isApiPath } from '@releasebell/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors';
 
 /** Paths that are API or files (the built web app's), never a page, even for a browser asking for HTML. */
-const API_PREFIXES = [...API_PATH_PREFIXES, '/assets/'];
+const isApiOrAsset = (url: string) => isApiPath(url) || url.startsWith('/assets/');
 
 /**
  * Whether a GET may be answered with the web app: it names HTML, or its first choice is anything
@@ -57,7 +57,7 @@ export async function registerWebApp(
     sendPage !== null &&
     (req.method === 'GET' || req.method === 'HEAD') &&
     acceptsPage(req.headers.accept) &&
-    !API_PREFIXES.some((p) => req.url.startsWith(p));
+    !isApiOrAsset(req.url);
   app.setNotFoundHandler(
     // Only unknown API paths are limited (slows path scanning); page loads of client routes are not.
     { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute', allowList: wantsPage }) },

@@ -1,4 +1,5 @@
 import type { PublicConfig } from '@releasebell/contract';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
@@ -17,7 +18,7 @@ const FALLBACK: PublicConfig = {
 export function usePublicConfig(): PublicConfig {
   const { data } = useQuery({
     queryKey: ['config'],
-    queryFn: ({ signal }) => api.get<PublicConfig>('/api/config', signal),
+    queryFn: ({ signal }) => api.get<PublicConfig>(pathTo(ROUTES.getPublicConfig), signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
   return data ?? FALLBACK;

@@ -1,4 +1,5 @@
 import type { CreateFollowBody, Follow, FollowsAnswer } from '@releasebell/contract';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { useSession } from './session';
@@ -7,7 +8,7 @@ import { showToast } from './toast';
 /** The member's follows; the first part is what sign-out clears (see lib/session). */
 export const followsKey = (uid: string) => ['follows', uid] as const;
 
-const getFollows = (signal?: AbortSignal) => api.get<FollowsAnswer>('/api/follows', signal);
+const getFollows = (signal?: AbortSignal) => api.get<FollowsAnswer>(pathTo(ROUTES.listFollows), signal);
 
 /** The signed-in member's follows (nothing is fetched for a visitor). */
 export function useFollows() {
@@ -31,7 +32,7 @@ export function useFollow() {
   const queryClient = useQueryClient();
   const { currentUser } = useSession();
   return useMutation({
-    mutationFn: (body: CreateFollowBody) => api.post<Follow & { added: number }>('/api/follows', body),
+    mutationFn: (body: CreateFollowBody) => api.post<Follow & { added: number }>(pathTo(ROUTES.follow), body),
     onSuccess: async (follow) => {
       const uid = currentUser?.id ?? '';
       await Promise.all([
@@ -65,7 +66,8 @@ export function useUnfollow() {
   const queryClient = useQueryClient();
   const { currentUser } = useSession();
   return useMutation({
-    mutationFn: (follow: Pick<Follow, 'id' | 'name'>) => api.delete<null>(`/api/follows/${follow.id}`),
+    mutationFn: (follow: Pick<Follow, 'id' | 'name'>) =>
+      api.delete<null>(pathTo(ROUTES.unfollow, { id: follow.id })),
     onSuccess: async (_answer, follow) => {
       await queryClient.invalidateQueries({ queryKey: followsKey(currentUser?.id ?? '') });
       void showToast({

@@ -1,5 +1,6 @@
 import type { MediaDetail } from '@releasebell/contract';
 import type { MediaType } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
 import { useViewerRegion } from './viewer-region';
@@ -14,8 +15,7 @@ function getMediaBySlug(
   region: string | null,
   signal?: AbortSignal,
 ): Promise<MediaDetail> {
-  const query = region ? `?region=${encodeURIComponent(region)}` : '';
-  return api.get<MediaDetail>(`/media/slug/${mediaType}/${encodeURIComponent(slug)}${query}`, signal);
+  return api.get<MediaDetail>(pathTo(ROUTES.getMediaBySlug, { mediaType, slug }, { region }), signal);
 }
 
 function mediaBySlugKey(mediaType: MediaType, slug: string, region: string | null) {

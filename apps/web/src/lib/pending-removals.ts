@@ -1,5 +1,6 @@
 import type { WatchlistEntry } from '@releasebell/contract';
 import { REMOVE_DELAY_MS, REMOVE_FADE_MS } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { removeFromWatchlist, watchlistKey } from './watchlist';
@@ -99,8 +100,9 @@ function flushRemovals() {
     if (p.sending) continue;
     clearTimeout(p.fadeTimer);
     clearTimeout(p.deleteTimer);
-    void fetch(`/watchlist/${encodeURIComponent(p.uid)}`, {
-      method: 'DELETE',
+    const route = ROUTES.removeFromWatchlist;
+    void fetch(pathTo(route, { uid: p.uid }), {
+      method: route.method,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ item_id: itemId }),
       credentials: 'same-origin',

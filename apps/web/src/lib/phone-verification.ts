@@ -1,16 +1,17 @@
 import type { PhoneCodeSent } from '@releasebell/contract';
 import { ERROR_CODES, PHONE_CODE_LENGTH, PHONE_MESSAGES } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { ApiError, api } from './api-client';
 
 // Proving a mobile number is the member's with a texted code: the profile asks for it, and so does
 // sign-up when the member turns SMS on. No text goes to a number that is not verified.
 
 /** POST /api/phone/verification: texts a code to the profile's saved number (202). */
-export const sendPhoneCode = () => api.post<PhoneCodeSent>('/api/phone/verification', undefined);
+export const sendPhoneCode = () => api.post<PhoneCodeSent>(pathTo(ROUTES.sendPhoneCode), undefined);
 
 /** POST /api/phone/verification/confirm: the texted code; the profile's number is verified from now on. */
 export const confirmPhoneCode = (code: string) =>
-  api.post<{ phone_verified: true }>('/api/phone/verification/confirm', { code });
+  api.post<{ phone_verified: true }>(pathTo(ROUTES.confirmPhoneCode), { code });
 
 /** Only digits, at most a code's length: what a pasted "123 456" or "123-456" becomes. */
 export const cleanPhoneCode = (typed: string) => typed.replace(/\D/g, '').slice(0, PHONE_CODE_LENGTH);

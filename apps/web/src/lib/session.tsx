@@ -1,4 +1,5 @@
 import type { MediaItem, SessionInfo } from '@releasebell/contract';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -55,7 +56,7 @@ const SessionContext = createContext<Session | null>(null);
 
 async function fetchSession(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
-    return (await api.get<SessionInfo>('/api/session', signal)).user;
+    return (await api.get<SessionInfo>(pathTo(ROUTES.getSession), signal)).user;
   } catch (error) {
     // Not knowing means signed out for now; the next refresh asks again.
     console.warn('Could not read the session', error);
@@ -124,7 +125,7 @@ export function SessionProvider({
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     await queryClient.cancelQueries({ predicate: members });
     queryClient.removeQueries({ predicate: members });
-    await api.post('/api/auth/sign-out', {});
+    await api.post(pathTo(ROUTES.signOut), {});
   }, [queryClient]);
 
   const onSignedIn = useCallback((handler: (user: CurrentUser, item: PendingItem) => void) => {

@@ -1,5 +1,6 @@
 import type { MediaType, WatchlistEntry } from '@releasebell/contract';
 import { MEDIA_TYPES, WATCHLIST_TOASTS } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api-client';
@@ -12,15 +13,19 @@ import { showToast } from './toast';
  */
 export const watchlistKey = (uid: string) => ['watchlist', uid] as const;
 
-const path = (uid: string) => `/watchlist/${encodeURIComponent(uid)}`;
-
-const getWatchlist = (uid: string, signal?: AbortSignal) => api.get<WatchlistEntry[]>(path(uid), signal);
+const getWatchlist = (uid: string, signal?: AbortSignal) =>
+  api.get<WatchlistEntry[]>(pathTo(ROUTES.getWatchlist, { uid }), signal);
 
 export const addToWatchlist = (uid: string, item: { item_id: string; media_type: MediaType }) =>
-  api.post<WatchlistEntry>(path(uid), { item_id: item.item_id, media_type: item.media_type });
+  api.post<WatchlistEntry>(pathTo(ROUTES.addToWatchlist, { uid }), {
+    item_id: item.item_id,
+    media_type: item.media_type,
+  });
 
 export const removeFromWatchlist = (uid: string, itemId: string) =>
-  api.delete<{ item_id: string; removed: boolean }>(path(uid), { item_id: itemId });
+  api.delete<{ item_id: string; removed: boolean }>(pathTo(ROUTES.removeFromWatchlist, { uid }), {
+    item_id: itemId,
+  });
 
 /** The signed-in member's watchlist (nothing is fetched for a visitor). */
 export function useWatchlist() {

@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   type ErrorCode,
   errorResponseSchema,
+  ROUTES,
   requestPasswordResetBodySchema,
   resetRequestedSchema,
   type SessionUser,
@@ -20,7 +21,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { errorBody } from '../../errors';
 import { allowedOrigin } from '../../plugins/same-origin';
-import { AUTH_BASE_PATH, type Auth, CLIENT_IP_HEADER } from './auth';
+import { type Auth, CLIENT_IP_HEADER } from './auth';
 import type { AuthGuards } from './guards';
 import type { PasswordHasher } from './password-hash';
 import type { AuthRepository } from './repository';
@@ -40,9 +41,8 @@ interface Outcome {
 }
 
 interface Endpoint {
-  method: 'GET' | 'POST';
-  /** Exactly as better-auth names it under /api/auth; requests reach it only by this path. */
-  path: string;
+  /** Its path is better-auth's own under AUTH_BASE_PATH; requests reach it only by exactly this path. */
+  route: { method: 'GET' | 'POST'; path: string };
   body?: z.ZodType;
   /** For the OpenAPI document (and the answers the bridge sends are checked against `response`). */
   doc: {
@@ -152,8 +152,7 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
   };
   const endpoints: Endpoint[] = [
     {
-      method: 'POST',
-      path: '/sign-in/email',
+      route: ROUTES.signInWithEmail,
       body: signInBodySchema,
       hashes: true,
       before: signIn,
@@ -164,8 +163,7 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
       },
     },
     {
-      method: 'POST',
-      path: '/sign-up/email',
+      route: ROUTES.signUpWithEmail,
       body: signUpBodySchema,
       hashes: true,
       before: signUp,
@@ -176,8 +174,7 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
       },
     },
     {
-      method: 'POST',
-      path: '/request-password-reset',
+      route: ROUTES.requestPasswordReset,
       body: requestPasswordResetBodySchema,
       before: limitOnly,
       doc: {
@@ -187,8 +184,7 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
       },
     },
     {
-      method: 'POST',
-      path: '/sign-out',
+      route: ROUTES.signOut,
       body: signOutBodySchema,
       doc: {
         operationId: 'signOut',
@@ -199,8 +195,7 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
     ...(config.google
       ? ([
           {
-            method: 'POST',
-            path: '/sign-in/social',
+            route: ROUTES.signInWithGoogle,
             body: socialSignInBodySchema,
             before: limitOnly,
             doc: {
@@ -211,8 +206,7 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
           },
           {
             // Google sends the browser back here with `code` and `state`.
-            method: 'GET',
-            path: '/callback/google',
+            route: ROUTES.googleCallback,
             doc: {
               operationId: 'googleCallback',
               summary: "Google's return: redirects to callbackURL signed in, or to the error page",
@@ -233,11 +227,11 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
       if (typeof value === 'string') headers.set(name, value);
     }
     const queryAt = req.url.indexOf('?');
-    const query = endpoint.method === 'GET' && queryAt >= 0 ? req.url.slice(queryAt) : '';
+    const query = endpoint.route.method === 'GET' && queryAt >= 0 ? req.url.slice(queryAt) : '';
     // Addressed to the origin the same-origin rule accepted, which better-auth then trusts.
     const origin = req.headers.origin ?? allowedOrigin(req, config);
-    const url = new URL(`${AUTH_BASE_PATH}${endpoint.path}${query}`, origin);
-    if (endpoint.method === 'GET') return new Request(url, { headers });
+    const url = new URL(`${endpoint.route.path}${query}`, origin);
+    if (endpoint.route.method === 'GET') return new Request(url, { headers });
     headers.set('content-type', 'application/json');
     return new Request(url, { method: 'POST', headers, body: JSON.stringify(req.body ?? {}) });
   }
@@ -269,9 +263,9 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
   }
 
   for (const endpoint of endpoints) {
-    const url = `${AUTH_BASE_PATH}${endpoint.path}`;
+    const { method, path: url } = endpoint.route;
     app.route({
-      method: endpoint.method,
+      method,
       url,
       schema: {
         tags: ['auth'],

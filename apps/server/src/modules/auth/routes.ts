@@ -1,4 +1,4 @@
-import { errorResponseSchema, resetPasswordBodySchema, sessionSchema } from '@releasebell/contract';
+import { errorResponseSchema, ROUTES, resetPasswordBodySchema, sessionSchema } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOptional } from '../../plugins/openapi';
 import type { AuthGuards } from './guards';
@@ -16,41 +16,39 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app,
   { guards, passwordReset, hasher },
 ) => {
-  app.get(
-    '/api/session',
-    {
-      schema: {
-        tags: ['accounts'],
-        operationId: 'getSession',
-        summary: 'The signed-in user, or null',
-        security: sessionOptional,
-        response: { 200: sessionSchema },
-      },
+  app.route({
+    method: ROUTES.getSession.method,
+    url: ROUTES.getSession.path,
+    schema: {
+      tags: ['accounts'],
+      operationId: 'getSession',
+      summary: 'The signed-in user, or null',
+      security: sessionOptional,
+      response: { 200: sessionSchema },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const user = await req.sessionUser();
       return { user };
     },
-  );
+  });
 
-  app.post(
-    '/api/account/reset-password',
-    {
-      schema: {
-        tags: ['accounts'],
-        operationId: 'resetPassword',
-        summary: 'Choose a new password with the emailed token; signs the user in',
-        body: resetPasswordBodySchema,
-        response: {
-          200: sessionSchema,
-          400: errorResponseSchema,
-          429: errorResponseSchema,
-          503: errorResponseSchema,
-        },
+  app.route({
+    method: ROUTES.resetPassword.method,
+    url: ROUTES.resetPassword.path,
+    schema: {
+      tags: ['accounts'],
+      operationId: 'resetPassword',
+      summary: 'Choose a new password with the emailed token; signs the user in',
+      body: resetPasswordBodySchema,
+      response: {
+        200: sessionSchema,
+        400: errorResponseSchema,
+        429: errorResponseSchema,
+        503: errorResponseSchema,
       },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       await guards.limitAddress(req);
       const { token, newPassword } = req.body;
       const { user, cookies } = await hasher.admit(() =>
@@ -59,5 +57,5 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       reply.header('set-cookie', cookies);
       return { user };
     },
-  );
+  });
 };

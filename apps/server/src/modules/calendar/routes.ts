@@ -1,4 +1,9 @@
-import { calendarFeedQuerySchema, calendarLinkSchema, errorResponseSchema } from '@releasebell/contract';
+import {
+  calendarFeedQuerySchema,
+  calendarLinkSchema,
+  errorResponseSchema,
+  ROUTES,
+} from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInId } from '../../plugins/session';
@@ -11,57 +16,54 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }
   app,
   { calendar },
 ) => {
-  app.get(
-    '/api/calendar',
-    {
-      schema: {
-        tags,
-        operationId: 'getCalendarLink',
-        summary: "The member's private calendar feed link (https and webcal), made on the first ask",
-        response: { 200: calendarLinkSchema, 401: errorResponseSchema },
-      },
+  app.route({
+    method: ROUTES.getCalendarLink.method,
+    url: ROUTES.getCalendarLink.path,
+    schema: {
+      tags,
+      operationId: 'getCalendarLink',
+      summary: "The member's private calendar feed link (https and webcal), made on the first ask",
+      response: { 200: calendarLinkSchema, 401: errorResponseSchema },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const link = await calendar.link(await signedInId(req));
       return reply.header('cache-control', 'private, no-store').send(link);
     },
-  );
+  });
 
-  app.post(
-    '/api/calendar/rotate',
-    {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        operationId: 'rotateCalendarLink',
-        summary: 'A new calendar link; the old one answers 404 at once',
-        response: { 200: calendarLinkSchema, 401: errorResponseSchema, 429: errorResponseSchema },
-      },
+  app.route({
+    method: ROUTES.rotateCalendarLink.method,
+    url: ROUTES.rotateCalendarLink.path,
+    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      operationId: 'rotateCalendarLink',
+      summary: 'A new calendar link; the old one answers 404 at once',
+      response: { 200: calendarLinkSchema, 401: errorResponseSchema, 429: errorResponseSchema },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const link = await calendar.rotate(await signedInId(req));
       return reply.header('cache-control', 'private, no-store').send(link);
     },
-  );
+  });
 
-  app.get(
-    '/calendar/:file',
-    {
-      schema: {
-        tags,
-        operationId: 'calendarFeed',
-        summary: "A member's tracked titles as an iCalendar feed (RFC 5545), for calendar apps",
-        params: z.object({ file: z.string().max(100) }),
-        querystring: calendarFeedQuerySchema,
-        response: {
-          200: z.string().meta({ description: 'text/calendar' }),
-          304: z.null().meta({ description: 'Not modified (If-None-Match)' }),
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-        },
+  app.route({
+    method: ROUTES.calendarFeed.method,
+    url: ROUTES.calendarFeed.path,
+    schema: {
+      tags,
+      operationId: 'calendarFeed',
+      summary: "A member's tracked titles as an iCalendar feed (RFC 5545), for calendar apps",
+      params: z.object({ file: z.string().max(100) }),
+      querystring: calendarFeedQuerySchema,
+      response: {
+        200: z.string().meta({ description: 'text/calendar' }),
+        304: z.null().meta({ description: 'Not modified (If-None-Match)' }),
+        400: errorResponseSchema,
+        404: errorResponseSchema,
       },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const token = req.params.file.endsWith('.ics') ? req.params.file.slice(0, -4) : '';
       const { body, etag } = await calendar.feed(token, req.query);
       // Private to the link's holder; calendar apps revalidate with the ETag (weak: gzip or not).
@@ -77,5 +79,5 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }
         .header('content-disposition', 'inline; filename="releasebell.ics"')
         .send(body);
     },
-  );
+  });
 };

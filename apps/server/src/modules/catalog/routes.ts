@@ -6,6 +6,7 @@ import {
   mediaListSchema,
   mediaSlugParamsSchema,
   mediaTypeParamsSchema,
+  ROUTES,
   recommendationParamsSchema,
   regionQuerySchema,
 } from '@releasebell/contract';
@@ -35,20 +36,19 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     return sendCached(req, res, body, answer.cacheControl);
   };
 
-  app.get(
-    '/trending/:mediaType',
-    {
-      compress: false, // sendCached gzips once per cached answer
-      schema: {
-        tags,
-        operationId: 'listTrending',
-        summary: 'Most popular items of a media type',
-        params: mediaTypeParamsSchema,
-        querystring: listQuerySchema,
-        response: { 200: mediaListSchema, 400: errorResponseSchema },
-      },
+  app.route({
+    method: ROUTES.listTrending.method,
+    url: ROUTES.listTrending.path,
+    compress: false, // sendCached gzips once per cached answer
+    schema: {
+      tags,
+      operationId: 'listTrending',
+      summary: 'Most popular items of a media type',
+      params: mediaTypeParamsSchema,
+      querystring: listQuerySchema,
+      response: { 200: mediaListSchema, 400: errorResponseSchema },
     },
-    async (req, res) => {
+    handler: async (req, res) => {
       const { mediaType } = req.params;
       const { limit } = req.query;
       return sendAnswer([req, res], {
@@ -58,22 +58,21 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         cacheControl: LIST_CACHE,
       });
     },
-  );
+  });
 
-  app.get(
-    '/upcoming/:mediaType',
-    {
-      compress: false, // sendCached gzips once per cached answer
-      schema: {
-        tags,
-        operationId: 'listUpcoming',
-        summary: 'Items not yet released, by release date ascending; undated items last',
-        params: mediaTypeParamsSchema,
-        querystring: listQuerySchema,
-        response: { 200: mediaListSchema, 400: errorResponseSchema },
-      },
+  app.route({
+    method: ROUTES.listUpcoming.method,
+    url: ROUTES.listUpcoming.path,
+    compress: false, // sendCached gzips once per cached answer
+    schema: {
+      tags,
+      operationId: 'listUpcoming',
+      summary: 'Items not yet released, by release date ascending; undated items last',
+      params: mediaTypeParamsSchema,
+      querystring: listQuerySchema,
+      response: { 200: mediaListSchema, 400: errorResponseSchema },
     },
-    async (req, res) => {
+    handler: async (req, res) => {
       const { mediaType } = req.params;
       const { limit } = req.query;
       return sendAnswer([req, res], {
@@ -84,21 +83,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         cacheControl: LIST_CACHE,
       });
     },
-  );
+  });
 
-  app.get(
-    '/media/featured/:mediaType',
-    {
-      compress: false, // sendCached gzips once per cached answer
-      schema: {
-        tags,
-        operationId: 'getFeatured',
-        summary: 'The featured release of a media type',
-        params: mediaTypeParamsSchema,
-        response: { 200: mediaItemSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
+  app.route({
+    method: ROUTES.getFeatured.method,
+    url: ROUTES.getFeatured.path,
+    compress: false, // sendCached gzips once per cached answer
+    schema: {
+      tags,
+      operationId: 'getFeatured',
+      summary: 'The featured release of a media type',
+      params: mediaTypeParamsSchema,
+      response: { 200: mediaItemSchema, 400: errorResponseSchema, 404: errorResponseSchema },
     },
-    async (req, res) => {
+    handler: async (req, res) => {
       const { mediaType } = req.params;
       return sendAnswer([req, res], {
         schema: mediaItemSchema,
@@ -107,24 +105,23 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         cacheControl: LIST_CACHE,
       });
     },
-  );
+  });
 
-  app.get(
-    '/media/slug/:mediaType/:slug',
-    {
-      compress: false, // sendCached gzips once per cached answer
-      schema: {
-        tags,
-        operationId: 'getMediaBySlug',
-        summary: 'One item by its slug, with the release dates of a region (`?region=GB`)',
-        description:
-          "A movie's `release_date` is the one the region sees (its theatrical date, else digital, else any) when TMDB lists dates for it, and `regional_dates` lists its theatrical, digital and physical dates. Without `region`, the server's default region (TMDB_REGION). The answer depends on the address only (no cookie), so it can be cached.",
-        params: mediaSlugParamsSchema,
-        querystring: regionQuerySchema,
-        response: { 200: mediaDetailSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
+  app.route({
+    method: ROUTES.getMediaBySlug.method,
+    url: ROUTES.getMediaBySlug.path,
+    compress: false, // sendCached gzips once per cached answer
+    schema: {
+      tags,
+      operationId: 'getMediaBySlug',
+      summary: 'One item by its slug, with the release dates of a region (`?region=GB`)',
+      description:
+        "A movie's `release_date` is the one the region sees (its theatrical date, else digital, else any) when TMDB lists dates for it, and `regional_dates` lists its theatrical, digital and physical dates. Without `region`, the server's default region (TMDB_REGION). The answer depends on the address only (no cookie), so it can be cached.",
+      params: mediaSlugParamsSchema,
+      querystring: regionQuerySchema,
+      response: { 200: mediaDetailSchema, 400: errorResponseSchema, 404: errorResponseSchema },
     },
-    async (req, res) => {
+    handler: async (req, res) => {
       const { mediaType, slug } = req.params;
       const { region } = req.query;
       return sendAnswer([req, res], {
@@ -133,19 +130,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         load: () => catalog.bySlug(mediaType, slug, region),
       });
     },
-  );
+  });
 
-  app.get(
-    '/media/recommendations/:mediaType/:itemId',
-    {
-      schema: {
-        tags,
-        operationId: 'listRecommendations',
-        summary: 'Items related to one item by series, creator or genre (never the item itself)',
-        params: recommendationParamsSchema,
-        response: { 200: mediaListSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
+  app.route({
+    method: ROUTES.listRecommendations.method,
+    url: ROUTES.listRecommendations.path,
+    schema: {
+      tags,
+      operationId: 'listRecommendations',
+      summary: 'Items related to one item by series, creator or genre (never the item itself)',
+      params: recommendationParamsSchema,
+      response: { 200: mediaListSchema, 400: errorResponseSchema, 404: errorResponseSchema },
     },
-    async (req) => catalog.recommendations(req.params.mediaType, req.params.itemId),
-  );
+    handler: async (req) => catalog.recommendations(req.params.mediaType, req.params.itemId),
+  });
 };

@@ -2,8 +2,10 @@ import {
   isMediaType,
   MEDIA_TYPES,
   type MediaType,
+  matchRoute,
   mediaTypeSchema,
   posterByline,
+  ROUTES,
 } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +14,6 @@ import { type DemoRecord, loadDemoRecords } from '../../providers/demo/demo-prov
 import { renderDemoPoster } from './demo-poster';
 
 const DEMO_POSTER_FILE = /^[a-z]{2}-\d{3}\.svg$/;
-const DEMO_POSTER_PATH = /^\/demo-posters\/([a-z_]+)\/([a-z]{2}-\d{3})\.svg$/;
 
 /** The demo catalog's posters, drawn from the bundled records (read once, on first use). */
 export function createDemoPosters() {
@@ -48,9 +49,9 @@ export function createDemoPosters() {
     svg,
     /** The SVG behind an item's stored image when it is a demo poster (`/demo-posters/...`), else null. */
     async forImage(image: string | null, keep?: (text: string) => Promise<boolean>): Promise<string | null> {
-      const match = image ? DEMO_POSTER_PATH.exec(image) : null;
-      const mediaType = match?.[1];
-      return match?.[2] && isMediaType(mediaType) ? svg(mediaType, match[2], keep) : null;
+      const poster = image ? matchRoute(ROUTES.getDemoPoster, image) : null;
+      if (!poster || !isMediaType(poster.mediaType) || !DEMO_POSTER_FILE.test(poster.file)) return null;
+      return svg(poster.mediaType, poster.file.replace(/\.svg$/, ''), keep);
     },
   };
 }
@@ -58,15 +59,14 @@ export type DemoPosters = ReturnType<typeof createDemoPosters>;
 
 /** Posters for the demo catalog, drawn on request from the bundled records and cached for good. */
 export const demoPosterRoutes: FastifyPluginAsyncZod<{ posters: DemoPosters }> = async (app, { posters }) => {
-  app.get(
-    '/demo-posters/:mediaType/:file',
-    {
-      schema: {
-        hide: true,
-        params: z.object({ mediaType: mediaTypeSchema, file: z.string().regex(DEMO_POSTER_FILE) }),
-      },
+  app.route({
+    method: ROUTES.getDemoPoster.method,
+    url: ROUTES.getDemoPoster.path,
+    schema: {
+      hide: true,
+      params: z.object({ mediaType: mediaTypeSchema, file: z.string().regex(DEMO_POSTER_FILE) }),
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const key = req.params.file.replace(/\.svg$/, '');
       const svg = await posters.svg(req.params.mediaType, key);
       if (!svg) throw notFound('POSTER_NOT_FOUND', 'Poster not found.');
@@ -78,5 +78,5 @@ export const demoPosterRoutes: FastifyPluginAsyncZod<{ posters: DemoPosters }> =
         .header('cross-origin-resource-policy', 'cross-origin');
       return svg;
     },
-  );
+  });
 };

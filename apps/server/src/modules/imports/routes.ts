@@ -8,19 +8,15 @@ import {
   importCreatedSchema,
   importParamsSchema,
   importSchema,
+  ROUTES,
 } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../errors';
+import { keepAnswersPrivate, MEMBER_ERRORS } from '../../plugins/member-routes';
 import { signedInId } from '../../plugins/session';
 import type { ImportsService } from './service';
 
 const tags = ['imports'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 
 /** A 400 about the upload, in the shape schema errors have, naming the form field. */
 const fileError = (message: string) =>
@@ -63,25 +59,27 @@ function asUploadError(err: unknown): never {
 export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
   // One file per upload, no larger than the limit; only these routes take multipart bodies.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0 } });
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
-  });
+  keepAnswersPrivate(app);
   const member = signedInId;
 
-  app.post(
-    '/api/imports',
-    {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        operationId: 'createImport',
-        summary:
-          'Upload a Goodreads, StoryGraph, Letterboxd or IMDb export (multipart/form-data, field `file`): read at once, matched in the background',
-        consumes: ['multipart/form-data'],
-        response: { 202: importCreatedSchema, ...errors, 413: errorResponseSchema, 429: errorResponseSchema },
+  app.route({
+    method: ROUTES.createImport.method,
+    url: ROUTES.createImport.path,
+    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      operationId: 'createImport',
+      summary:
+        'Upload a Goodreads, StoryGraph, Letterboxd or IMDb export (multipart/form-data, field `file`): read at once, matched in the background',
+      consumes: ['multipart/form-data'],
+      response: {
+        202: importCreatedSchema,
+        ...MEMBER_ERRORS,
+        413: errorResponseSchema,
+        429: errorResponseSchema,
       },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const userId = await member(req);
       if (!req.isMultipart()) throw fileError('is required');
       const file = await req.file().catch(asUploadError);
@@ -90,36 +88,39 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = 
       const created = await imports.create(userId, bytes, file.filename);
       return reply.status(202).send(created);
     },
-  );
+  });
 
-  app.get(
-    '/api/imports/:id',
-    {
-      schema: {
-        tags,
-        operationId: 'getImport',
-        summary:
-          "An import's progress and preview: counts, every row with what it matched (once it is no longer matching: none while it is), suggested follows",
-        params: importParamsSchema,
-        response: { 200: importSchema, ...errors },
+  app.route({
+    method: ROUTES.getImport.method,
+    url: ROUTES.getImport.path,
+    schema: {
+      tags,
+      operationId: 'getImport',
+      summary:
+        "An import's progress and preview: counts, every row with what it matched (once it is no longer matching: none while it is), suggested follows",
+      params: importParamsSchema,
+      response: { 200: importSchema, ...MEMBER_ERRORS },
+    },
+    handler: async (req) => imports.get(await member(req), req.params.id),
+  });
+
+  app.route({
+    method: ROUTES.applyImport.method,
+    url: ROUTES.applyImport.path,
+    schema: {
+      tags,
+      operationId: 'applyImport',
+      summary:
+        'Add the matched titles (and the ambiguous ones chosen) to the watchlist and follow the ticked refs; again, adds nothing',
+      params: importParamsSchema,
+      body: applyImportBodySchema,
+      response: {
+        200: appliedImportSchema,
+        ...MEMBER_ERRORS,
+        409: errorResponseSchema,
+        429: errorResponseSchema,
       },
     },
-    async (req) => imports.get(await member(req), req.params.id),
-  );
-
-  app.post(
-    '/api/imports/:id/apply',
-    {
-      schema: {
-        tags,
-        operationId: 'applyImport',
-        summary:
-          'Add the matched titles (and the ambiguous ones chosen) to the watchlist and follow the ticked refs; again, adds nothing',
-        params: importParamsSchema,
-        body: applyImportBodySchema,
-        response: { 200: appliedImportSchema, ...errors, 409: errorResponseSchema, 429: errorResponseSchema },
-      },
-    },
-    async (req) => imports.apply(await member(req), req.params.id, req.body),
-  );
+    handler: async (req) => imports.apply(await member(req), req.params.id, req.body),
+  });
 };

@@ -1,4 +1,4 @@
-import { errorResponseSchema, mediaListSchema, searchQuerySchema } from '@releasebell/contract';
+import { errorResponseSchema, mediaListSchema, ROUTES, searchQuerySchema } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type CachedJson, sendCached, toCachedJson } from '../../lib/cached-json';
 import { normaliseForSearch } from '../../lib/text';
@@ -22,48 +22,46 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService; cacheS
     staleMs: cacheSeconds * 1000,
   });
 
-  app.get(
-    '/api/search',
-    {
-      compress: false, // sendCached gzips once per cached answer
-      schema: {
-        tags: ['search'],
-        operationId: 'searchMedia',
-        summary: 'Search titles as the user types: prefix matches first, then close spellings',
-        querystring: searchQuerySchema,
-        response: { 200: mediaListSchema, 400: errorResponseSchema },
-      },
+  app.route({
+    method: ROUTES.searchMedia.method,
+    url: ROUTES.searchMedia.path,
+    compress: false, // sendCached gzips once per cached answer
+    schema: {
+      tags: ['search'],
+      operationId: 'searchMedia',
+      summary: 'Search titles as the user types: prefix matches first, then close spellings',
+      querystring: searchQuerySchema,
+      response: { 200: mediaListSchema, 400: errorResponseSchema },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       const { q, type, limit } = req.query;
       const body = await answers.get(`${type}:${limit}:${normaliseForSearch(q)}`, async () =>
         toCachedJson(mediaListSchema, await search.search(q, type, limit)),
       );
       return sendCached(req, reply, body);
     },
-  );
+  });
 
-  app.get(
-    '/api/search/providers',
-    {
-      // Each miss costs requests to TMDB and ISBNdb: a person typing needs far fewer than this.
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['search'],
-        operationId: 'searchProviders',
-        summary: 'Titles TMDB and ISBNdb know for a query the catalog has few matches for, imported',
-        description:
-          'When the catalog has fewer than 4 matches for a query of 3 or more characters, asks TMDB and ISBNdb (whichever are configured), imports what they find into the catalog and answers those titles, best first, so they can be opened and tracked. Empty otherwise, and when the providers do not answer within 3 seconds (their titles are still imported for the next search). Answers are cached for 10 minutes per query and type.',
-        querystring: searchQuerySchema.pick({ q: true, type: true }),
-        response: { 200: mediaListSchema, 400: errorResponseSchema, 429: errorResponseSchema },
-      },
+  app.route({
+    method: ROUTES.searchProviders.method,
+    url: ROUTES.searchProviders.path,
+    // Each miss costs requests to TMDB and ISBNdb: a person typing needs far fewer than this.
+    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['search'],
+      operationId: 'searchProviders',
+      summary: 'Titles TMDB and ISBNdb know for a query the catalog has few matches for, imported',
+      description:
+        'When the catalog has fewer than 4 matches for a query of 3 or more characters, asks TMDB and ISBNdb (whichever are configured), imports what they find into the catalog and answers those titles, best first, so they can be opened and tracked. Empty otherwise, and when the providers do not answer within 3 seconds (their titles are still imported for the next search). Answers are cached for 10 minutes per query and type.',
+      querystring: searchQuerySchema.pick({ q: true, type: true }),
+      response: { 200: mediaListSchema, 400: errorResponseSchema, 429: errorResponseSchema },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const imported = await search.searchProviders(req.query.q, req.query.type);
       // The catalog has new titles: the next search sees them rather than a kept answer without them.
       if (imported.length > 0) answers.clear();
       return imported;
     },
-  );
+  });
 };

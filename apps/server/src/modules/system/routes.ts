@@ -6,6 +6,7 @@ import {
   healthSchema,
   PRODUCT_NAME,
   publicConfigSchema,
+  ROUTES,
   readinessSchema,
 } from '@releasebell/contract';
 import type { FastifyRequest } from 'fastify';
@@ -53,25 +54,24 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   metrics: Registry;
   catalogSync: CatalogSync;
 }> = async (app, { config, database, metrics, catalogSync }) => {
-  app.get(
-    '/metrics',
-    {
-      schema: {
-        tags: ['system'],
-        operationId: 'getMetrics',
-        summary:
-          'Prometheus metrics: process, and releasebell_notifications_* (deliveries by channel and kind)',
-        description:
-          'With `Authorization: Bearer $METRICS_TOKEN`; without METRICS_TOKEN set, only to requests from this machine (loopback, not forwarded by a proxy).',
-        security: [{ metricsToken: [] }],
-        response: {
-          200: z.string().describe('Prometheus text exposition format'),
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-        },
+  app.route({
+    method: ROUTES.getMetrics.method,
+    url: ROUTES.getMetrics.path,
+    schema: {
+      tags: ['system'],
+      operationId: 'getMetrics',
+      summary:
+        'Prometheus metrics: process, and releasebell_notifications_* (deliveries by channel and kind)',
+      description:
+        'With `Authorization: Bearer $METRICS_TOKEN`; without METRICS_TOKEN set, only to requests from this machine (loopback, not forwarded by a proxy).',
+      security: [{ metricsToken: [] }],
+      response: {
+        200: z.string().describe('Prometheus text exposition format'),
+        401: errorResponseSchema,
+        403: errorResponseSchema,
       },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
       const refusal = metricsRefusal(config.metricsToken, req);
       if (refusal) {
@@ -81,34 +81,32 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       reply.header('content-type', metrics.contentType);
       return metrics.metrics();
     },
-  );
+  });
 
-  app.get(
-    '/healthz',
-    {
-      schema: {
-        tags: ['system'],
-        operationId: 'checkHealth',
-        summary: 'The process is alive',
-        response: { 200: healthSchema },
-      },
+  app.route({
+    method: ROUTES.checkHealth.method,
+    url: ROUTES.checkHealth.path,
+    schema: {
+      tags: ['system'],
+      operationId: 'checkHealth',
+      summary: 'The process is alive',
+      response: { 200: healthSchema },
     },
-    async () => ({ status: 'ok' as const }),
-  );
+    handler: async () => ({ status: 'ok' as const }),
+  });
 
-  app.get(
-    '/readyz',
-    {
-      schema: {
-        tags: ['system'],
-        operationId: 'checkReadiness',
-        summary: 'The database answers; whether the catalog is still filling from the providers',
-        description:
-          "Ready (200) as soon as the database answers: the app serves while a first start fills the catalog from TMDB and ISBNdb, and `catalog` says `filling` until every configured provider's lists have been read once.",
-        response: { 200: readinessSchema, 503: errorResponseSchema },
-      },
+  app.route({
+    method: ROUTES.checkReadiness.method,
+    url: ROUTES.checkReadiness.path,
+    schema: {
+      tags: ['system'],
+      operationId: 'checkReadiness',
+      summary: 'The database answers; whether the catalog is still filling from the providers',
+      description:
+        "Ready (200) as soon as the database answers: the app serves while a first start fills the catalog from TMDB and ISBNdb, and `catalog` says `filling` until every configured provider's lists have been read once.",
+      response: { 200: readinessSchema, 503: errorResponseSchema },
     },
-    async (req, reply) => {
+    handler: async (req, reply) => {
       try {
         await database.ping();
         reply.header('cache-control', 'no-store');
@@ -118,19 +116,18 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', 'The database is not reachable.'));
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/config',
-    {
-      schema: {
-        tags: ['system'],
-        operationId: 'getPublicConfig',
-        summary: 'Settings the web app needs (nothing secret)',
-        response: { 200: publicConfigSchema },
-      },
+  app.route({
+    method: ROUTES.getPublicConfig.method,
+    url: ROUTES.getPublicConfig.path,
+    schema: {
+      tags: ['system'],
+      operationId: 'getPublicConfig',
+      summary: 'Settings the web app needs (nothing secret)',
+      response: { 200: publicConfigSchema },
     },
-    async (_req, reply) => {
+    handler: async (_req, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return {
         productName: PRODUCT_NAME,
@@ -142,5 +139,5 @@ export const systemRoutes: FastifyPluginAsyncZod<{
         imageProxies: config.imageProxy.upstreams,
       };
     },
-  );
+  });
 };

@@ -1,5 +1,6 @@
 import type { PublicConfig, WatchlistEntry } from '@releasebell/contract';
 import { posterUrl } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { placeholderImage } from '../../lib/media';
 
 type ImageProxies = PublicConfig['imageProxies'];
@@ -19,7 +20,10 @@ export function shareImageSource(
   if (image.startsWith('/') && !image.startsWith('//')) return posterUrl(image, 'share');
   for (const [provider, base] of Object.entries(proxies)) {
     if (base && image.startsWith(`${base}/`))
-      return posterUrl(`/proxy-image/${provider}${image.slice(base.length)}`, 'share');
+      return posterUrl(
+        pathTo(ROUTES.getProxiedImage, { provider, '*': image.slice(base.length + 1) }),
+        'share',
+      );
   }
   return placeholderImage(entry.media_type);
 }

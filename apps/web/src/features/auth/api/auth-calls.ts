@@ -1,6 +1,8 @@
 import type { NotificationChannel, UserProfile } from '@releasebell/contract';
 import { isTimeZone } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { ApiError, api } from '../../../lib/api-client';
+import { isProfileMissing } from '../../../lib/profile';
 import type { CurrentUser } from '../../../lib/session';
 import { readUtm } from '../../../lib/utm';
 
@@ -9,21 +11,21 @@ interface UserAnswer {
 }
 
 export const signInWithEmail = (email: string, password: string) =>
-  api.post<UserAnswer>('/api/auth/sign-in/email', { email, password });
+  api.post<UserAnswer>(pathTo(ROUTES.signInWithEmail), { email, password });
 
 export const signUpWithEmail = (email: string, password: string, name: string) =>
-  api.post<UserAnswer>('/api/auth/sign-up/email', { email, password, name });
+  api.post<UserAnswer>(pathTo(ROUTES.signUpWithEmail), { email, password, name });
 
 export const requestPasswordReset = (email: string) =>
-  api.post<{ status: boolean }>('/api/auth/request-password-reset', { email });
+  api.post<{ status: boolean }>(pathTo(ROUTES.requestPasswordReset), { email });
 
 export const resetPassword = (token: string, newPassword: string) =>
-  api.post<UserAnswer>('/api/account/reset-password', { token, newPassword });
+  api.post<UserAnswer>(pathTo(ROUTES.resetPassword), { token, newPassword });
 
 /** Starts Google sign-in; the browser leaves for Google and comes back to `returnTo`. */
 export async function startGoogleSignIn(returnTo: string): Promise<void> {
   const separator = returnTo.includes('?') ? '&' : '?';
-  const { url } = await api.post<{ url: string }>('/api/auth/sign-in/social', {
+  const { url } = await api.post<{ url: string }>(pathTo(ROUTES.signInWithGoogle), {
     provider: 'google',
     callbackURL: returnTo,
     errorCallbackURL: `${returnTo}${separator}auth_error=google`,
@@ -40,12 +42,32 @@ export interface ProfileDetails {
 }
 
 /**
+ * Whether the signed-in user has a profile: GET /user/profile/{uid} answers 404 PROFILE_NOT_FOUND for
+ * an account whose sign-up never reached step 2 (which registers it). Any other failure is thrown.
+ */
+export async function hasProfile(user: CurrentUser): Promise<boolean> {
+  try {
+    await api.get<{ username: string }>(pathTo(ROUTES.getUsername, { uid: user.id }));
+    return true;
+  } catch (error) {
+    if (isProfileMissing(error)) return false;
+    throw error;
+  }
+}
+
+/** An account's name as first and last name: the first word, then the rest. */
+export function splitName(name: string): { first: string; last: string } {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { first, last: rest.join(' ') };
+}
+
+/**
  * Makes sure the signed-in user has a profile: a 404 from GET /user/profile/{uid} means not yet
  * registered (a new Google user, or a sign-up whose registration failed), so register now.
  */
 export async function ensureProfile(user: CurrentUser, details: ProfileDetails = {}): Promise<void> {
   try {
-    await api.get<{ username: string }>(`/user/profile/${encodeURIComponent(user.id)}`);
+    await api.get<{ username: string }>(pathTo(ROUTES.getUsername, { uid: user.id }));
     return;
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
@@ -65,12 +87,12 @@ function browserTimeZone(): { time_zone?: string } {
 
 /** POST /user/register with what is known; registering an already registered user changes nothing. */
 export function registerProfile(user: CurrentUser, details: ProfileDetails = {}): Promise<UserProfile> {
-  const [first = '', ...rest] = user.name.trim().split(/\s+/);
-  return api.post<UserProfile>('/user/register', {
+  const { first, last } = splitName(user.name);
+  return api.post<UserProfile>(pathTo(ROUTES.registerProfile), {
     email: user.email,
     firebase_id: user.id,
     first_name: details.first_name ?? first,
-    last_name: details.last_name ?? rest.join(' '),
+    last_name: details.last_name ?? last,
     phone_number: details.phone_number ?? null,
     notification_preferences: details.notification_preferences ?? ['email'],
     ...readUtm(),

@@ -1,4 +1,5 @@
 import type { AppliedImport, ApplyImportBody, Import, ImportCreated } from '@releasebell/contract';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { followsKey } from '../../../lib/follows';
@@ -16,7 +17,7 @@ export const importKey = (uid: string, id: string) => ['imports', uid, id] as co
 export function uploadImport(file: File): Promise<ImportCreated> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return api.post<ImportCreated>('/api/imports', form);
+  return api.post<ImportCreated>(pathTo(ROUTES.createImport), form);
 }
 
 /** Why an upload failed, in words for the member: the server's own for a file it refused. */
@@ -62,7 +63,7 @@ export function useImport(id: string) {
   const uid = currentUser?.id ?? '';
   return useQuery({
     queryKey: importKey(uid, id),
-    queryFn: ({ signal }) => api.get<Import>(`/api/imports/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }) => api.get<Import>(pathTo(ROUTES.getImport, { id }), signal),
     enabled: uid !== '' && id !== '',
     refetchInterval: (query) => (query.state.data?.status === 'matching' ? POLL_MS : false),
   });
@@ -73,8 +74,7 @@ export function useApplyImport(id: string) {
   const queryClient = useQueryClient();
   const { currentUser } = useSession();
   return useMutation({
-    mutationFn: (body: ApplyImportBody) =>
-      api.post<AppliedImport>(`/api/imports/${encodeURIComponent(id)}/apply`, body),
+    mutationFn: (body: ApplyImportBody) => api.post<AppliedImport>(pathTo(ROUTES.applyImport, { id }), body),
     onSuccess: async (applied) => {
       const uid = currentUser?.id ?? '';
       await Promise.all([

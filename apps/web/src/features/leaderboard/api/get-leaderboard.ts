@@ -1,5 +1,6 @@
 import type { Leaderboard } from '@releasebell/contract';
 import type { LeaderboardTimeframe, MediaType } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -9,10 +10,7 @@ const getLeaderboard = (
   page: number,
   signal?: AbortSignal,
 ) =>
-  api.get<Leaderboard>(
-    `/leaderboard/api/leaderboard?${new URLSearchParams({ timeframe, media_type: mediaType, page: String(page) })}`,
-    signal,
-  );
+  api.get<Leaderboard>(pathTo(ROUTES.getLeaderboard, {}, { timeframe, media_type: mediaType, page }), signal);
 
 /** How long a read board counts as current: the API's own cache of a board page lives as long. */
 export const LEADERBOARD_FRESH_MS = 30_000;

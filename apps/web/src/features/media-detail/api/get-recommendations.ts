@@ -1,5 +1,6 @@
 import type { MediaItem } from '@releasebell/contract';
 import type { MediaType } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -8,7 +9,7 @@ function getRecommendations(
   itemId: string,
   signal?: AbortSignal,
 ): Promise<MediaItem[]> {
-  return api.get<MediaItem[]>(`/media/recommendations/${mediaType}/${encodeURIComponent(itemId)}`, signal);
+  return api.get<MediaItem[]>(pathTo(ROUTES.listRecommendations, { mediaType, itemId }), signal);
 }
 
 /** Titles like this one ("People Also Have"), cached per item. */

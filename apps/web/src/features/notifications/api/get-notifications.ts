@@ -1,4 +1,5 @@
 import type { NotificationList } from '@releasebell/contract';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,7 +7,8 @@ import { api } from '../../../lib/api-client';
 export const notificationsKey = (uid: string) => ['notifications', uid] as const;
 
 /** GET /api/notifications: the latest notifications, newest first, and how many are unread. */
-const getNotifications = (signal?: AbortSignal) => api.get<NotificationList>('/api/notifications', signal);
+const getNotifications = (signal?: AbortSignal) =>
+  api.get<NotificationList>(pathTo(ROUTES.listNotifications), signal);
 
 /** Polled every minute while the tab is visible (TanStack Query pauses the interval in the background). */
 export function useNotifications(uid: string) {

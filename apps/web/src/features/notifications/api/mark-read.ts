@@ -1,11 +1,12 @@
 import type { MarkReadBody, NotificationList } from '@releasebell/contract';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notificationsKey } from './get-notifications';
 
 /** POST /api/notifications/read: some by id, or all; answers the new unread count. */
 const markNotificationsRead = (body: MarkReadBody) =>
-  api.post<{ unread_count: number }>('/api/notifications/read', body);
+  api.post<{ unread_count: number }>(pathTo(ROUTES.markNotificationsRead), body);
 
 /** Marks at once in the cached list (the badge drops straight away), then reloads the list. */
 export function useMarkRead(uid: string) {

@@ -1,5 +1,6 @@
 import type { UserProfile } from '@releasebell/contract';
 import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, AVATAR_TYPES } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { profileKey } from './get-profile';
@@ -12,9 +13,9 @@ export function avatarProblem(file: Pick<File, 'type' | 'size'>): string | null 
 }
 
 const uploadAvatar = (uid: string, file: File) =>
-  api.put<UserProfile>(`/user/avatar/${encodeURIComponent(uid)}`, file);
+  api.put<UserProfile>(pathTo(ROUTES.uploadAvatar, { uid }), file);
 
-const removeAvatar = (uid: string) => api.delete<UserProfile>(`/user/avatar/${encodeURIComponent(uid)}`);
+const removeAvatar = (uid: string) => api.delete<UserProfile>(pathTo(ROUTES.removeAvatar, { uid }));
 
 export function useAvatar(uid: string) {
   const queryClient = useQueryClient();

@@ -1,4 +1,5 @@
 import type { CalendarLink } from '@releasebell/contract';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -8,7 +9,7 @@ const calendarKey = ['calendar'] as const;
 export function useCalendarLink() {
   return useQuery({
     queryKey: calendarKey,
-    queryFn: ({ signal }) => api.get<CalendarLink>('/api/calendar', signal),
+    queryFn: ({ signal }) => api.get<CalendarLink>(pathTo(ROUTES.getCalendarLink), signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -17,7 +18,7 @@ export function useCalendarLink() {
 export function useRotateCalendarLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<CalendarLink>('/api/calendar/rotate', undefined),
+    mutationFn: () => api.post<CalendarLink>(pathTo(ROUTES.rotateCalendarLink), undefined),
     onSuccess: (link) => queryClient.setQueryData(calendarKey, link),
   });
 }

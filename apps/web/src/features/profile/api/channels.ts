@@ -1,4 +1,5 @@
 import type { CreateHookBody, Hook, HookAttempt, HookList, HookTestResult } from '@releasebell/contract';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -6,13 +7,11 @@ import { api } from '../../../lib/api-client';
 export const channelsKey = ['channels'] as const;
 export const channelDeliveriesKey = (id: string) => ['channels', id, 'deliveries'] as const;
 
-const channelPath = (id: string) => `/api/channels/${encodeURIComponent(id)}`;
-
 /** GET /api/channels: Discord, ntfy and webhook channels, oldest first, URLs masked. */
 export function useChannels() {
   return useQuery({
     queryKey: channelsKey,
-    queryFn: ({ signal }) => api.get<HookList>('/api/channels', signal),
+    queryFn: ({ signal }) => api.get<HookList>(pathTo(ROUTES.listChannels), signal),
   });
 }
 
@@ -20,7 +19,7 @@ export function useChannels() {
 export function useAddChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateHookBody) => api.post<Hook>('/api/channels', body),
+    mutationFn: (body: CreateHookBody) => api.post<Hook>(pathTo(ROUTES.addChannel), body),
     onSuccess: (hook) => {
       // Listed at once (the server lists oldest first), then read again.
       queryClient.setQueryData<HookList>(channelsKey, (list) =>
@@ -35,7 +34,7 @@ export function useAddChannel() {
 export function useRemoveChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<null>(channelPath(id)),
+    mutationFn: (id: string) => api.delete<null>(pathTo(ROUTES.removeChannel, { id })),
     onSuccess: (_, id) => {
       queryClient.setQueryData<HookList>(channelsKey, (list) =>
         list ? { channels: list.channels.filter((c) => c.id !== id) } : list,
@@ -57,7 +56,7 @@ export function useRemoveChannel() {
 export function useTestChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<HookTestResult>(`${channelPath(id)}/test`, undefined),
+    mutationFn: (id: string) => api.post<HookTestResult>(pathTo(ROUTES.testChannel, { id }), undefined),
     onSettled: () => queryClient.invalidateQueries({ queryKey: channelsKey }),
   });
 }
@@ -66,7 +65,8 @@ export function useTestChannel() {
 export function useChannelDeliveries(id: string, enabled: boolean) {
   return useQuery({
     queryKey: channelDeliveriesKey(id),
-    queryFn: ({ signal }) => api.get<{ deliveries: HookAttempt[] }>(`${channelPath(id)}/deliveries`, signal),
+    queryFn: ({ signal }) =>
+      api.get<{ deliveries: HookAttempt[] }>(pathTo(ROUTES.channelDeliveries, { id }), signal),
     enabled,
   });
 }

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { profileKey } from '../../../lib/profile';
@@ -17,7 +18,7 @@ export function usePushKey(enabled: boolean) {
     queryKey: ['push-key'],
     queryFn: async ({ signal }) => {
       try {
-        return (await api.get<{ public_key: string }>('/api/push/key', signal)).public_key;
+        return (await api.get<{ public_key: string }>(pathTo(ROUTES.pushKey), signal)).public_key;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -71,19 +72,19 @@ export function useSetPush(uid: string) {
           registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
         const subscription = (await registration.pushManager.getSubscription()) ?? (await subscribe());
         try {
-          await api.post('/api/push/subscriptions', subscription.toJSON());
+          await api.post(pathTo(ROUTES.subscribePush), subscription.toJSON());
         } catch (error) {
           if (!(error instanceof ApiError && error.code === ERROR_CODES.pushEndpointTaken)) throw error;
           // This browser's subscription is another account's (a shared browser): a new one is this
           // member's, and the old one stops reaching anyone.
           await subscription.unsubscribe();
-          await api.post('/api/push/subscriptions', (await subscribe()).toJSON());
+          await api.post(pathTo(ROUTES.subscribePush), (await subscribe()).toJSON());
         }
         return true;
       }
       const subscription = await currentSubscription();
       if (subscription) {
-        await api.delete('/api/push/subscriptions', { endpoint: subscription.endpoint });
+        await api.delete(pathTo(ROUTES.unsubscribePush), { endpoint: subscription.endpoint });
         await subscription.unsubscribe();
       }
       return false;

@@ -1,3 +1,4 @@
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -5,7 +6,7 @@ export type TestChannel = 'email' | 'mobile' | 'push' | 'in_app';
 
 /** POST /api/notifications/test: sends a test to each of the member's channels; 429 when pressed too often. */
 const sendTestNotification = () =>
-  api.post<{ channels: TestChannel[] }>('/api/notifications/test', undefined);
+  api.post<{ channels: TestChannel[] }>(pathTo(ROUTES.sendTestNotification), undefined);
 
 export function useSendTestNotification() {
   const queryClient = useQueryClient();

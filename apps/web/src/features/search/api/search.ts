@@ -5,6 +5,7 @@ import {
   PROVIDER_SEARCH_MIN_LENGTH,
   type SearchType,
 } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/config';
@@ -36,15 +37,17 @@ function normalise(q: string): string {
 export async function searchMedia(q: string, type: SearchType, signal?: AbortSignal): Promise<MediaItem[]> {
   const text = normalise(q);
   if (!text) return [];
-  return itemsOfType('/api/search', text, type, signal);
+  return itemsOfType(ROUTES.searchMedia, text, type, signal);
 }
 
 /** A search endpoint's answer, keeping only the asked-for media type. */
-async function itemsOfType(path: string, q: string, type: SearchType, signal?: AbortSignal) {
-  const items = await api.get<MediaItem[]>(
-    `${path}?q=${encodeURIComponent(q)}&type=${encodeURIComponent(type)}`,
-    signal,
-  );
+async function itemsOfType(
+  route: typeof ROUTES.searchMedia | typeof ROUTES.searchProviders,
+  q: string,
+  type: SearchType,
+  signal?: AbortSignal,
+) {
+  const items = await api.get<MediaItem[]>(pathTo(route, {}, { q, type }), signal);
   return type === 'all' ? items : items.filter((item) => item.media_type === type);
 }
 
@@ -60,7 +63,7 @@ function searchQueryOptions(q: string, type: SearchType) {
 
 /** What TMDB and ISBNdb know for the query, imported into the catalog (the server decides if it asks). */
 async function searchProviders(q: string, type: SearchType, signal?: AbortSignal): Promise<MediaItem[]> {
-  return itemsOfType('/api/search/providers', q, type, signal);
+  return itemsOfType(ROUTES.searchProviders, q, type, signal);
 }
 
 /**
