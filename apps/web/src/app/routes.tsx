@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
       {
         path: PAGES.profile.path,
         lazy: async () => ({
-          Component: (await import('../features/profile/components/profile-page')).ProfilePage,
+          Component: (await import('./profile-route')).ProfileRoute,
         }),
       },
       {

@@ -1,5 +1,6 @@
-import { Anchor, PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useSession } from '../../../lib/session';
 import type { AuthForm } from '../hooks/use-auth-form';
 
 /** The email field every mode starts with. */
@@ -45,5 +46,26 @@ export function ModeLink({ onClick, children }: { onClick: () => void; children:
     <Anchor component="button" type="button" size="sm" onClick={onClick}>
       {children}
     </Anchor>
+  );
+}
+
+/**
+ * Sign-up's note, on each of its steps: continuing agrees to the policies and to emails. The links are
+ * underlined: in the note's dimmed text their colour alone does not set them apart (WCAG 1.4.1).
+ */
+export function AgreementNote() {
+  const { closeModal } = useSession();
+  return (
+    <Text size="xs" c="dimmed">
+      By continuing, you agree to our{' '}
+      <Anchor href="/privacy" size="xs" underline="always" onClick={closeModal}>
+        Privacy Policy
+      </Anchor>{' '}
+      and{' '}
+      <Anchor href="/terms" size="xs" underline="always" onClick={closeModal}>
+        Terms of Service
+      </Anchor>{' '}
+      and to receive emails from Releasebell.
+    </Text>
   );
 }

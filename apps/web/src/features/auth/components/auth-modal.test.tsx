@@ -323,6 +323,93 @@ describe('AuthModal', () => {
     expect(session.current?.currentUser).toEqual(USER);
   });
 
+  it("signing in to an account that has no profile goes on to sign-up's step 2, which registers it", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const api = stubApiRoutes({
+      'GET /api/config': config(true),
+      'POST /api/auth/sign-in/email': () => ({ status: 200, body: { user: USER } }),
+      [`GET /user/profile/${USER.id}`]: fail(
+        404,
+        'PROFILE_NOT_FOUND',
+        'This user has not completed registration yet.',
+      ),
+      'POST /user/register': () => ({ status: 201, body: {} }),
+    });
+    const { dialog, session } = await open();
+    type(field(dialog, /^Email/), 'ada@example.com');
+    type(field(dialog, /^Password/), 'analytical9');
+    press(dialog, 'Sign In');
+
+    // Signed in, and still in the modal: on sign-up's last step, with no way back to the first.
+    expect(await within(dialog).findByText('Step 2 of 2')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Your account is ready. Add your details to finish signing up.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'I have an account' })).not.toBeInTheDocument();
+    expect(session.current?.currentUser).toEqual(USER);
+    expect(api.called('POST', '/user/register')).toEqual([]);
+    // The names come from the account's.
+    expect(field(dialog, /^First Name/)).toHaveValue('Ada');
+    expect(field(dialog, /^Last Name/)).toHaveValue('Lovelace');
+
+    type(field(dialog, /^Last Name/), 'King');
+    press(dialog, 'Finish Sign Up');
+    await modalClosed();
+    expect(api.called('POST', '/user/register')).toHaveLength(1);
+    expect(api.called('POST', '/user/register')[0]?.body).toMatchObject({
+      email: USER.email,
+      firebase_id: USER.id,
+      first_name: 'Ada',
+      last_name: 'King',
+      phone_number: null,
+      notification_preferences: ['email'],
+    });
+    expect(session.current?.currentUser).toEqual(USER);
+
+    // Opened again, the modal starts from the beginning.
+    fireEvent.click(screen.getByRole('button', { name: 'Open sign in' }));
+    const again = await screen.findByRole('dialog');
+    expect(within(again).getByText('Step 1 of 1')).toBeInTheDocument();
+    expect(field(again, /^Email/)).toHaveValue('');
+  });
+
+  it('keeps step 2 open to register the profile again when the new account could not be registered', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let registrations = 0;
+    const api = stubApiRoutes({
+      'GET /api/config': config(false),
+      'POST /api/auth/sign-up/email': () => ({ status: 200, body: { user: USER } }),
+      'POST /user/register': () =>
+        ++registrations === 1
+          ? { status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong.' } } }
+          : { status: 201, body: {} },
+    });
+    const { dialog, session } = await open('Open sign up');
+    type(field(dialog, /^Email/), 'ada@example.com');
+    type(field(dialog, /^Password/), 'analytical9');
+    type(field(dialog, /^Confirm Password/), 'analytical9');
+    press(dialog, 'Continue');
+    type(field(dialog, /^First Name/), 'Ada');
+    type(field(dialog, /^Last Name/), 'Lovelace');
+    press(dialog, 'Create Account');
+
+    expect(
+      within(await toast('Sign-Up Error')).getByText('An unexpected error occurred. Please try again.'),
+    ).toBeInTheDocument();
+    // The account exists: signed in, and the same step now only registers the profile.
+    await waitFor(() => expect(session.current?.currentUser).toEqual(USER));
+    expect(within(dialog).getByText('Step 2 of 2')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    expect(field(dialog, /^First Name/)).toHaveValue('Ada');
+    press(dialog, 'Finish Sign Up');
+    await modalClosed();
+    expect(api.called('POST', '/api/auth/sign-up/email')).toHaveLength(1);
+    expect(api.called('POST', '/user/register')).toHaveLength(2);
+  });
+
   it('asks for email and password before signing in', async () => {
     const api = stubApiRoutes({ 'GET /api/config': config(false) });
     const { dialog } = await open();

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Modal, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { type AuthMode, useSession } from '../../../lib/session';
+import { type AuthMode, type CurrentUser, useSession } from '../../../lib/session';
 import { useAuthForm } from '../hooks/use-auth-form';
 import classes from './auth-modal.module.css';
 import { ResetRequestForm } from './reset-request-form';
@@ -27,6 +27,17 @@ export default function AuthModal() {
     form.setFieldError(null);
   };
 
+  /**
+   * Signed in to an account whose sign-up never reached step 2 (no profile): sign-up goes on from
+   * there, signed in, the step registering the profile.
+   */
+  const finishSignUp = (user: CurrentUser) => {
+    form.setAccount(user);
+    form.setFieldError(null);
+    setMode('signUp');
+    setStep(2);
+  };
+
   /** Closing, or finishing, empties the form. */
   const close = () => {
     setStep(1);
@@ -42,8 +53,8 @@ export default function AuthModal() {
       <Modal.Content>
         <Modal.Header component="div">
           <Group gap="xs" wrap="nowrap">
-            {/* Once the account exists (the code step) there is no going back to step 1. */}
-            {step > 1 && !form.codeStep && (
+            {/* Once the account exists (finishing it, or the code step) there is no going back to step 1. */}
+            {step > 1 && !form.account && !form.codeStep && (
               <ActionIcon variant="subtle" aria-label="Back" onClick={() => setStep(step - 1)}>
                 <IconArrowLeft size={18} aria-hidden />
               </ActionIcon>
@@ -59,7 +70,7 @@ export default function AuthModal() {
         </Modal.Header>
         <Modal.Body>
           {mode === 'signIn' ? (
-            <SignInForm form={form} onDone={close} onSwitch={switchMode} />
+            <SignInForm form={form} onDone={close} onUnregistered={finishSignUp} onSwitch={switchMode} />
           ) : mode === 'signUp' ? (
             <SignUpForm form={form} step={step} onStep={setStep} onDone={close} onSwitch={switchMode} />
           ) : (

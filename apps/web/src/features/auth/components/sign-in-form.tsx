@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import type { FormEvent } from 'react';
-import { type AuthMode, useSession } from '../../../lib/session';
-import { ensureProfile, signInWithEmail } from '../api/auth-calls';
+import { type AuthMode, type CurrentUser, useSession } from '../../../lib/session';
+import { hasProfile, signInWithEmail } from '../api/auth-calls';
 import { messageOf, showAuthError } from '../auth-feedback';
 import type { AuthForm } from '../hooks/use-auth-form';
 import { EmailField, ModeLink, PasswordField } from './auth-fields';
@@ -11,11 +11,13 @@ export interface SignInFormProps {
   form: AuthForm;
   /** Signed in: empty the form and close. */
   onDone: () => void;
+  /** Signed in to an account that has no profile yet: go on to sign-up's step 2, which registers it. */
+  onUnregistered: (user: CurrentUser) => void;
   onSwitch: (mode: AuthMode) => void;
 }
 
 /** Email and password, "Forgot Password?", Google, and the way to Sign Up. */
-export function SignInForm({ form, onDone, onSwitch }: SignInFormProps) {
+export function SignInForm({ form, onDone, onUnregistered, onSwitch }: SignInFormProps) {
   const { completeSignIn } = useSession();
   const { passwords } = form;
 
@@ -25,9 +27,14 @@ export function SignInForm({ form, onDone, onSwitch }: SignInFormProps) {
     form.setBusy(true);
     try {
       const { user } = await signInWithEmail(form.email.trim(), passwords.password);
-      await ensureProfile(user).catch((error) => console.warn('Profile registration failed', error));
+      // Not known (the check failed): taken as registered; the profile page offers step 2 if it is not.
+      const registered = await hasProfile(user).catch((error) => {
+        console.warn('Profile check failed', error);
+        return true;
+      });
       completeSignIn(user);
-      onDone();
+      if (registered) onDone();
+      else onUnregistered(user);
     } catch (error) {
       showAuthError('Error logging in', messageOf(error, 'Sign-in failed. Please try again.'));
     } finally {

@@ -16,6 +16,11 @@ import {
 } from '../../../components/test-utils';
 import { ProfilePage } from './profile-page';
 
+/** Stands in for the auth feature's sign-up step 2, which app/ gives the page (profile-route.test.tsx). */
+function FakeFinishSignUp({ user }: { user: { email: string } }) {
+  return <p>Sign-up step 2 for {user.email}</p>;
+}
+
 const USER = { id: 'u-7', email: 'grace@example.com', name: 'Grace Hopper', image: null };
 const SAVED: UserProfile = {
   uid: USER.id,
@@ -115,7 +120,7 @@ async function renderProfile() {
   const view = renderWithProviders(
     <>
       <Notifications />
-      <ProfilePage />
+      <ProfilePage FinishSignUp={FakeFinishSignUp} />
     </>,
     { user: USER, route: '/profile' },
   );
@@ -137,10 +142,44 @@ afterEach(() => {
 describe('ProfilePage', () => {
   it('asks a signed-out visitor to sign in, and opens the sign-in modal', async () => {
     stubApiRoutes({});
-    const { session } = renderWithProviders(<ProfilePage />, { user: null, route: '/profile' });
+    const { session } = renderWithProviders(<ProfilePage FinishSignUp={FakeFinishSignUp} />, {
+      user: null,
+      route: '/profile',
+    });
     expect(screen.getByText('Sign in to see your profile.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(session.current?.isModalOpen).toBe(true);
+  });
+
+  it("offers sign-up's step 2 instead of an error when the account has no profile yet", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const api = stubApiRoutes({
+      [`GET /user/details/${USER.id}`]: () => ({
+        status: 404,
+        body: {
+          error: { code: 'PROFILE_NOT_FOUND', message: 'This user has not completed registration yet.' },
+        },
+      }),
+    });
+    renderWithProviders(<ProfilePage FinishSignUp={FakeFinishSignUp} />, { user: USER, route: '/profile' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Finish Signing Up' })).toBeInTheDocument();
+    expect(screen.getByText('Step 2 of 2')).toBeInTheDocument();
+    expect(screen.getByText(`Sign-up step 2 for ${USER.email}`)).toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+    expect(api.called('GET', `/user/details/${USER.id}`)).toHaveLength(1);
+  });
+
+  it('says the profile could not be loaded when it fails for another reason', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApiRoutes({
+      [`GET /user/details/${USER.id}`]: () => ({
+        status: 500,
+        body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong.' } },
+      }),
+    });
+    renderWithProviders(<ProfilePage FinishSignUp={FakeFinishSignUp} />, { user: USER, route: '/profile' });
+    expect(await screen.findByText('Your profile could not be loaded')).toBeInTheDocument();
+    expect(screen.queryByText(/Sign-up step 2/)).not.toBeInTheDocument();
   });
 
   it('shows the placeholder avatar, full name, username, email and phone, with email always on and SMS locked without a phone', async () => {
@@ -477,7 +516,7 @@ describe('ProfilePage', () => {
       Reflect.deleteProperty(navigator, 'clipboard');
     });
     const api = stubProfileApi();
-    renderWithProviders(<ProfilePage />, { user: USER });
+    renderWithProviders(<ProfilePage FinishSignUp={FakeFinishSignUp} />, { user: USER });
     const input = await screen.findByLabelText('Calendar link');
     expect(input).toHaveValue(calendarLink('A'.repeat(43)).url);
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));

@@ -11,10 +11,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { MembersOnly } from '../../../components/members-only';
 import { usePageTitle } from '../../../lib/page-title';
-import { useProfile } from '../api/get-profile';
+import type { CurrentUser } from '../../../lib/session';
+import { isProfileMissing, useProfile } from '../api/get-profile';
 import { useProfileForm } from '../hooks/use-profile-form';
 import { AvatarSection } from './avatar-section';
 import { CalendarFeed } from './calendar-feed';
@@ -23,16 +25,25 @@ import { NotificationPreferences } from './notification-preferences';
 import { ProfileDetails, ProfileEditFields } from './profile-fields';
 import { YourWatchlist } from './your-watchlist';
 
-export function ProfilePage() {
+export interface ProfilePageProps {
+  /**
+   * Sign-up's step 2 (the auth feature's, given by app/), shown to a member whose account has no
+   * profile yet: it registers the profile, which the page then shows.
+   */
+  FinishSignUp: ComponentType<{ user: CurrentUser }>;
+}
+
+export function ProfilePage({ FinishSignUp }: ProfilePageProps) {
   usePageTitle('Profile');
   return (
     <MembersOnly title="Profile" prompt="Sign in to see your profile.">
-      {(user) => <Profile uid={user.id} />}
+      {(user) => <Profile user={user} FinishSignUp={FinishSignUp} />}
     </MembersOnly>
   );
 }
 
-function Profile({ uid }: { uid: string }) {
+function Profile({ user, FinishSignUp }: { user: CurrentUser } & ProfilePageProps) {
+  const uid = user.id;
   const profile = useProfile(uid);
   const form = useProfileForm(uid, profile.data, profile.refetch);
 
@@ -41,6 +52,24 @@ function Profile({ uid }: { uid: string }) {
       <Center mih="50vh">
         <Loader aria-label="Loading profile" />
       </Center>
+    );
+  }
+  if (profile.isError && isProfileMissing(profile.error)) {
+    // The member left sign-up once the account was made: its step 2 is still to do.
+    return (
+      <Container size="xs" py="xl">
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Title order={1}>Finish Signing Up</Title>
+            <Text size="sm" c="dimmed">
+              Step 2 of 2
+            </Text>
+          </Stack>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+            <FinishSignUp user={user} />
+          </Paper>
+        </Stack>
+      </Container>
     );
   }
   if (profile.isError) {
