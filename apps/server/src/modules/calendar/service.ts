@@ -4,6 +4,7 @@ import {
   type CalendarFeedQuery,
   type CalendarLink,
   creatorText,
+  DEFAULT_MOVIE_RELEASE_KIND,
   ERROR_CODES,
   itemPath,
   MEDIA_TYPE_LABELS,
@@ -14,6 +15,8 @@ import {
 import { HttpError } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { addDays } from '../../lib/dates';
+import { releaseDayForMember } from '../../lib/release-day';
+import { shortHash } from '../../lib/short-hash';
 import { RELEASE_TYPES_OF_KIND } from '../../providers/tmdb/release-dates';
 import { localToday } from '../notifications';
 import { writeIcs } from './ics';
@@ -80,22 +83,36 @@ export function createCalendarService(options: {
     return linkFor(token);
   }
 
-  function movieEvents(
+  const rule = { defaultRegion, typesOfKind: RELEASE_TYPES_OF_KIND };
+
+  /** The member's events of a title: one per kind of release asked for a movie, one for anything else. */
+  function occurrencesOf(
     title: TrackedTitle,
     member: FeedMember,
     kinds: readonly MovieReleaseKind[],
     regional?: RegionalDates,
   ) {
     const region = member.region ?? defaultRegion;
+    const dates = (regional?.dates ?? []).map((d) => ({ country: region, ...d }));
+    if (title.mediaType !== 'movies') {
+      const date = releaseDayForMember(title, { region, kind: member.movieReleaseKind }, dates, rule);
+      return date
+        ? [
+            {
+              kind: 'release',
+              date,
+              sequence: title.moves,
+              lastModified: latest(title.updatedAt, title.movedAt),
+            },
+          ]
+        : [];
+    }
     return kinds.flatMap((kind) => {
-      const typed = (regional?.dates ?? [])
-        .filter((d) => RELEASE_TYPES_OF_KIND[kind].includes(d.type))
-        .map((d) => d.date)
-        .sort()[0];
-      // As the notifications read it: the default region's theatrical date is the title's own (an
-      // operator may have corrected it), and a region without a cinema date falls back to it.
-      const own = title.releaseDatePrecision === 'day' ? title.releaseDate : null;
-      const date = kind === 'theatrical' && (region === defaultRegion || !typed) ? own : (typed ?? null);
+      // A kind the member does not follow shows only on a date of its own: the title's own date, which
+      // the member's kind falls back on, is a cinema date, not a digital or physical one.
+      const listed = dates.some((d) => RELEASE_TYPES_OF_KIND[kind].includes(d.type));
+      if (kind !== member.movieReleaseKind && kind !== DEFAULT_MOVIE_RELEASE_KIND && !listed) return [];
+      const date = releaseDayForMember(title, { region, kind }, dates, rule);
       if (!date) return [];
       const moved = regional?.moves.get(kind);
       return [
@@ -158,19 +175,7 @@ export function createCalendarService(options: {
       const kinds = query.release ?? [member.movieReleaseKind];
       return titles
         .flatMap((title) => {
-          const occurrences =
-            title.mediaType === 'movies'
-              ? movieEvents(title, member, kinds, regional.get(title.id))
-              : title.releaseDatePrecision === 'day' && title.releaseDate
-                ? [
-                    {
-                      kind: 'release',
-                      date: title.releaseDate,
-                      sequence: title.moves,
-                      lastModified: latest(title.updatedAt, title.movedAt),
-                    },
-                  ]
-                : [];
+          const occurrences = occurrencesOf(title, member, kinds, regional.get(title.id));
           return occurrences.filter((o) => o.date >= from && o.date <= to).map((o) => toEvent(title, o));
         })
         .sort((a, b) => a.date.localeCompare(b.date) || a.uid.localeCompare(b.uid));
@@ -195,7 +200,7 @@ export function createCalendarService(options: {
           lastModified: e.lastModified,
         })),
       });
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      const etag = `"${shortHash(body, 27)}"`;
       return { body, etag };
     },
   };

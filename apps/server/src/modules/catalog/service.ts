@@ -1,8 +1,18 @@
-import { DEFAULT_REGION, type MediaDetail, type MediaType } from '@releasebell/contract';
+import {
+  DEFAULT_MOVIE_RELEASE_KIND,
+  DEFAULT_REGION,
+  type MediaDetail,
+  type MediaType,
+} from '@releasebell/contract';
 import { mediaNotFound } from '../../errors';
 import { type Clock, systemClock } from '../../lib/clock';
 import { todayIso } from '../../lib/dates';
-import { displayedReleaseDate, regionalReleaseDates } from '../../providers/tmdb/release-dates';
+import { releaseDayForMember } from '../../lib/release-day';
+import {
+  displayedReleaseDate,
+  RELEASE_TYPES_OF_KIND,
+  regionalReleaseDates,
+} from '../../providers/tmdb/release-dates';
 import { toMediaItem } from './media-item';
 import type { CatalogRepository } from './repository';
 
@@ -34,6 +44,7 @@ export function createCatalogService(
     }
     return day.iso;
   };
+  const rule = { defaultRegion, typesOfKind: RELEASE_TYPES_OF_KIND };
   return {
     today,
     async trending(mediaType: MediaType, limit: number) {
@@ -50,9 +61,10 @@ export function createCatalogService(
     },
     /**
      * One item for its page, with `region`'s dates for a movie (the default region's when none is
-     * asked). The item's own date is the default region's (and an operator's correction of it stands);
-     * another region that TMDB lists dates for sees its own by the same rule as the default one
-     * (theatrical, else digital, else any); a region with none sees the item's own date.
+     * asked). Its date is the release day of a member there who follows cinema releases (as they are
+     * told it); a region that TMDB lists dates for but no cinema date sees its own first date by the
+     * rule the item's own date was chosen by (theatrical, else digital, else any); a title with no
+     * day keeps its own month or year.
      */
     async bySlug(mediaType: MediaType, slug: string, region?: string): Promise<MediaDetail> {
       const row = await repo.findBySlug(mediaType, slug);
@@ -62,13 +74,12 @@ export function createCatalogService(
       const country = region ?? defaultRegion;
       const dates = await repo.regionalDates(row.id, country);
       const regional = regionalReleaseDates(dates, country);
-      if (country === defaultRegion || dates.length === 0) return { ...item, regional_dates: regional };
-      return {
-        ...item,
-        release_date: displayedReleaseDate(dates, country, item.release_date),
-        release_date_precision: 'day',
-        regional_dates: regional,
-      };
+      const day =
+        country !== defaultRegion && dates.length > 0 && !regional?.theatrical
+          ? displayedReleaseDate(dates, country, item.release_date)
+          : releaseDayForMember(row, { region: country, kind: DEFAULT_MOVIE_RELEASE_KIND }, dates, rule);
+      if (!day) return { ...item, regional_dates: regional };
+      return { ...item, release_date: day, release_date_precision: 'day', regional_dates: regional };
     },
     async recommendations(mediaType: MediaType, itemId: string) {
       const item = await repo.findById(itemId);

@@ -56,7 +56,9 @@ export interface MemberDayOptions {
 
 /**
  * The member's release day of a title, for the planner's due messages and the dispatcher's check
- * that a waiting message's day still holds (both must read it the same way).
+ * that a waiting message's day still holds (both must read it the same way). The calendar and the
+ * page compute it with releaseDayForMember (lib/release-day.ts); release-day.test.ts holds the two to
+ * one answer, so a change of rule is made in both.
  */
 export function memberReleaseDay(db: Database, options: MemberDayOptions = {}) {
   const defaultRegion = options.defaultRegion ?? DEFAULT_REGION;
