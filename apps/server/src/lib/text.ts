@@ -40,16 +40,6 @@ export function slugify(text: string): string {
   return slug || 'item';
 }
 
-/** A short stable hash (FNV-1a, base 36) for disambiguating slugs. */
-export function shortHash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(36).padStart(6, '0').slice(0, 6);
-}
-
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',

@@ -1,6 +1,7 @@
 import type { MediaType } from '@releasebell/contract';
 import type { NewMediaItemRow } from '../../db/schema';
-import { normaliseForSearch, shortHash, slugify } from '../../lib/text';
+import { shortHash } from '../../lib/short-hash';
+import { normaliseForSearch, slugify } from '../../lib/text';
 import type { MetadataProvider, NormalisedItem } from '../../providers/types';
 import type { CatalogRepository, ChangeSource, ReleaseChange } from './repository';
 
@@ -60,7 +61,9 @@ export async function upsertItems(
     const taken = await repo.existingSlugs(mediaType, [...candidates.values()].flat());
     for (const item of fresh) {
       const options = candidates.get(item.providerId) ?? [];
-      const slug = options.find((s) => !taken.has(s)) ?? `${options[0]}-${shortHash(`${item.providerId}:2`)}`;
+      const slug =
+        options.find((s) => !taken.has(s)) ??
+        `${options[0]}-${shortHash(`${item.providerId}:2`, 6, 'fnv1a')}`;
       taken.add(slug);
       slugs.set(item.providerId, slug);
     }
@@ -93,5 +96,5 @@ export async function upsertItems(
 function slugCandidates(item: NormalisedItem): string[] {
   const base = slugify(item.title);
   const year = item.releaseDate?.slice(0, 4);
-  return [base, ...(year ? [`${base}-${year}`] : []), `${base}-${shortHash(item.providerId)}`];
+  return [base, ...(year ? [`${base}-${year}`] : []), `${base}-${shortHash(item.providerId, 6, 'fnv1a')}`];
 }

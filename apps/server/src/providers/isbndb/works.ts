@@ -1,6 +1,7 @@
 import type { ReleaseDatePrecision } from '@releasebell/contract';
 import { periodEnd } from '../../lib/dates';
-import { normaliseForSearch, shortHash, slugify } from '../../lib/text';
+import { shortHash } from '../../lib/short-hash';
+import { normaliseForSearch, slugify } from '../../lib/text';
 import type { NormalisedItem } from '../types';
 import type { Book } from './schemas';
 
@@ -52,7 +53,7 @@ export function foldEditions(books: Book[]): Book[][] {
 
 /** The catalog id of the work a book is an edition of. */
 export function workId(book: Book): string {
-  return `isbndb:work:${shortHash(workKey(book))}`;
+  return `isbndb:work:${shortHash(workKey(book), 6, 'fnv1a')}`;
 }
 
 export function normaliseWork(editions: Book[], imageBaseUrl: string): NormalisedItem {
