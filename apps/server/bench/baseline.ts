@@ -4,6 +4,7 @@
  * Prints `{"ready":true,"port":N}` once it listens on 127.0.0.1.
  */
 import Fastify from 'fastify';
+import { listenAndReport } from './child-runner';
 
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ ok: true, service: 'baseline', message: 'hello' }));
@@ -22,12 +23,4 @@ app.get('/fixture', async (_req, reply) => {
   if (!fixture) return reply.code(404).send({ error: 'no fixture' });
   return reply.type('application/json; charset=utf-8').header('content-encoding', 'gzip').send(fixture);
 });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const { port } = app.server.address() as { port: number };
-process.stdout.write(`${JSON.stringify({ ready: true, port })}\n`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().finally(() => process.exit(0));
-  });
-}
+await listenAndReport(app);

@@ -6,18 +6,18 @@
  *   worker to a local push service, beside a bare web-push loop to the same service (the baseline:
  *   the encryption and TLS every push costs, without the engine).
  */
-import { execFile } from 'node:child_process';
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { openDatabase } from '../src/db/client';
 import { calendarToken, calendarTokenHash } from '../src/modules/calendar';
+import { createSubscriptionKeys } from '../test/push-service';
+import { startHttpsServer } from '../test/tls';
 import { startChild } from './children';
 import { insertFanoutData } from './fanout-data';
 import { type LatencySummary, round, summarise } from './stats';
@@ -138,48 +138,15 @@ export interface PushFanoutResult {
 
 /** A push service on 127.0.0.1 that accepts everything (HTTPS with a throwaway certificate). */
 async function startPushSink() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'releasebell-push-sink-'));
-  const key = path.join(dir, 'key.pem');
-  const cert = path.join(dir, 'cert.pem');
-  await promisify(execFile)('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-  ]);
   const acceptedAt: number[] = [];
-  const server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+  const server = await startHttpsServer('releasebell-push-sink-', (req, res) => {
     req.on('data', () => {});
     req.on('end', () => {
       acceptedAt.push(Date.now());
       res.writeHead(201, { location: `/m/${randomUUID()}` }).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `https://127.0.0.1:${port}`,
-    certPath: cert,
-    ca: readFileSync(cert),
-    acceptedAt,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { ...server, acceptedAt };
 }
 
 export async function measurePushFanout(options: {
@@ -191,12 +158,9 @@ export async function measurePushFanout(options: {
   timeoutMs?: number;
 }): Promise<PushFanoutResult> {
   const sink = await startPushSink();
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const keys = {
-    p256dh: ecdh.getPublicKey().toString('base64url'),
-    auth: randomBytes(16).toString('base64url'),
-  };
+  // One device's keys for every member: the sink never decrypts.
+  const { p256dh, auth } = createSubscriptionKeys();
+  const keys = { p256dh, auth };
   const vapid = webpush.generateVAPIDKeys();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'releasebell-push-fanout-'));
   const releaseDate = '2027-06-01';
@@ -248,7 +212,7 @@ export async function measurePushFanout(options: {
       {
         ...options.env,
         DATA_DIR: dataDir,
-        NODE_EXTRA_CA_CERTS: sink.certPath,
+        NODE_EXTRA_CA_CERTS: sink.caPath,
         VAPID_PUBLIC_KEY: vapid.publicKey,
         VAPID_PRIVATE_KEY: vapid.privateKey,
         // The sink is this machine's: as a test's, it is allowed to be a private address.

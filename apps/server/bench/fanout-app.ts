@@ -6,6 +6,7 @@
  */
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { listenAndReport, shippedEnv } from './child-runner';
 
 const releaseDate = process.env.FANOUT_RELEASE_DATE ?? '';
 const dueInMs = Number(process.env.FANOUT_DUE_IN_MS ?? 5000);
@@ -13,24 +14,6 @@ const due = new Date(`${releaseDate}T09:00:00Z`).getTime();
 const dueWallMs = Date.now() + dueInMs;
 const offset = due - dueWallMs;
 
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  LOG_LEVEL: 'warn',
-  LOG_PRETTY: 'false',
-  SEED_DEMO_CATALOG: 'false',
-});
+const config = loadConfig(shippedEnv({ LOG_LEVEL: 'warn', SEED_DEMO_CATALOG: 'false' }));
 const app = await buildApp(config, { clock: () => new Date(Date.now() + offset) });
-await app.listen({ host: config.host, port: 0 });
-const { port } = app.server.address() as { port: number };
-process.stdout.write(
-  `${JSON.stringify({ ready: true, port, dueWallMs, intervalSeconds: config.notify.intervalSeconds })}\n`,
-);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().finally(() => process.exit(0));
-  });
-}
+await listenAndReport(app, { dueWallMs, intervalSeconds: config.notify.intervalSeconds });

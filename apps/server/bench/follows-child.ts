@@ -13,15 +13,15 @@ import { readFileSync } from 'node:fs';
 import type { CreditRole } from '@releasebell/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { follows, followTargets, mediaItems, userProfiles, users, watchlistEntries } from '../src/db/schema';
-import { createRateLimiter } from '../src/modules/auth/rate-limiter';
+import { createRateLimiter } from '../src/infra/rate-limiter';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
 import { createFollowSources } from '../src/modules/catalog-sync/follow-sources';
 import { createFollowsRepository } from '../src/modules/follows/repository';
 import { createFollowsService } from '../src/modules/follows/service';
 import { createWatchlistRepository } from '../src/modules/watchlist/repository';
 import { createTmdbClient, TMDB_REQUESTS_PER_SECOND } from '../src/providers/tmdb/tmdb-provider';
+import { log, type MeasuredResult, mb, runMeasuredChild, seconds } from './child-runner';
 
 /** A followed ref as the benchmark made it on the fake. */
 export interface FollowedRef {
@@ -30,12 +30,7 @@ export interface FollowedRef {
   name: string;
 }
 
-export interface FollowsChildResult {
-  mode: 'idle' | 'sync';
-  /** Opening (creating, the first time) and migrating the database, seconds. */
-  openSeconds: number;
-  /** Peak resident memory of this process over its whole life (getrusage ru_maxrss), MB. */
-  peakRssMb: number;
+export interface FollowsChildResult extends MeasuredResult<'sync'> {
   /** sync only: */
   members?: number;
   refs?: number;
@@ -61,38 +56,12 @@ export interface FollowsChildResult {
   rssSamples?: { checked: number; seconds: number; rssMb: number }[];
 }
 
-const mode = process.env.FOLLOWS_MODE === 'sync' ? 'sync' : 'idle';
-const dataDir = process.env.DATA_DIR;
-if (!dataDir) throw new Error('DATA_DIR is required');
-
-// Count what the client receives: fetch is looked up when the client is created, after this.
-const statuses: Record<string, number> = {};
-const realFetch = globalThis.fetch;
-globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
-  const res = await realFetch(...args);
-  statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-  return res;
-}) as typeof fetch;
-
-const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
-const seconds = (ms: number) => Math.round(ms) / 1000;
-const log = (line: string) => process.stderr.write(`${line}\n`);
-
 /** Members each follow this many refs, every ref followed once. */
 const FOLLOWS_PER_MEMBER = 10;
 /** Rows per insert statement. */
 const CHUNK = 1000;
 
-const opening = performance.now();
-const database = await openDatabase({ dataDir });
-await database.migrate();
-const result: FollowsChildResult = {
-  mode,
-  openSeconds: seconds(performance.now() - opening),
-  peakRssMb: 0,
-};
-
-if (mode === 'sync') {
+await runMeasuredChild('FOLLOWS_MODE', 'sync', async (database, statuses) => {
   const refsFile = process.env.FOLLOWS_REFS_FILE;
   if (!refsFile) throw new Error('FOLLOWS_REFS_FILE is required');
   const refs = JSON.parse(readFileSync(refsFile, 'utf8')) as FollowedRef[];
@@ -189,7 +158,7 @@ if (mode === 'sync') {
   sample();
   const [titles] = await db.select({ n: sql<number>`count(*)::int` }).from(mediaItems);
   const [entries] = await db.select({ n: sql<number>`count(*)::int` }).from(watchlistEntries);
-  Object.assign(result, {
+  return {
     members,
     refs: refs.length,
     follows: refs.length,
@@ -203,10 +172,5 @@ if (mode === 'sync') {
     statuses,
     clientRequestsPerSecond: TMDB_REQUESTS_PER_SECOND,
     rssSamples: samples,
-  } satisfies Partial<FollowsChildResult>);
-}
-
-await database.close();
-// ru_maxrss, in kilobytes on Linux and macOS (Node normalises it to KB).
-result.peakRssMb = Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
-process.stdout.write(`${JSON.stringify({ result })}\n`);
+  } satisfies Partial<FollowsChildResult>;
+});

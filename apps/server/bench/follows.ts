@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { addDays, startTmdbFake } from '../test/tmdb-fake';
-import { runChildForResult } from './children';
+import { type MemoryFigures, measuredChild, memoryFigures, type SectionOptions } from './child-runner';
 import type { FollowedRef, FollowsChildResult } from './follows-child';
+import { round } from './stats';
 
 /** TMDB's own limit, about 50 requests per second per IP (developer.themoviedb.org/docs/rate-limiting). */
 const TMDB_RATE_LIMIT = 50;
 
-export interface FollowsResult {
+export interface FollowsResult extends MemoryFigures {
   /** Refs followed (half series, half people), follows (one per ref), members (10 follows each). */
   refs: number;
   follows: number;
@@ -44,19 +45,10 @@ export interface FollowsResult {
   requestsReceived: number;
   tooManyRequests: number;
   statuses: Record<string, number>;
-  /** Peak RSS of the syncing process, and of the same process only opening the database. */
-  peakRssMb: number;
-  idlePeakRssMb: number;
   /** peakRssMb - idlePeakRssMb: what the pass (and writing its follows) costs. */
   passRssMb: number;
-  /** Peak RSS and time of the process creating the empty database beforehand (PGlite's initdb). */
-  createPeakRssMb: number;
-  createSeconds: number;
-  openSeconds: number;
   rssSamples: NonNullable<FollowsChildResult['rssSamples']>;
 }
-
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
  * One pass of the follows sync over `refs` followed refs: a fake TMDB (in this process) holding half
@@ -67,14 +59,7 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
  * for its peak memory without the pass; the empty database is made by a child of its own, as in
  * bench/sync.ts, so initdb's peak stays out of both.
  */
-export async function measureFollows(options: {
-  refs: number;
-  env: NodeJS.ProcessEnv;
-  repoRoot: string;
-  serverDir: string;
-  log: (line: string) => void;
-}): Promise<FollowsResult> {
-  const script = path.join(options.serverDir, 'bench/follows-child.ts');
+export async function measureFollows(options: SectionOptions & { refs: number }): Promise<FollowsResult> {
   const fake = await startTmdbFake();
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'releasebell-follows-'));
   const dataDir = path.join(tempDir, 'pgdata');
@@ -114,37 +99,25 @@ export async function measureFollows(options: {
     );
 
     options.log('follows: creating an empty database, then the syncing process only opening it…');
-    const idleEnv = { ...options.env, FOLLOWS_MODE: 'idle', DATA_DIR: dataDir };
-    const create = await runChildForResult<FollowsChildResult>(
-      'follows-create',
-      script,
-      idleEnv,
-      options.repoRoot,
-    );
-    const idle = await runChildForResult<FollowsChildResult>(
-      'follows-idle',
-      script,
-      idleEnv,
-      options.repoRoot,
-    );
+    const child = measuredChild<FollowsChildResult>({
+      name: 'follows',
+      script: path.join(options.serverDir, 'bench/follows-child.ts'),
+      modeVariable: 'FOLLOWS_MODE',
+      dataDir,
+      env: options.env,
+      repoRoot: options.repoRoot,
+    });
+    const { create, idle } = await child.createThenIdle();
 
     fake.setRateLimit(TMDB_RATE_LIMIT);
     const before = fake.requests.length;
     // A series takes one request, a person three (details, credits, the film to come): two on average.
     options.log(`follows: one pass over ${options.refs} refs (about ${Math.ceil(options.refs / 20)} s)…`);
-    const run = await runChildForResult<FollowsChildResult>(
-      'follows-sync',
-      script,
-      {
-        ...options.env,
-        FOLLOWS_MODE: 'sync',
-        DATA_DIR: dataDir,
-        FOLLOWS_REFS_FILE: refsFile,
-        TMDB_API_URL: fake.url,
-        TMDB_API_TOKEN: fake.token,
-      },
-      options.repoRoot,
-    );
+    const run = await child.work('sync', 'sync', {
+      FOLLOWS_REFS_FILE: refsFile,
+      TMDB_API_URL: fake.url,
+      TMDB_API_TOKEN: fake.token,
+    });
     const requestsReceived = fake.requests.length - before;
     const statuses = run.statuses ?? {};
     const tooManyRequests = statuses['429'] ?? 0;
@@ -179,12 +152,8 @@ export async function measureFollows(options: {
       requestsReceived,
       tooManyRequests,
       statuses,
-      peakRssMb: run.peakRssMb,
-      idlePeakRssMb: idle.peakRssMb,
+      ...memoryFigures(create, idle, run),
       passRssMb: round(run.peakRssMb - idle.peakRssMb),
-      createPeakRssMb: create.peakRssMb,
-      createSeconds: create.openSeconds,
-      openSeconds: run.openSeconds,
       rssSamples: run.rssSamples ?? [],
     };
   } finally {

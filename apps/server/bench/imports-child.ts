@@ -13,7 +13,6 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { importEntries, mediaItems, userProfiles, users } from '../src/db/schema';
 import { systemClock } from '../src/lib/clock';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
@@ -23,13 +22,9 @@ import { createImportsRepository } from '../src/modules/imports/repository';
 import { createImportsService } from '../src/modules/imports/service';
 import { createWatchlistRepository } from '../src/modules/watchlist/repository';
 import { createIsbndbClient } from '../src/providers/isbndb/isbndb-provider';
+import { log, type MeasuredResult, mb, runMeasuredChild, seconds } from './child-runner';
 
-export interface ImportsChildResult {
-  mode: 'idle' | 'import';
-  /** Opening (creating, the first time) and migrating the database, seconds. */
-  openSeconds: number;
-  /** Peak resident memory of this process over its whole life (getrusage ru_maxrss), MB. */
-  peakRssMb: number;
+export interface ImportsChildResult extends MeasuredResult<'import'> {
   /** import only: */
   fileBytes?: number;
   /** Rows the import holds (`create`'s answer). */
@@ -68,33 +63,7 @@ export interface ImportsChildResult {
   rssSamples?: { phase: 'reading' | 'matching'; done: number; seconds: number; rssMb: number }[];
 }
 
-const mode = process.env.IMPORTS_MODE === 'import' ? 'import' : 'idle';
-const dataDir = process.env.DATA_DIR;
-if (!dataDir) throw new Error('DATA_DIR is required');
-
-// Count what the client receives: fetch is looked up when the client is created, after this.
-const statuses: Record<string, number> = {};
-const realFetch = globalThis.fetch;
-globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
-  const res = await realFetch(...args);
-  statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-  return res;
-}) as typeof fetch;
-
-const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
-const seconds = (ms: number) => Math.round(ms) / 1000;
-const log = (line: string) => process.stderr.write(`${line}\n`);
-
-const opening = performance.now();
-const database = await openDatabase({ dataDir });
-await database.migrate();
-const result: ImportsChildResult = {
-  mode,
-  openSeconds: seconds(performance.now() - opening),
-  peakRssMb: 0,
-};
-
-if (mode === 'import') {
+await runMeasuredChild('IMPORTS_MODE', 'import', async (database, statuses) => {
   const file = process.env.IMPORTS_FILE;
   if (!file) throw new Error('IMPORTS_FILE is required');
   // Only the key and the address: the pace is the app's default (ISBNDB_REQUESTS_PER_SECOND unset).
@@ -203,7 +172,7 @@ if (mode === 'import') {
       unmatchedReasons[reason] = (unmatchedReasons[reason] ?? 0) + 1;
     }
     const [titles] = await db.select({ n: sql<number>`count(*)::int` }).from(mediaItems);
-    Object.assign(result, {
+    return {
       fileBytes: bytes.byteLength,
       rows: created.rows,
       skippedByShelf,
@@ -226,14 +195,9 @@ if (mode === 'import') {
       statuses,
       clientRequestsPerSecond: settings.requestsPerSecond,
       rssSamples: samples,
-    } satisfies Partial<ImportsChildResult>);
+    } satisfies Partial<ImportsChildResult>;
   } finally {
     clearInterval(ticker);
     await ticking;
   }
-}
-
-await database.close();
-// ru_maxrss, in kilobytes on Linux and macOS (Node normalises it to KB).
-result.peakRssMb = Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
-process.stdout.write(`${JSON.stringify({ result })}\n`);
+});

@@ -6,8 +6,9 @@ import { addDays } from '../src/lib/dates';
 import { bookTitleForMatching } from '../src/modules/imports/parse';
 import { goodreadsSample, sampleBooks } from '../test/import-samples';
 import { startIsbndbFake } from '../test/isbndb-fake';
-import { runChildForResult } from './children';
+import { type MemoryFigures, measuredChild, memoryFigures, type SectionOptions } from './child-runner';
 import type { ImportsChildResult } from './imports-child';
+import { round } from './stats';
 
 /** The sample's seed, as the match-rate test uses. */
 const SEED = 7;
@@ -18,7 +19,7 @@ interface RequestCount {
   tooManyRequests: number;
 }
 
-export interface ImportsResult {
+export interface ImportsResult extends MemoryFigures {
   /** Rows in the Goodreads export; rows to match (the to-read shelf: others are skipped by shelf). */
   rows: number;
   rowsToMatch: number;
@@ -69,19 +70,10 @@ export interface ImportsResult {
   titlesInCatalog: number;
   /** HTTP statuses the client received, retries included. */
   statuses: Record<string, number>;
-  /** Peak RSS of the importing process, and of the same process only opening the database. */
-  peakRssMb: number;
-  idlePeakRssMb: number;
   /** peakRssMb - idlePeakRssMb: what the import costs. */
   importRssMb: number;
-  /** Peak RSS and time of the process creating the empty database beforehand (PGlite's initdb). */
-  createPeakRssMb: number;
-  createSeconds: number;
-  openSeconds: number;
   rssSamples: NonNullable<ImportsChildResult['rssSamples']>;
 }
-
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
  * One Goodreads library export of `rows` rows (the tests' generator, seed 7) uploaded and matched: a
@@ -93,14 +85,7 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
  * opening that database, for its peak memory without the import; the empty database is made by a child
  * of its own, as in bench/follows.ts, so initdb's peak stays out of both.
  */
-export async function measureImports(options: {
-  rows: number;
-  env: NodeJS.ProcessEnv;
-  repoRoot: string;
-  serverDir: string;
-  log: (line: string) => void;
-}): Promise<ImportsResult> {
-  const script = path.join(options.serverDir, 'bench/imports-child.ts');
+export async function measureImports(options: SectionOptions & { rows: number }): Promise<ImportsResult> {
   const fake = await startIsbndbFake({ books: [], rateLimit: null });
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'releasebell-imports-'));
   const dataDir = path.join(tempDir, 'pgdata');
@@ -144,38 +129,26 @@ export async function measureImports(options: {
     );
 
     options.log('imports: creating an empty database, then the importing process only opening it…');
-    const idleEnv = { ...options.env, IMPORTS_MODE: 'idle', DATA_DIR: dataDir };
-    const create = await runChildForResult<ImportsChildResult>(
-      'imports-create',
-      script,
-      idleEnv,
-      options.repoRoot,
-    );
-    const idle = await runChildForResult<ImportsChildResult>(
-      'imports-idle',
-      script,
-      idleEnv,
-      options.repoRoot,
-    );
+    const child = measuredChild<ImportsChildResult>({
+      name: 'imports',
+      script: path.join(options.serverDir, 'bench/imports-child.ts'),
+      modeVariable: 'IMPORTS_MODE',
+      dataDir,
+      env: options.env,
+      repoRoot: options.repoRoot,
+    });
+    const { create, idle } = await child.createThenIdle();
 
     fake.setRateLimit(rateLimit);
     const before = fake.requests.length;
     options.log(
       `imports: one ${options.rows}-row Goodreads import (about ${estimate} requests at ${rateLimit}/s: ${Math.ceil(estimate / rateLimit)} s or more)…`,
     );
-    const run = await runChildForResult<ImportsChildResult>(
-      'imports-run',
-      script,
-      {
-        ...options.env,
-        IMPORTS_MODE: 'import',
-        DATA_DIR: dataDir,
-        IMPORTS_FILE: file,
-        ISBNDB_API_URL: fake.url,
-        ISBNDB_API_KEY: fake.apiKey,
-      },
-      options.repoRoot,
-    );
+    const run = await child.work('run', 'import', {
+      IMPORTS_FILE: file,
+      ISBNDB_API_URL: fake.url,
+      ISBNDB_API_KEY: fake.apiKey,
+    });
     const sent = fake.requests.slice(before);
     const count = (kind: (r: (typeof sent)[number]) => boolean): RequestCount => {
       const of = sent.filter(kind);
@@ -239,12 +212,8 @@ export async function measureImports(options: {
       titlesBrought: run.titlesBrought ?? 0,
       titlesInCatalog: run.titlesInCatalog ?? 0,
       statuses: run.statuses ?? {},
-      peakRssMb: run.peakRssMb,
-      idlePeakRssMb: idle.peakRssMb,
+      ...memoryFigures(create, idle, run),
       importRssMb: round(run.peakRssMb - idle.peakRssMb),
-      createPeakRssMb: create.peakRssMb,
-      createSeconds: create.openSeconds,
-      openSeconds: run.openSeconds,
       rssSamples: run.rssSamples ?? [],
     };
   } finally {

@@ -6,22 +6,6 @@
  */
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { listenAndReport, shippedEnv } from './child-runner';
 
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  LOG_PRETTY: 'false',
-  SEED_DEMO_CATALOG: 'true',
-});
-const app = await buildApp(config);
-await app.listen({ host: config.host, port: 0 });
-const { port } = app.server.address() as { port: number };
-process.stdout.write(`${JSON.stringify({ ready: true, port })}\n`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().finally(() => process.exit(0));
-  });
-}
+await listenAndReport(await buildApp(loadConfig(shippedEnv({ SEED_DEMO_CATALOG: 'true' }))));

@@ -10,7 +10,6 @@
  */
 import { like, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { mediaItems } from '../src/db/schema';
 import { ingest } from '../src/modules/catalog/ingestion';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
@@ -19,13 +18,9 @@ import {
   createTmdbProvider,
   TMDB_REQUESTS_PER_SECOND,
 } from '../src/providers/tmdb/tmdb-provider';
+import { log, type MeasuredResult, mb, runMeasuredChild, seconds } from './child-runner';
 
-export interface SyncChildResult {
-  mode: 'idle' | 'import';
-  /** Opening (creating, the first time) and migrating the database, seconds. */
-  openSeconds: number;
-  /** Peak resident memory of this process over its whole life (getrusage ru_maxrss), MB. */
-  peakRssMb: number;
+export interface SyncChildResult extends MeasuredResult<'import'> {
   /** import only: */
   requested?: number;
   imported?: number;
@@ -45,33 +40,7 @@ export interface SyncChildResult {
   rssSamples?: { done: number; seconds: number; rssMb: number }[];
 }
 
-const mode = process.env.SYNC_MODE === 'import' ? 'import' : 'idle';
-const dataDir = process.env.DATA_DIR;
-if (!dataDir) throw new Error('DATA_DIR is required');
-
-// Count what the client receives: fetch is looked up when the client is created, after this.
-const statuses: Record<string, number> = {};
-const realFetch = globalThis.fetch;
-globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
-  const res = await realFetch(...args);
-  statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-  return res;
-}) as typeof fetch;
-
-const mb = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
-const seconds = (ms: number) => Math.round(ms) / 1000;
-const log = (line: string) => process.stderr.write(`${line}\n`);
-
-const opening = performance.now();
-const database = await openDatabase({ dataDir });
-await database.migrate();
-const result: SyncChildResult = {
-  mode,
-  openSeconds: seconds(performance.now() - opening),
-  peakRssMb: 0,
-};
-
-if (mode === 'import') {
+await runMeasuredChild('SYNC_MODE', 'import', async (database, statuses) => {
   const count = Number(process.env.SYNC_COUNT);
   const firstId = Number(process.env.SYNC_FIRST_ID);
   const config = loadConfig({
@@ -126,7 +95,7 @@ if (mode === 'import') {
     .select({ n: sql<number>`count(*)::int` })
     .from(mediaItems)
     .where(like(mediaItems.providerId, 'tmdb:movie:%'));
-  Object.assign(result, {
+  return {
     requested: count,
     imported: total.received,
     rowsInDatabase: row?.n ?? 0,
@@ -137,10 +106,5 @@ if (mode === 'import') {
     statuses,
     clientRequestsPerSecond: TMDB_REQUESTS_PER_SECOND,
     rssSamples: samples,
-  } satisfies Partial<SyncChildResult>);
-}
-
-await database.close();
-// ru_maxrss, in kilobytes on Linux and macOS (Node normalises it to KB).
-result.peakRssMb = Math.round((process.resourceUsage().maxRSS / 1024) * 10) / 10;
-process.stdout.write(`${JSON.stringify({ result })}\n`);
+  } satisfies Partial<SyncChildResult>;
+});

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTmdbFake } from '../test/tmdb-fake';
-import { runChildForResult } from './children';
+import { type MemoryFigures, measuredChild, memoryFigures, type SectionOptions } from './child-runner';
+import { round } from './stats';
 import type { SyncChildResult } from './sync-import';
 
 /** TMDB's own limit, about 50 requests per second per IP (developer.themoviedb.org/docs/rate-limiting). */
@@ -10,7 +11,7 @@ const TMDB_RATE_LIMIT = 50;
 /** Ids of the benchmark's movies, clear of the fake's seeded catalog. */
 const FIRST_ID = 5_000_001;
 
-export interface SyncResult {
+export interface SyncResult extends MemoryFigures {
   /** Titles asked for, and titles imported (received by ingest), and found in the database after. */
   requested: number;
   imported: number;
@@ -41,22 +42,10 @@ export interface SyncResult {
   requestsReceived: number;
   tooManyRequests: number;
   statuses: Record<string, number>;
-  /** Peak RSS of the importing process, and of the same process only opening the database. */
-  peakRssMb: number;
-  idlePeakRssMb: number;
-  /**
-   * Peak RSS of the same process creating the empty database (PGlite's initdb, then the migrations):
-   * once in a database's life, before any sync, so the other two open the database it made.
-   */
-  createPeakRssMb: number;
-  createSeconds: number;
   /** peakRssMb - idlePeakRssMb: what the import itself costs. */
   importRssMb: number;
-  openSeconds: number;
   rssSamples: NonNullable<SyncChildResult['rssSamples']>;
 }
-
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
  * The TMDB sync as catalog:import runs it: a fake TMDB (in this process) holding `items` movies and
@@ -67,14 +56,7 @@ const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** di
  * The empty database is made first by a child of its own: PGlite's initdb peaks near 1 GB, once in a
  * database's life, and would hide the import's memory if the importer's process made it.
  */
-export async function measureSync(options: {
-  items: number;
-  env: NodeJS.ProcessEnv;
-  repoRoot: string;
-  serverDir: string;
-  log: (line: string) => void;
-}): Promise<SyncResult> {
-  const script = path.join(options.serverDir, 'bench/sync-import.ts');
+export async function measureSync(options: SectionOptions & { items: number }): Promise<SyncResult> {
   const fake = await startTmdbFake();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'releasebell-sync-'));
   try {
@@ -97,27 +79,25 @@ export async function measureSync(options: {
     );
 
     options.log('sync: creating an empty database, then the importer process only opening it…');
-    const idleEnv = { ...options.env, SYNC_MODE: 'idle', DATA_DIR: dataDir };
-    const create = await runChildForResult<SyncChildResult>('sync-create', script, idleEnv, options.repoRoot);
-    const idle = await runChildForResult<SyncChildResult>('sync-idle', script, idleEnv, options.repoRoot);
+    const child = measuredChild<SyncChildResult>({
+      name: 'sync',
+      script: path.join(options.serverDir, 'bench/sync-import.ts'),
+      modeVariable: 'SYNC_MODE',
+      dataDir,
+      env: options.env,
+      repoRoot: options.repoRoot,
+    });
+    const { create, idle } = await child.createThenIdle();
 
     fake.setRateLimit(TMDB_RATE_LIMIT);
     const before = fake.requests.length;
     options.log(`sync: importing ${options.items} movies by id (about ${Math.ceil(options.items / 40)} s)…`);
-    const run = await runChildForResult<SyncChildResult>(
-      'sync-import',
-      script,
-      {
-        ...options.env,
-        SYNC_MODE: 'import',
-        DATA_DIR: dataDir,
-        TMDB_API_URL: fake.url,
-        TMDB_API_TOKEN: fake.token,
-        SYNC_FIRST_ID: String(FIRST_ID),
-        SYNC_COUNT: String(options.items),
-      },
-      options.repoRoot,
-    );
+    const run = await child.work('import', 'import', {
+      TMDB_API_URL: fake.url,
+      TMDB_API_TOKEN: fake.token,
+      SYNC_FIRST_ID: String(FIRST_ID),
+      SYNC_COUNT: String(options.items),
+    });
     const requestsReceived = fake.requests.length - before;
     const statuses = run.statuses ?? {};
     const tooManyRequests = statuses['429'] ?? 0;
@@ -149,12 +129,8 @@ export async function measureSync(options: {
       requestsReceived,
       tooManyRequests,
       statuses,
-      peakRssMb: run.peakRssMb,
-      idlePeakRssMb: idle.peakRssMb,
+      ...memoryFigures(create, idle, run),
       importRssMb: round(run.peakRssMb - idle.peakRssMb),
-      createPeakRssMb: create.peakRssMb,
-      createSeconds: create.openSeconds,
-      openSeconds: run.openSeconds,
       rssSamples: run.rssSamples ?? [],
     };
   } finally {

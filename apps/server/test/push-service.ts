@@ -19,7 +19,6 @@
  * Assumed (autopush has no equivalent): the message for a bad `sub`, and a 400 for a body that does not
  * decrypt (a real service forwards it and the browser drops it silently; a test wants to hear about it).
  */
-import { execFile } from 'node:child_process';
 import {
   createDecipheriv,
   createECDH,
@@ -31,13 +30,9 @@ import {
   verify,
 } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
-import { Agent, type AgentOptions, createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { Agent, type AgentOptions } from 'node:https';
+import { startHttpsServer } from './tls';
 
 /** What the browser hands the application server: `PushSubscription.toJSON()`. */
 export interface PushSubscriptionJSON {
@@ -341,31 +336,6 @@ function sendError(res: ServerResponse, error: ApiError, retryAfter?: number) {
 }
 
 export async function startPushService(): Promise<PushService> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'push-service-'));
-  const caPath = path.join(dir, 'cert.pem');
-  const keyPath = path.join(dir, 'key.pem');
-  // web-push always speaks TLS, so the service needs a certificate that clients can be told to trust.
-  await promisify(execFile)('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=127.0.0.1',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-    '-keyout',
-    keyPath,
-    '-out',
-    caPath,
-  ]);
-  const [ca, key] = await Promise.all([readFile(caPath, 'utf8'), readFile(keyPath, 'utf8')]);
-
   const subscriptions = new Map<string, Subscription>();
   const received: ReceivedPush[] = [];
   const events = new EventEmitter();
@@ -439,7 +409,7 @@ export async function startPushService(): Promise<PushService> {
   // Pushes the client has open (see takePeakOpen).
   let open = 0;
   let peakOpen = 0;
-  const server = createServer({ key, cert: ca }, (req, res) => {
+  const httpsServer = await startHttpsServer('push-service-', (req, res) => {
     // Only the first 4096 bytes are kept; the rest is drained so that the client sees the 413, not a reset.
     const chunks: Buffer[] = [];
     let size = 0;
@@ -457,8 +427,8 @@ export async function startPushService(): Promise<PushService> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { caPath, ca } = httpsServer;
+  url = httpsServer.url;
   const agent = new CountingAgent({ ca }, () => {
     open++;
     peakOpen = Math.max(peakOpen, open);
@@ -521,12 +491,9 @@ export async function startPushService(): Promise<PushService> {
         events.on('received', onReceived);
       });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        agent.destroy();
-        if (!server.listening) return resolve();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }).then(() => rm(dir, { recursive: true, force: true })),
+    close: () => {
+      agent.destroy();
+      return httpsServer.close();
+    },
   };
 }

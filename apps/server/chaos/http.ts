@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * What the chaos run's flaky HTTP receivers (chaos-push.ts, chaos-webhook.ts) share: the storm that
+ * What the chaos run's flaky HTTP receivers (push.ts, webhook.ts) share: the storm that
  * decides each request's fate, and serving on 127.0.0.1.
  */
 export interface FlakyHttpOptions {
@@ -68,8 +68,31 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/**
+ * Lets the storm decide a checked request's fate: a 503 or 429, a dropped connection, or accepted:
+ * `accept` records it (told whether its answer is then lost to a dropped connection) and, unless it
+ * is, `answer` answers it.
+ */
+export function throughStorm(
+  storm: ReturnType<typeof createStorm>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  accept: (okLost: boolean) => void,
+  answer: () => void,
+): void {
+  const verdict = storm.verdict();
+  if (verdict === 429 || verdict === 503) answerFailure(res, verdict);
+  else if (verdict === 'drop') req.socket.destroy();
+  else {
+    const okLost = verdict === 'accept-then-drop';
+    accept(okLost);
+    if (okLost) req.socket.destroy();
+    else answer();
+  }
+}
+
 /** Answers a 503 or 429 the way a busy service does. */
-export function answerFailure(res: ServerResponse, status: 429 | 503): void {
+function answerFailure(res: ServerResponse, status: 429 | 503): void {
   res.writeHead(status, { 'retry-after': '1', 'content-type': 'text/plain' });
   res.end(status === 429 ? 'Too Many Requests' : 'Service Unavailable');
 }

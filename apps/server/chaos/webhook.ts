@@ -5,7 +5,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
-import { answerFailure, createStorm, type FlakyHttpOptions, listenLocally, readBody } from './chaos-http';
+import { createStorm, type FlakyHttpOptions, listenLocally, readBody, throughStorm } from './http';
 
 export interface AcceptedHook {
   /** The `x-releasebell-delivery` header: the delivery row's id, the same on every retry. */
@@ -62,19 +62,14 @@ export async function startFlakyWebhookReceiver(options: FlakyHttpOptions & { se
       res.writeHead(204).end();
       return;
     }
-    const verdict = storm.verdict();
-    if (verdict === 429 || verdict === 503) return answerFailure(res, verdict);
-    if (verdict === 'drop') {
-      req.socket.destroy();
-      return;
-    }
-    const hook: AcceptedHook = { delivery, at: Date.now(), okLost: verdict === 'accept-then-drop' };
-    accepted.set(member, [...(accepted.get(member) ?? []), hook]);
-    if (hook.okLost) {
-      req.socket.destroy();
-      return;
-    }
-    res.writeHead(204).end();
+    throughStorm(
+      storm,
+      req,
+      res,
+      (okLost) =>
+        accepted.set(member, [...(accepted.get(member) ?? []), { delivery, at: Date.now(), okLost }]),
+      () => res.writeHead(204).end(),
+    );
   });
   const { port, close } = await listenLocally(server);
   return {

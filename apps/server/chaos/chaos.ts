@@ -1,10 +1,10 @@
 /**
  * `npm run chaos`: proves that no release notification is lost when the worker is SIGKILLed at any
- * instant, against a flaky SMTP server, push service and webhook receiver. See USAGE and chaos-run.ts.
+ * instant, against a flaky SMTP server, push service and webhook receiver. See USAGE and run.ts.
  */
 import { parseArgs } from 'node:util';
-import { redactUrl } from './catalog-generator';
-import { CHAOS_CHANNELS, ChaosInterrupted, killChaosChildren, runChaos } from './chaos-run';
+import { redactUrl } from '../src/scripts/catalog-generator';
+import { CHAOS_CHANNELS, ChaosInterrupted, killChaosChildren, runChaos } from './run';
 
 const USAGE = `Usage: npm run chaos -- [options]
 

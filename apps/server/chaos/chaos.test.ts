@@ -4,7 +4,7 @@
  * of them (docs/decisions/008).
  */
 import { describe, expect, inject, it } from 'vitest';
-import { CHAOS_CHANNELS, releaseSetting, runChaos } from './chaos-run';
+import { CHAOS_CHANNELS, releaseSetting, runChaos } from './run';
 
 describe('npm run chaos', () => {
   it('loses no release email, push or webhook when the worker is killed at random instants', {
