@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  HOOK_LOG_SIZE,
-  HOOK_SECRET_MAX,
-  HOOK_SECRET_MESSAGE,
-  HOOK_SECRET_MIN,
-  HOOK_TYPES,
+  CHANNEL_LOG_SIZE,
+  CHANNEL_SECRET_MAX,
+  CHANNEL_SECRET_MESSAGE,
+  CHANNEL_SECRET_MIN,
+  CHANNEL_TYPES,
   MAX_PUSH_DEVICES,
   MEDIA_TYPES,
   MOVIE_RELEASE_KINDS,
@@ -109,67 +109,69 @@ export interface PushPayload {
 
 /* ---------------------------------------------------------------- chat channels and webhooks */
 
-export const createHookBodySchema = z
+export const createChannelBodySchema = z
   .strictObject({
-    type: z.enum(HOOK_TYPES, { error: () => `must be one of ${HOOK_TYPES.join(', ')}` }),
+    type: z.enum(CHANNEL_TYPES, { error: () => `must be one of ${CHANNEL_TYPES.join(', ')}` }),
     url: z
       .string({ error: () => 'must be a URL' })
       .min(1, { error: () => 'must be a URL' })
       .max(500),
     secret: z
       .string()
-      .min(HOOK_SECRET_MIN, { error: () => HOOK_SECRET_MESSAGE })
-      .max(HOOK_SECRET_MAX, { error: () => HOOK_SECRET_MESSAGE })
+      .min(CHANNEL_SECRET_MIN, { error: () => CHANNEL_SECRET_MESSAGE })
+      .max(CHANNEL_SECRET_MAX, { error: () => CHANNEL_SECRET_MESSAGE })
       .optional(),
   })
   .meta({ id: 'CreateChannel' });
-export type CreateHookBody = z.infer<typeof createHookBodySchema>;
+export type CreateChannelBody = z.infer<typeof createChannelBodySchema>;
 
-export const hookAttemptStatusSchema = z.enum(['sent', 'retry', 'failed']);
+export const channelAttemptStatusSchema = z.enum(['sent', 'retry', 'failed']);
 
-export const hookSchema = z
+export const memberChannelSchema = z
   .object({
     id: z.string(),
-    type: z.enum(HOOK_TYPES),
+    type: z.enum(CHANNEL_TYPES),
     /** The URL with its secret parts masked. */
     target: z.string(),
     created_at: z.string(),
     /** Set when a 4xx answer turned it off; the member adds it again once it is fixed. */
     disabled: z.object({ at: z.string(), reason: z.string() }).nullable(),
     last_delivery: z
-      .object({ status: hookAttemptStatusSchema, at: z.string(), error: z.string().nullable() })
+      .object({ status: channelAttemptStatusSchema, at: z.string(), error: z.string().nullable() })
       .nullable(),
   })
   .meta({ id: 'Channel' });
-export type Hook = z.infer<typeof hookSchema>;
+export type MemberChannel = z.infer<typeof memberChannelSchema>;
 
-export const hookListSchema = z.object({ channels: z.array(hookSchema) }).meta({ id: 'ChannelList' });
-export type HookList = z.infer<typeof hookListSchema>;
+export const channelListSchema = z
+  .object({ channels: z.array(memberChannelSchema) })
+  .meta({ id: 'ChannelList' });
+export type ChannelList = z.infer<typeof channelListSchema>;
 
-export const hookAttemptSchema = z
+export const channelAttemptSchema = z
   .object({
     kind: z.enum([...NOTIFICATION_KINDS, 'test']),
     title: z.string().nullable(),
-    status: hookAttemptStatusSchema,
+    status: channelAttemptStatusSchema,
     http_status: z.number().int().nullable(),
     error: z.string().nullable(),
     at: z.string(),
   })
   .meta({ id: 'ChannelAttempt' });
-export type HookAttempt = z.infer<typeof hookAttemptSchema>;
+export type ChannelAttempt = z.infer<typeof channelAttemptSchema>;
 
-export const hookAttemptListSchema = z
-  .object({ deliveries: z.array(hookAttemptSchema).max(HOOK_LOG_SIZE) })
+export const channelAttemptListSchema = z
+  .object({ deliveries: z.array(channelAttemptSchema).max(CHANNEL_LOG_SIZE) })
   .meta({ id: 'ChannelAttemptList' });
 
-export const hookIdParamsSchema = z.object({ id: z.uuid({ error: () => 'must be a channel id' }) });
+export const channelIdParamsSchema = z.object({ id: z.uuid({ error: () => 'must be a channel id' }) });
 
 /** POST /api/channels/{id}/test: what the test send did. */
-export const hookTestResultSchema = z
+export const channelTestResultSchema = z
   .object({
-    status: hookAttemptStatusSchema,
+    status: channelAttemptStatusSchema,
     http_status: z.number().int().nullable(),
     error: z.string().nullable(),
   })
   .meta({ id: 'ChannelTestResult' });
-export type HookTestResult = z.infer<typeof hookTestResultSchema>;
+export type ChannelTestResult = z.infer<typeof channelTestResultSchema>;

@@ -265,18 +265,18 @@ export function isTimeZone(name: string): boolean {
 export * from './regions';
 
 /** A member's chat and webhook channels (Discord, ntfy, a signed webhook). */
-export const HOOK_TYPES = ['discord', 'ntfy', 'webhook'] as const;
-export type HookType = (typeof HOOK_TYPES)[number];
+export const CHANNEL_TYPES = ['discord', 'ntfy', 'webhook'] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
 /** Channels a member may add. */
-export const MAX_HOOKS = 5;
+export const MAX_CHANNELS = 5;
 /** Push devices a member keeps: subscribing one more replaces their oldest. */
 export const MAX_PUSH_DEVICES = 10;
-export const HOOK_SECRET_MIN = 16;
-export const HOOK_SECRET_MAX = 200;
-export const HOOK_SECRET_MESSAGE = `must be ${HOOK_SECRET_MIN} to ${HOOK_SECRET_MAX} characters`;
+export const CHANNEL_SECRET_MIN = 16;
+export const CHANNEL_SECRET_MAX = 200;
+export const CHANNEL_SECRET_MESSAGE = `must be ${CHANNEL_SECRET_MIN} to ${CHANNEL_SECRET_MAX} characters`;
 /** A channel's delivery log keeps this many attempts. */
-export const HOOK_LOG_SIZE = 50;
-export const HOOK_URL_MESSAGES: Record<HookType, string> = {
+export const CHANNEL_LOG_SIZE = 50;
+export const CHANNEL_URL_MESSAGES: Record<ChannelType, string> = {
   discord: 'must be a Discord webhook URL (https://discord.com/api/webhooks/…)',
   ntfy: 'must be an ntfy topic URL such as https://ntfy.sh/your-topic',
   webhook: 'must be an https URL',

@@ -1,9 +1,9 @@
 import {
+  type ChannelType,
   type CreditRole,
   DEFAULT_REMINDER_DAYS,
   DEFAULT_TIME_ZONE,
   type FollowKind,
-  type HookType,
   type ImportEntryStatus,
   type ImportSource,
   type ImportStatus,
@@ -551,7 +551,7 @@ export const releaseEvents = pgTable(
 );
 export type ReleaseEventRow = typeof releaseEvents.$inferSelect;
 
-export type DeliveryChannel = 'email' | 'sms' | 'in_app' | 'push' | HookType;
+export type DeliveryChannel = 'email' | 'sms' | 'in_app' | 'push' | ChannelType;
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'cancelled';
 
 /**
@@ -705,14 +705,14 @@ export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
  * A member's Discord, ntfy or webhook channel. The URL (which holds Discord's token and ntfy's topic)
  * and the secret never leave the server unmasked. A 4xx answer turns it off (`disabled_at`, why).
  */
-export const memberHooks = pgTable(
+export const memberChannels = pgTable(
   'member_hooks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').$type<HookType>().notNull(),
+    type: text('type').$type<ChannelType>().notNull(),
     url: text('url').notNull(),
     secret: text('secret'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -724,16 +724,16 @@ export const memberHooks = pgTable(
     check('member_hooks_type_check', sql`${t.type} in ('discord', 'ntfy', 'webhook')`),
   ],
 );
-export type MemberHookRow = typeof memberHooks.$inferSelect;
+export type MemberChannelRow = typeof memberChannels.$inferSelect;
 
 /** Each try to post to a member's channel, for its delivery log (the latest few are kept). */
-export const hookAttempts = pgTable(
+export const channelAttempts = pgTable(
   'hook_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     hookId: uuid('hook_id')
       .notNull()
-      .references(() => memberHooks.id, { onDelete: 'cascade' }),
+      .references(() => memberChannels.id, { onDelete: 'cascade' }),
     /** A notification kind, or `test`. */
     kind: text('kind').notNull(),
     title: text('title'),

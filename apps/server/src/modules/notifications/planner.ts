@@ -1,4 +1,4 @@
-import type { HookType, NotificationKind, ReleaseDatePrecision } from '@releasebell/contract';
+import type { ChannelType, NotificationKind, ReleaseDatePrecision } from '@releasebell/contract';
 import type { NewDeliveryRow } from '../../db/schema';
 import { addDays, toIsoDate } from '../../lib/dates';
 import { emailUnavailable, pushUnavailable, smsUnavailable } from './eligibility';
@@ -83,7 +83,7 @@ function deliveryRows(
     }
   }
   for (const hook of watcher.hooks) {
-    const [type, id] = hook.split(':') as [HookType, string];
+    const [type, id] = hook.split(':') as [ChannelType, string];
     rows.push({ status: 'pending', ...base, channel: type, targetId: id, nextAttemptAt: dueAt });
   }
   return rows;

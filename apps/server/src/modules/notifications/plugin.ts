@@ -1,23 +1,23 @@
 import type { Agent as HttpsAgent } from 'node:https';
-import { HOOK_TYPES } from '@releasebell/contract';
+import { CHANNEL_TYPES } from '@releasebell/contract';
 import fp from 'fastify-plugin';
 import { publicHttpsAgent } from '../../lib/outbound-http';
+import { channelRoutes } from './channel-routes';
 import { createEmailChannel } from './channels/email';
-import { createHookChannel, createHookPoster } from './channels/hooks';
+import { createChannelPoster, createPostedChannel } from './channels/posted';
 import { createPushChannel } from './channels/push';
 import { createSmsChannel } from './channels/sms';
+import { createChannelsService } from './channels-service';
 import { createDeliveryQueue } from './delivery-queue';
 import { createDispatcher } from './dispatcher';
 import { createNotificationEngine, type NotificationEngine } from './engine';
 import { createInbox } from './inbox';
+import { createMemberChannels } from './member-channels';
 import { registerNotificationMetrics } from './metrics';
 import { createPlanner } from './planner';
 import { createPlanningQueries } from './planning-queries';
 import { notificationRoutes } from './routes';
 import { createNotificationsService } from './service';
-import { targetRoutes } from './target-routes';
-import { createNotificationTargets } from './targets';
-import { createTargetsService } from './targets-service';
 import { createUnsubscribeTokens } from './unsubscribe-token';
 
 declare module 'fastify' {
@@ -45,22 +45,22 @@ export default fp<NotificationsModuleOptions>(
     if (!vapid) {
       app.log.warn('push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to turn them on');
     }
-    const targets = createNotificationTargets(database.db);
-    const post = createHookPoster({ targets, allowPrivate, clock });
+    const memberChannels = createMemberChannels(database.db);
+    const post = createChannelPoster({ memberChannels, allowPrivate, clock });
     const channels = [
       createEmailChannel({ mailer: app.mailer, publicUrl, tokens }),
       createSmsChannel({ sender: app.texts.sender, publicUrl, clock }),
       ...(vapid
         ? [
             createPushChannel({
-              targets,
+              memberChannels,
               vapid: { ...vapid, subject: config.vapid.subject },
               clock,
               agent: options.pushAgent ?? publicHttpsAgent(allowPrivate),
             }),
           ]
         : []),
-      ...HOOK_TYPES.map((type) => createHookChannel(type, { targets, post, publicUrl, clock })),
+      ...CHANNEL_TYPES.map((type) => createPostedChannel(type, { memberChannels, post, publicUrl, clock })),
     ];
     const engine = createNotificationEngine({
       planner: createPlanner(createPlanningQueries(database.db, memberDays), {
@@ -91,9 +91,9 @@ export default fp<NotificationsModuleOptions>(
         limiter,
       }),
     });
-    await app.register(targetRoutes, {
-      targets: createTargetsService({
-        targets,
+    await app.register(channelRoutes, {
+      memberChannels: createChannelsService({
+        memberChannels,
         post,
         publicUrl,
         pushKey: vapid?.publicKey ?? null,

@@ -50,7 +50,7 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
  * The targets (devices, chat channels) a claim's messages go to, read in one query by `prepare`; a send
  * whose target was not prepared, or was forgotten since (it changed), reads its own.
  */
-export function preparedTargets<T>(
+export function preparedRecipients<T>(
   loadMany: (ids: string[]) => Promise<Map<string, T>>,
   loadOne: (id: string) => Promise<T | null>,
 ) {

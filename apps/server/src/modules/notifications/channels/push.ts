@@ -7,13 +7,13 @@ import type { Clock } from '../../../lib/clock';
 import { shortHash } from '../../../lib/short-hash';
 import { pushUnavailable } from '../eligibility';
 import { localToday } from '../local-time';
-import type { NotificationTargets } from '../targets';
-import { type Channel, type Notice, preparedTargets } from './channel';
+import type { MemberChannels } from '../member-channels';
+import { type Channel, type Notice, preparedRecipients } from './channel';
 import { plainNetworkError } from './network-error';
 import { noticeLine } from './notice-line';
 
 export interface PushChannelOptions {
-  targets: NotificationTargets;
+  memberChannels: MemberChannels;
   vapid: VapidKeys & { subject: string };
   clock: Clock;
   /** The TLS agent for push services (tests trust their local one with it). */
@@ -105,8 +105,8 @@ function pushDeliveryError(err: unknown): DeliveryError {
  * Web push (RFC 8030, payloads encrypted per RFC 8291, VAPID per RFC 8292): one delivery per device.
  * A device the push service says is gone is forgotten.
  */
-export function createPushChannel({ targets, vapid, clock, agent }: PushChannelOptions): Channel {
-  const devices = preparedTargets(targets.subscriptionsById, targets.subscription);
+export function createPushChannel({ memberChannels, vapid, clock, agent }: PushChannelOptions): Channel {
+  const devices = preparedRecipients(memberChannels.subscriptionsById, memberChannels.subscription);
   const push = async (
     sub: { id: string; endpoint: string; p256dh: string; auth: string },
     payload: PushPayload,
@@ -130,7 +130,7 @@ export function createPushChannel({ targets, vapid, clock, agent }: PushChannelO
       const error = pushDeliveryError(err);
       if (error.code === 'gone') {
         devices.forget(sub.id);
-        await targets.dropSubscription(sub.id);
+        await memberChannels.dropSubscription(sub.id);
       }
       throw error;
     }
@@ -153,7 +153,7 @@ export function createPushChannel({ targets, vapid, clock, agent }: PushChannelO
     test: {
       as: 'push',
       async send(recipient) {
-        const devices = await targets.subscriptionsOf(recipient.userId, MAX_PUSH_DEVICES);
+        const devices = await memberChannels.subscriptionsOf(recipient.userId, MAX_PUSH_DEVICES);
         // Push on with no device left (the last one was gone at its push service): nothing is sent.
         if (devices.length === 0) return false;
         const payload: PushPayload = {

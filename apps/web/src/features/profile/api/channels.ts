@@ -1,4 +1,10 @@
-import type { CreateHookBody, Hook, HookAttempt, HookList, HookTestResult } from '@releasebell/contract';
+import type {
+  ChannelAttempt,
+  ChannelList,
+  ChannelTestResult,
+  CreateChannelBody,
+  MemberChannel,
+} from '@releasebell/contract';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -11,18 +17,18 @@ export const channelDeliveriesKey = (id: string) => ['channels', id, 'deliveries
 export function useChannels() {
   return useQuery({
     queryKey: channelsKey,
-    queryFn: ({ signal }) => api.get<HookList>(pathTo(ROUTES.listChannels), signal),
+    queryFn: ({ signal }) => api.get<ChannelList>(pathTo(ROUTES.listChannels), signal),
   });
 }
 
-/** POST /api/channels: 400 names the field, 409 when the member has MAX_HOOKS already. */
+/** POST /api/channels: 400 names the field, 409 when the member has MAX_CHANNELS already. */
 export function useAddChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateHookBody) => api.post<Hook>(pathTo(ROUTES.addChannel), body),
+    mutationFn: (body: CreateChannelBody) => api.post<MemberChannel>(pathTo(ROUTES.addChannel), body),
     onSuccess: (hook) => {
       // Listed at once (the server lists oldest first), then read again.
-      queryClient.setQueryData<HookList>(channelsKey, (list) =>
+      queryClient.setQueryData<ChannelList>(channelsKey, (list) =>
         list ? { channels: [...list.channels, hook] } : list,
       );
       return queryClient.invalidateQueries({ queryKey: channelsKey });
@@ -36,7 +42,7 @@ export function useRemoveChannel() {
   return useMutation({
     mutationFn: (id: string) => api.delete<null>(pathTo(ROUTES.removeChannel, { id })),
     onSuccess: (_, id) => {
-      queryClient.setQueryData<HookList>(channelsKey, (list) =>
+      queryClient.setQueryData<ChannelList>(channelsKey, (list) =>
         list ? { channels: list.channels.filter((c) => c.id !== id) } : list,
       );
       // The removed channel's open log would only answer 404 now.
@@ -56,7 +62,7 @@ export function useRemoveChannel() {
 export function useTestChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<HookTestResult>(pathTo(ROUTES.testChannel, { id }), undefined),
+    mutationFn: (id: string) => api.post<ChannelTestResult>(pathTo(ROUTES.testChannel, { id }), undefined),
     onSettled: () => queryClient.invalidateQueries({ queryKey: channelsKey }),
   });
 }
@@ -66,7 +72,7 @@ export function useChannelDeliveries(id: string, enabled: boolean) {
   return useQuery({
     queryKey: channelDeliveriesKey(id),
     queryFn: ({ signal }) =>
-      api.get<{ deliveries: HookAttempt[] }>(pathTo(ROUTES.channelDeliveries, { id }), signal),
+      api.get<{ deliveries: ChannelAttempt[] }>(pathTo(ROUTES.channelDeliveries, { id }), signal),
     enabled,
   });
 }

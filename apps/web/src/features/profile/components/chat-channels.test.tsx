@@ -1,11 +1,11 @@
 import { Notifications, notifications } from '@mantine/notifications';
-import type { Hook, HookAttempt, HookTestResult } from '@releasebell/contract';
+import type { ChannelAttempt, ChannelTestResult, MemberChannel } from '@releasebell/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER, renderWithProviders, stubApiRoutes } from '../../../components/test-utils';
 import { ChatChannels } from './chat-channels';
 
-function makeHook(overrides: Partial<Hook> = {}): Hook {
+function makeMemberChannel(overrides: Partial<MemberChannel> = {}): MemberChannel {
   return {
     id: 'c-1',
     type: 'discord',
@@ -20,13 +20,17 @@ function makeHook(overrides: Partial<Hook> = {}): Hook {
 type Routes = Parameters<typeof stubApiRoutes>[0];
 
 /** The channels API over a stored list: POST adds (unless a route overrides it), DELETE removes. */
-function stubChannelsApi(initial: Hook[], overrides: Routes = {}) {
+function stubChannelsApi(initial: MemberChannel[], overrides: Routes = {}) {
   let stored = [...initial];
   const routes: Routes = {
     'GET /api/channels': () => ({ status: 200, body: { channels: stored } }),
     'POST /api/channels': (body) => {
-      const { type } = body as { type: Hook['type'] };
-      const hook = makeHook({ id: `c-${stored.length + 1}`, type, target: 'https://example.com/••••' });
+      const { type } = body as { type: MemberChannel['type'] };
+      const hook = makeMemberChannel({
+        id: `c-${stored.length + 1}`,
+        type,
+        target: 'https://example.com/••••',
+      });
       stored = [...stored, hook];
       return { status: 201, body: hook };
     },
@@ -170,15 +174,15 @@ describe('ChatChannels', () => {
 
   it("lists each channel's kind, masked target and last delivery, and why a channel was turned off", async () => {
     stubChannelsApi([
-      makeHook({ last_delivery: { status: 'sent', at: '2026-03-14T09:00:00-04:00', error: null } }),
-      makeHook({
+      makeMemberChannel({ last_delivery: { status: 'sent', at: '2026-03-14T09:00:00-04:00', error: null } }),
+      makeMemberChannel({
         id: 'c-2',
         type: 'webhook',
         target: 'https://example.com/hook',
         disabled: { at: '2026-03-15T10:00:00.000Z', reason: 'the server answered 410 Gone' },
         last_delivery: { status: 'failed', at: '2026-03-15T10:00:00.000Z', error: '410 Gone' },
       }),
-      makeHook({ id: 'c-3', type: 'ntfy', target: 'https://ntfy.sh/my-topic' }),
+      makeMemberChannel({ id: 'c-3', type: 'ntfy', target: 'https://ntfy.sh/my-topic' }),
     ]);
     await renderChannels();
     const discord = screen.getByRole('listitem', { name: 'Discord channel' });
@@ -205,7 +209,7 @@ describe('ChatChannels', () => {
   });
 
   it('asks before removing a channel, then removes it', async () => {
-    const api = stubChannelsApi([makeHook(), makeHook({ id: 'c-2' })]);
+    const api = stubChannelsApi([makeMemberChannel(), makeMemberChannel({ id: 'c-2' })]);
     await renderChannels();
     // Two of one kind: each button says which one.
     fireEvent.click(screen.getByRole('button', { name: 'Remove Discord 2 channel' }));
@@ -228,8 +232,8 @@ describe('ChatChannels', () => {
   });
 
   it('tests a channel and shows what happened', async () => {
-    let result: HookTestResult = { status: 'sent', http_status: 204, error: null };
-    const api = stubChannelsApi([makeHook()], {
+    let result: ChannelTestResult = { status: 'sent', http_status: 204, error: null };
+    const api = stubChannelsApi([makeMemberChannel()], {
       'POST /api/channels/c-1/test': () => ({ status: 200, body: result }),
     });
     await renderChannels();
@@ -245,7 +249,7 @@ describe('ChatChannels', () => {
   });
 
   it("shows a channel's recent deliveries on demand", async () => {
-    const deliveries: HookAttempt[] = [
+    const deliveries: ChannelAttempt[] = [
       {
         kind: 'released',
         title: 'Halcyon Relay',
@@ -263,7 +267,7 @@ describe('ChatChannels', () => {
         at: '2026-03-13T08:05:00-05:00',
       },
     ];
-    const api = stubChannelsApi([makeHook()], {
+    const api = stubChannelsApi([makeMemberChannel()], {
       'GET /api/channels/c-1/deliveries': () => ({ status: 200, body: { deliveries } }),
     });
     await renderChannels();
@@ -284,7 +288,7 @@ describe('ChatChannels', () => {
   });
 
   it('offers no form once the member has the most channels', async () => {
-    stubChannelsApi(Array.from({ length: 5 }, (_, i) => makeHook({ id: `c-${i + 1}` })));
+    stubChannelsApi(Array.from({ length: 5 }, (_, i) => makeMemberChannel({ id: `c-${i + 1}` })));
     await renderChannels();
     expect(screen.getAllByRole('listitem')).toHaveLength(5);
     expect(screen.getByText('You can add up to 5 channels.')).toBeInTheDocument();

@@ -11,14 +11,14 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { CreateHookBody, Hook, HookAttempt } from '@releasebell/contract';
+import type { ChannelAttempt, CreateChannelBody, MemberChannel } from '@releasebell/contract';
 import {
-  HOOK_TYPES as CHANNEL_TYPES,
-  type HookType,
-  MAX_HOOKS as MAX_CHANNELS,
-  HOOK_SECRET_MESSAGE as SECRET_LENGTH_MESSAGE,
-  HOOK_SECRET_MAX as SECRET_MAX,
-  HOOK_SECRET_MIN as SECRET_MIN,
+  CHANNEL_TYPES,
+  type ChannelType,
+  MAX_CHANNELS,
+  CHANNEL_SECRET_MESSAGE as SECRET_LENGTH_MESSAGE,
+  CHANNEL_SECRET_MAX as SECRET_MAX,
+  CHANNEL_SECRET_MIN as SECRET_MIN,
 } from '@releasebell/contract/constants';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -30,9 +30,9 @@ import {
   useTestChannel,
 } from '../api/channels';
 
-const TYPE_LABELS: Record<HookType, string> = { discord: 'Discord', ntfy: 'ntfy', webhook: 'Webhook' };
+const TYPE_LABELS: Record<ChannelType, string> = { discord: 'Discord', ntfy: 'ntfy', webhook: 'Webhook' };
 
-const URL_FIELDS: Record<HookType, { label: string; placeholder: string; help: string }> = {
+const URL_FIELDS: Record<ChannelType, { label: string; placeholder: string; help: string }> = {
   discord: {
     label: 'Discord webhook URL',
     placeholder: 'https://discord.com/api/webhooks/…',
@@ -50,7 +50,7 @@ const URL_FIELDS: Record<HookType, { label: string; placeholder: string; help: s
   },
 };
 
-const ATTEMPT_KIND_LABELS: Record<HookAttempt['kind'], string> = {
+const ATTEMPT_KIND_LABELS: Record<ChannelAttempt['kind'], string> = {
   released: 'Released',
   date_announced: 'Date announced',
   date_changed: 'Date changed',
@@ -60,12 +60,12 @@ const ATTEMPT_KIND_LABELS: Record<HookAttempt['kind'], string> = {
   test: 'Test',
 };
 
-const STATUS_LABELS: Record<HookAttempt['status'], string> = {
+const STATUS_LABELS: Record<ChannelAttempt['status'], string> = {
   sent: 'Sent',
   retry: 'Retrying',
   failed: 'Failed',
 };
-const STATUS_COLORS: Record<HookAttempt['status'], string> = {
+const STATUS_COLORS: Record<ChannelAttempt['status'], string> = {
   sent: 'teal.4',
   retry: 'yellow.4',
   failed: 'red.4',
@@ -82,7 +82,7 @@ function formatWhen(iso: string, now = new Date()): string {
   return `${date}, ${at.getHours()}:${String(at.getMinutes()).padStart(2, '0')}`;
 }
 
-function lastDeliveryText(last: Hook['last_delivery']): string {
+function lastDeliveryText(last: MemberChannel['last_delivery']): string {
   if (!last) return 'No deliveries yet';
   if (last.status === 'sent') return `Last delivered ${formatWhen(last.at)}`;
   const what = last.status === 'retry' ? 'Retrying' : 'Last attempt failed';
@@ -98,7 +98,7 @@ function generateSecret(): string {
 
 /**
  * The member's Discord, ntfy and webhook channels: each with its masked URL, last delivery, a test and
- * its recent attempts; and a form to add one, up to MAX_HOOKS.
+ * its recent attempts; and a form to add one, up to MAX_CHANNELS.
  */
 export function ChatChannels() {
   const titleId = useId();
@@ -171,8 +171,8 @@ export function ChatChannels() {
 }
 
 /** Two channels of one kind get numbers, so each button's name says which one it acts on. */
-function ChannelList({ channels }: { channels: Hook[] }) {
-  const seen: Partial<Record<HookType, number>> = {};
+function ChannelList({ channels }: { channels: MemberChannel[] }) {
+  const seen: Partial<Record<ChannelType, number>> = {};
   const named = channels.map((channel) => {
     const label = TYPE_LABELS[channel.type];
     const count = channels.filter((c) => c.type === channel.type).length;
@@ -189,7 +189,7 @@ function ChannelList({ channels }: { channels: Hook[] }) {
   );
 }
 
-function ChannelRow({ channel, title }: { channel: Hook; title: string }) {
+function ChannelRow({ channel, title }: { channel: MemberChannel; title: string }) {
   const name = `${title} channel`;
   const logId = useId();
   const [showLog, setShowLog] = useState(false);
@@ -400,7 +400,7 @@ function AddChannelForm({
   autoFocus?: boolean;
 }) {
   const kindLabelId = useId();
-  const [type, setType] = useState<HookType>('discord');
+  const [type, setType] = useState<ChannelType>('discord');
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -428,7 +428,7 @@ function AddChannelForm({
     setErrors(problems);
     if (problems.url || problems.secret) return;
 
-    const body: CreateHookBody = {
+    const body: CreateChannelBody = {
       type,
       url: url.trim(),
       ...(type !== 'discord' && trimmedSecret !== '' ? { secret: trimmedSecret } : {}),

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ChatReceivers, startChatReceivers, verifySignature } from '../../../test/chat-receivers';
 import { buildTestApp, insertItem, signUp, TEST_ORIGIN, type TestUser, track } from '../../../test/helpers';
-import { hookAttempts, notificationDeliveries, userProfiles } from '../../db/schema';
+import { channelAttempts, notificationDeliveries, userProfiles } from '../../db/schema';
 
 const SECRET = 'a-webhook-secret-of-some-length';
 
@@ -322,7 +322,7 @@ describe('Discord, ntfy and webhook channels', () => {
       secret: SECRET,
     });
     // And a row written before these sentences, with the errno as it was kept.
-    await app.database.db.insert(hookAttempts).values({
+    await app.database.db.insert(channelAttempts).values({
       hookId: hook.id,
       kind: 'released',
       title: 'Older',

@@ -1,17 +1,17 @@
-import { HOOK_LOG_SIZE, type HookType } from '@releasebell/contract';
+import { CHANNEL_LOG_SIZE, type ChannelType } from '@releasebell/contract';
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
-  hookAttempts,
-  type MemberHookRow,
-  memberHooks,
+  channelAttempts,
+  type MemberChannelRow,
+  memberChannels,
   notificationDeliveries,
   type PushSubscriptionRow,
   pushSubscriptions,
   userProfiles,
 } from '../../db/schema';
 
-export interface HookAttemptRecord {
+export interface ChannelAttemptRecord {
   kind: string;
   title: string | null;
   status: 'sent' | 'retry' | 'failed';
@@ -24,7 +24,7 @@ export interface HookAttemptRecord {
  * Where a member's pushes and chat messages go: their subscribed devices and their Discord, ntfy and
  * webhook channels, with each channel's delivery log.
  */
-export function createNotificationTargets(db: Database) {
+export function createMemberChannels(db: Database) {
   return {
     /**
      * Keeps a device's subscription and turns push on for the member. The same endpoint again from
@@ -146,30 +146,30 @@ export function createNotificationTargets(db: Database) {
       });
     },
 
-    hooksOf(userId: string) {
+    channelsOf(userId: string) {
       return db
         .select()
-        .from(memberHooks)
-        .where(eq(memberHooks.userId, userId))
-        .orderBy(memberHooks.createdAt);
+        .from(memberChannels)
+        .where(eq(memberChannels.userId, userId))
+        .orderBy(memberChannels.createdAt);
     },
 
-    async hooksById(ids: string[]): Promise<Map<string, MemberHookRow>> {
+    async channelsById(ids: string[]): Promise<Map<string, MemberChannelRow>> {
       const valid = ids.filter((id) => /^[0-9a-f-]{36}$/.test(id));
       if (valid.length === 0) return new Map();
-      const rows = await db.select().from(memberHooks).where(inArray(memberHooks.id, valid));
+      const rows = await db.select().from(memberChannels).where(inArray(memberChannels.id, valid));
       return new Map(rows.map((r) => [r.id, r]));
     },
 
-    async hook(id: string) {
-      const rows = await db.select().from(memberHooks).where(eq(memberHooks.id, id));
+    async channel(id: string) {
+      const rows = await db.select().from(memberChannels).where(eq(memberChannels.id, id));
       return rows[0] ?? null;
     },
 
     /** Adds a channel unless the member has `max` already (checked under a lock on the member's rows). */
-    async addHook(
+    async addChannel(
       userId: string,
-      hook: { type: HookType; url: string; secret: string | null },
+      hook: { type: ChannelType; url: string; secret: string | null },
       at: Date,
       max: number,
     ) {
@@ -177,11 +177,11 @@ export function createNotificationTargets(db: Database) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hooks:${userId}`}))`);
         const [existing] = await tx
           .select({ n: count() })
-          .from(memberHooks)
-          .where(eq(memberHooks.userId, userId));
+          .from(memberChannels)
+          .where(eq(memberChannels.userId, userId));
         if ((existing?.n ?? 0) >= max) return null;
         const [row] = await tx
-          .insert(memberHooks)
+          .insert(memberChannels)
           .values({ userId, ...hook, createdAt: at })
           .returning();
         return row ?? null;
@@ -189,12 +189,12 @@ export function createNotificationTargets(db: Database) {
     },
 
     /** Removes a member's channel; its waiting messages are cancelled. False when it is not theirs. */
-    async removeHook(userId: string, id: string): Promise<boolean> {
+    async removeChannel(userId: string, id: string): Promise<boolean> {
       return db.transaction(async (tx) => {
         const removed = await tx
-          .delete(memberHooks)
-          .where(and(eq(memberHooks.id, id), eq(memberHooks.userId, userId)))
-          .returning({ id: memberHooks.id });
+          .delete(memberChannels)
+          .where(and(eq(memberChannels.id, id), eq(memberChannels.userId, userId)))
+          .returning({ id: memberChannels.id });
         if (removed.length === 0) return false;
         await tx
           .update(notificationDeliveries)
@@ -210,12 +210,12 @@ export function createNotificationTargets(db: Database) {
     },
 
     /** A 4xx answer: the channel stops getting messages until the member adds it again. */
-    async disableHook(id: string, reason: string, at: Date) {
+    async disableChannel(id: string, reason: string, at: Date) {
       await db.transaction(async (tx) => {
         await tx
-          .update(memberHooks)
+          .update(memberChannels)
           .set({ disabledAt: at, disabledReason: reason })
-          .where(eq(memberHooks.id, id));
+          .where(eq(memberChannels.id, id));
         await tx
           .update(notificationDeliveries)
           .set({ status: 'cancelled', lastError: `the channel is off: ${reason}`, claimedUntil: null })
@@ -223,42 +223,42 @@ export function createNotificationTargets(db: Database) {
       });
     },
 
-    async enableHook(id: string) {
+    async enableChannel(id: string) {
       await db
-        .update(memberHooks)
+        .update(memberChannels)
         .set({ disabledAt: null, disabledReason: null })
-        .where(eq(memberHooks.id, id));
+        .where(eq(memberChannels.id, id));
     },
 
-    /** Logs an attempt, keeping only the latest HOOK_LOG_SIZE of the channel's. */
-    async recordAttempt(hookId: string, attempt: HookAttemptRecord) {
-      await db.insert(hookAttempts).values({ hookId, ...attempt });
+    /** Logs an attempt, keeping only the latest CHANNEL_LOG_SIZE of the channel's. */
+    async recordAttempt(hookId: string, attempt: ChannelAttemptRecord) {
+      await db.insert(channelAttempts).values({ hookId, ...attempt });
       await db.execute(sql`
-        delete from ${hookAttempts} where hook_id = ${hookId} and id < (
-          select id from ${hookAttempts} where hook_id = ${hookId} order by id desc offset ${HOOK_LOG_SIZE - 1} limit 1
+        delete from ${channelAttempts} where hook_id = ${hookId} and id < (
+          select id from ${channelAttempts} where hook_id = ${hookId} order by id desc offset ${CHANNEL_LOG_SIZE - 1} limit 1
         )`);
     },
 
-    attempts(hookId: string, limit = HOOK_LOG_SIZE) {
+    attempts(hookId: string, limit = CHANNEL_LOG_SIZE) {
       return db
         .select()
-        .from(hookAttempts)
-        .where(eq(hookAttempts.hookId, hookId))
-        .orderBy(desc(hookAttempts.id))
+        .from(channelAttempts)
+        .where(eq(channelAttempts.hookId, hookId))
+        .orderBy(desc(channelAttempts.id))
         .limit(limit);
     },
 
     /** Each of these channels' latest attempt. */
-    async lastAttempts(hookIds: string[]) {
-      if (hookIds.length === 0) return new Map<string, HookAttemptRecord>();
+    async lastAttempts(channelIds: string[]) {
+      if (channelIds.length === 0) return new Map<string, ChannelAttemptRecord>();
       const rows = await db
-        .selectDistinctOn([hookAttempts.hookId])
-        .from(hookAttempts)
-        .where(inArray(hookAttempts.hookId, hookIds))
-        .orderBy(hookAttempts.hookId, desc(hookAttempts.id));
+        .selectDistinctOn([channelAttempts.hookId])
+        .from(channelAttempts)
+        .where(inArray(channelAttempts.hookId, channelIds))
+        .orderBy(channelAttempts.hookId, desc(channelAttempts.id));
       return new Map(rows.map((r) => [r.hookId, r]));
     },
   };
 }
 
-export type NotificationTargets = ReturnType<typeof createNotificationTargets>;
+export type MemberChannels = ReturnType<typeof createMemberChannels>;

@@ -1,12 +1,12 @@
 import {
-  createHookBodySchema,
+  channelAttemptListSchema,
+  channelIdParamsSchema,
+  channelListSchema,
+  channelTestResultSchema,
+  createChannelBodySchema,
   errorResponseSchema,
-  hookAttemptListSchema,
-  hookIdParamsSchema,
-  hookListSchema,
-  hookSchema,
-  hookTestResultSchema,
   MAX_PUSH_DEVICES,
+  memberChannelSchema,
   pushKeySchema,
   pushSubscriptionBodySchema,
   pushUnsubscribeBodySchema,
@@ -16,12 +16,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { keepAnswersPrivate } from '../../plugins/member-routes';
 import { signedInId } from '../../plugins/session';
-import { CHANNEL_TEST_LIMIT, type TargetsService } from './targets-service';
+import { CHANNEL_TEST_LIMIT, type ChannelsService } from './channels-service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 /** Push subscriptions (a member's devices) and chat channels (Discord, ntfy, webhooks): the member's own. */
-export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = async (app, { targets }) => {
+export const channelRoutes: FastifyPluginAsyncZod<{ memberChannels: ChannelsService }> = async (
+  app,
+  { memberChannels },
+) => {
   keepAnswersPrivate(app);
 
   app.route({
@@ -34,7 +37,7 @@ export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = 
       response: { 200: pushKeySchema, 404: errorResponseSchema },
     },
     handler: async (_req, reply) =>
-      reply.header('cache-control', 'public, max-age=3600').send(targets.pushKey()),
+      reply.header('cache-control', 'public, max-age=3600').send(memberChannels.pushKey()),
   });
 
   app.route({
@@ -53,7 +56,7 @@ export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = 
       response: { 201: z.null(), ...errors, 409: errorResponseSchema, 429: errorResponseSchema },
     },
     handler: async (req, reply) => {
-      await targets.subscribe(await signedInId(req), req.body);
+      await memberChannels.subscribe(await signedInId(req), req.body);
       return reply.status(201).send(null);
     },
   });
@@ -69,7 +72,7 @@ export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = 
       response: { 204: z.null(), ...errors },
     },
     handler: async (req, reply) => {
-      await targets.unsubscribe(await signedInId(req), req.body.endpoint);
+      await memberChannels.unsubscribe(await signedInId(req), req.body.endpoint);
       return reply.status(204).send(null);
     },
   });
@@ -81,9 +84,9 @@ export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = 
       tags: ['channels'],
       operationId: 'listChannels',
       summary: "The member's Discord, ntfy and webhook channels, URLs masked, each with its last delivery",
-      response: { 200: hookListSchema, 401: errorResponseSchema },
+      response: { 200: channelListSchema, 401: errorResponseSchema },
     },
-    handler: async (req) => targets.list(await signedInId(req)),
+    handler: async (req) => memberChannels.list(await signedInId(req)),
   });
 
   app.route({
@@ -94,10 +97,11 @@ export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = 
       tags: ['channels'],
       operationId: 'addChannel',
       summary: 'Adds a Discord webhook, an ntfy topic or a signed webhook (at most 5)',
-      body: createHookBodySchema,
-      response: { 201: hookSchema, ...errors, 409: errorResponseSchema, 429: errorResponseSchema },
+      body: createChannelBodySchema,
+      response: { 201: memberChannelSchema, ...errors, 409: errorResponseSchema, 429: errorResponseSchema },
     },
-    handler: async (req, reply) => reply.status(201).send(await targets.add(await signedInId(req), req.body)),
+    handler: async (req, reply) =>
+      reply.status(201).send(await memberChannels.add(await signedInId(req), req.body)),
   });
 
   app.route({
@@ -107,11 +111,11 @@ export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = 
       tags: ['channels'],
       operationId: 'removeChannel',
       summary: 'Removes a channel; its waiting messages are dropped',
-      params: hookIdParamsSchema,
+      params: channelIdParamsSchema,
       response: { 204: z.null(), ...errors },
     },
     handler: async (req, reply) => {
-      await targets.remove(await signedInId(req), req.params.id);
+      await memberChannels.remove(await signedInId(req), req.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -126,10 +130,10 @@ export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = 
       summary:
         'Sends a test message now and answers with what happened (a channel that was off and works is on again)',
       description: `At most ${CHANNEL_TEST_LIMIT} tests a minute per member, across their channels (429 with Retry-After past that).`,
-      params: hookIdParamsSchema,
-      response: { 200: hookTestResultSchema, ...errors, 429: errorResponseSchema },
+      params: channelIdParamsSchema,
+      response: { 200: channelTestResultSchema, ...errors, 429: errorResponseSchema },
     },
-    handler: async (req) => targets.test(await signedInId(req), req.params.id, req.log),
+    handler: async (req) => memberChannels.test(await signedInId(req), req.params.id, req.log),
   });
 
   app.route({
@@ -139,9 +143,9 @@ export const targetRoutes: FastifyPluginAsyncZod<{ targets: TargetsService }> = 
       tags: ['channels'],
       operationId: 'channelDeliveries',
       summary: "The channel's last 50 delivery attempts, newest first",
-      params: hookIdParamsSchema,
-      response: { 200: hookAttemptListSchema, ...errors },
+      params: channelIdParamsSchema,
+      response: { 200: channelAttemptListSchema, ...errors },
     },
-    handler: async (req) => targets.attempts(await signedInId(req), req.params.id),
+    handler: async (req) => memberChannels.attempts(await signedInId(req), req.params.id),
   });
 };

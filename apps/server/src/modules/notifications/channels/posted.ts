@@ -1,11 +1,17 @@
 import { createHmac } from 'node:crypto';
-import { formatReleaseDate, type HookType, itemPath, PRODUCT_NAME, posterUrl } from '@releasebell/contract';
-import type { MemberHookRow } from '../../../db/schema';
+import {
+  type ChannelType,
+  formatReleaseDate,
+  itemPath,
+  PRODUCT_NAME,
+  posterUrl,
+} from '@releasebell/contract';
+import type { MemberChannelRow } from '../../../db/schema';
 import { DeliveryError } from '../../../infra/delivery-error';
 import type { Clock } from '../../../lib/clock';
 import { OutboundError, postOutbound } from '../../../lib/outbound-http';
-import type { NotificationTargets } from '../targets';
-import { absoluteUrl, type Channel, type Notice, type OutgoingMessage, preparedTargets } from './channel';
+import type { MemberChannels } from '../member-channels';
+import { absoluteUrl, type Channel, type Notice, type OutgoingMessage, preparedRecipients } from './channel';
 import { plainNetworkError } from './network-error';
 import { noticeLine } from './notice-line';
 
@@ -17,7 +23,7 @@ interface HookRequest {
 }
 
 /** What an attempt did, as the channel's delivery log and the test button show it. */
-export interface HookOutcome {
+export interface ChannelOutcome {
   status: 'sent' | 'retry' | 'failed';
   httpStatus: number | null;
   /** What went wrong, in words the member may see. */
@@ -28,7 +34,7 @@ export interface HookOutcome {
 }
 
 /** What a message says, whichever channel carries it. */
-export interface HookMessage {
+export interface ChannelMessage {
   kind: string;
   /** A stable id for the message: the delivery's (the same on every retry). */
   id: string;
@@ -52,7 +58,7 @@ export function hookMessage(
   publicUrl: string,
   sentAt: Date,
   today?: string,
-): HookMessage {
+): ChannelMessage {
   const url = absoluteUrl(publicUrl, itemPath({ media_type: item.mediaType, slug: item.slug }));
   const poster = item.image ? absoluteUrl(publicUrl, posterUrl(item.image, 'card')) : null;
   const date = delivery.newDate ? formatReleaseDate(delivery.newDate, delivery.newPrecision) : null;
@@ -98,8 +104,8 @@ export function webhookSignature(secret: string, body: string, signedAt: Date): 
 
 /** The request each kind of channel expects for a message, as sent at `sentAt` (each attempt anew). */
 export function hookRequest(
-  hook: Pick<MemberHookRow, 'type' | 'url' | 'secret'>,
-  message: HookMessage,
+  hook: Pick<MemberChannelRow, 'type' | 'url' | 'secret'>,
+  message: ChannelMessage,
   sentAt: Date,
 ): HookRequest {
   const json = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
@@ -194,15 +200,15 @@ function reasonOf(status: number, body: string): string {
  * another try; any other 4xx means the channel is broken (a deleted Discord webhook answers 404), so
  * it is turned off with the reason. Every attempt goes into the channel's log.
  */
-export function createHookPoster(options: {
-  targets: NotificationTargets;
+export function createChannelPoster(options: {
+  memberChannels: MemberChannels;
   allowPrivate: boolean;
   clock: Clock;
 }) {
-  const { targets, allowPrivate, clock } = options;
-  return async function post(hook: MemberHookRow, message: HookMessage): Promise<HookOutcome> {
+  const { memberChannels, allowPrivate, clock } = options;
+  return async function post(hook: MemberChannelRow, message: ChannelMessage): Promise<ChannelOutcome> {
     const request = hookRequest(hook, message, clock());
-    let outcome: HookOutcome;
+    let outcome: ChannelOutcome;
     try {
       const answer = await postOutbound(request.url, request.body, request.headers, { allowPrivate });
       const status = answer.status;
@@ -226,7 +232,7 @@ export function createHookPoster(options: {
       }
     }
     const at = clock();
-    await targets.recordAttempt(hook.id, {
+    await memberChannels.recordAttempt(hook.id, {
       kind: message.kind,
       title: message.kind === 'test' ? null : message.title,
       status: outcome.status,
@@ -234,20 +240,21 @@ export function createHookPoster(options: {
       error: outcome.error,
       at,
     });
-    if (outcome.status === 'failed') await targets.disableHook(hook.id, outcome.error ?? 'refused', at);
+    if (outcome.status === 'failed')
+      await memberChannels.disableChannel(hook.id, outcome.error ?? 'refused', at);
     return outcome;
   };
 }
 
-export type HookPoster = ReturnType<typeof createHookPoster>;
+export type ChannelPoster = ReturnType<typeof createChannelPoster>;
 
 /** A member's Discord, ntfy or webhook channels: each notice is one message to one of them. */
-export function createHookChannel(
-  type: HookType,
-  options: { targets: NotificationTargets; post: HookPoster; publicUrl: string; clock: Clock },
+export function createPostedChannel(
+  type: ChannelType,
+  options: { memberChannels: MemberChannels; post: ChannelPoster; publicUrl: string; clock: Clock },
 ): Channel {
-  const { targets, post, publicUrl, clock } = options;
-  const hooks = preparedTargets(targets.hooksById, targets.hook);
+  const { memberChannels, post, publicUrl, clock } = options;
+  const hooks = preparedRecipients(memberChannels.channelsById, memberChannels.channel);
   const inOrder = new Map<string, Promise<unknown>>();
   async function sendOne({ recipient, targetId, notices }: OutgoingMessage) {
     const hook = await hooks.take(targetId);
@@ -294,7 +301,7 @@ export function createHookChannel(
 }
 
 /** The test message a channel's Test button sends. */
-export function hookTestMessage(publicUrl: string, sentAt: Date): HookMessage {
+export function channelTestMessage(publicUrl: string, sentAt: Date): ChannelMessage {
   const url = `${publicUrl}/profile`;
   return {
     kind: 'test',

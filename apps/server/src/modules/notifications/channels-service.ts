@@ -1,25 +1,25 @@
 import { lookup } from 'node:dns/promises';
 import {
-  type CreateHookBody,
+  CHANNEL_URL_MESSAGES,
+  type ChannelAttempt,
+  type ChannelTestResult,
+  type ChannelType,
+  type CreateChannelBody,
   ERROR_CODES,
-  HOOK_URL_MESSAGES,
-  type Hook,
-  type HookAttempt,
-  type HookTestResult,
-  type HookType,
-  MAX_HOOKS,
+  MAX_CHANNELS,
   MAX_PUSH_DEVICES,
+  type MemberChannel,
   type PushSubscriptionBody,
 } from '@releasebell/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MemberHookRow } from '../../db/schema';
+import type { MemberChannelRow } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Clock } from '../../lib/clock';
 import { isPublicAddress, outboundUrlProblem } from '../../lib/outbound-http';
-import { type HookPoster, hookTestMessage } from './channels/hooks';
 import { memberFacingError } from './channels/network-error';
-import type { HookAttemptRecord, NotificationTargets } from './targets';
+import { type ChannelPoster, channelTestMessage } from './channels/posted';
+import type { ChannelAttemptRecord, MemberChannels } from './member-channels';
 
 /**
  * Test sends a member may make across all their channels per window: each holds a request to the
@@ -39,24 +39,24 @@ const DISCORD_PATH = /^\/api(\/v\d+)?\/webhooks\/\d{5,25}\/[\w-]{20,200}\/?$/;
 const NTFY_TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
 
 /** Why a URL cannot be this kind of channel (for the 400), or null. */
-function hookUrlProblem(type: HookType, raw: string, allowPrivate: boolean): string | null {
+function hookUrlProblem(type: ChannelType, raw: string, allowPrivate: boolean): string | null {
   const general = outboundUrlProblem(raw, allowPrivate);
-  if (general) return type === 'webhook' ? general : HOOK_URL_MESSAGES[type];
+  if (general) return type === 'webhook' ? general : CHANNEL_URL_MESSAGES[type];
   const url = new URL(raw);
   if (type === 'discord') {
     // Tests and private installs point Discord at a stand-in; the path must still be a webhook's.
     const host = allowPrivate || DISCORD_HOSTS.includes(url.hostname);
-    return host && DISCORD_PATH.test(url.pathname) && !url.search ? null : HOOK_URL_MESSAGES.discord;
+    return host && DISCORD_PATH.test(url.pathname) && !url.search ? null : CHANNEL_URL_MESSAGES.discord;
   }
   if (type === 'ntfy') {
     const topic = url.pathname.split('/').filter(Boolean).pop() ?? '';
-    return NTFY_TOPIC.test(topic) && !url.search ? null : HOOK_URL_MESSAGES.ntfy;
+    return NTFY_TOPIC.test(topic) && !url.search ? null : CHANNEL_URL_MESSAGES.ntfy;
   }
   return null;
 }
 
 /** The URL as the profile shows it: Discord's token, ntfy's topic and any long path part or query value hidden. */
-export function maskedTarget(type: HookType, raw: string): string {
+export function maskedTarget(type: ChannelType, raw: string): string {
   const url = new URL(raw);
   const hide = (part: string) => `${part.slice(0, 3)}…`;
   const segments = url.pathname.split('/');
@@ -70,7 +70,7 @@ export function maskedTarget(type: HookType, raw: string): string {
   return `${url.origin}${masked.join('/')}${query ? `?${query}` : ''}`;
 }
 
-function toHook(row: MemberHookRow, last: HookAttemptRecord | undefined): Hook {
+function toMemberChannel(row: MemberChannelRow, last: ChannelAttemptRecord | undefined): MemberChannel {
   return {
     id: row.id,
     type: row.type,
@@ -86,9 +86,9 @@ function toHook(row: MemberHookRow, last: HookAttemptRecord | undefined): Hook {
 }
 
 /** A member's push devices and chat channels over HTTP: subscribe, add, remove, test, the log. */
-export function createTargetsService(options: {
-  targets: NotificationTargets;
-  post: HookPoster;
+export function createChannelsService(options: {
+  memberChannels: MemberChannels;
+  post: ChannelPoster;
   publicUrl: string;
   /** VAPID's public key; null when push is off. */
   pushKey: string | null;
@@ -97,10 +97,10 @@ export function createTargetsService(options: {
   /** The shared (database) limiter: channel tests are counted per member across app processes. */
   limiter: RateLimiter;
 }) {
-  const { targets, post, publicUrl, pushKey, allowPrivate, clock, limiter } = options;
+  const { memberChannels, post, publicUrl, pushKey, allowPrivate, clock, limiter } = options;
 
-  async function ownHook(userId: string, id: string) {
-    const hook = await targets.hook(id);
+  async function ownChannel(userId: string, id: string) {
+    const hook = await memberChannels.channel(id);
     if (!hook || hook.userId !== userId) throw channelNotFound();
     return hook;
   }
@@ -124,7 +124,7 @@ export function createTargetsService(options: {
       if (!pushKey) throw pushOff();
       const problem = outboundUrlProblem(body.endpoint, allowPrivate);
       if (problem) throw badField('endpoint', problem);
-      const kept = await targets.subscribe(
+      const kept = await memberChannels.subscribe(
         userId,
         { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth },
         clock(),
@@ -139,43 +139,47 @@ export function createTargetsService(options: {
       }
     },
 
-    unsubscribe: (userId: string, endpoint: string) => targets.unsubscribe(userId, endpoint, clock()),
+    unsubscribe: (userId: string, endpoint: string) => memberChannels.unsubscribe(userId, endpoint, clock()),
 
-    async list(userId: string): Promise<{ channels: Hook[] }> {
-      const rows = await targets.hooksOf(userId);
-      const last = await targets.lastAttempts(rows.map((r) => r.id));
-      return { channels: rows.map((r) => toHook(r, last.get(r.id))) };
+    async list(userId: string): Promise<{ channels: MemberChannel[] }> {
+      const rows = await memberChannels.channelsOf(userId);
+      const last = await memberChannels.lastAttempts(rows.map((r) => r.id));
+      return { channels: rows.map((r) => toMemberChannel(r, last.get(r.id))) };
     },
 
-    async add(userId: string, body: CreateHookBody): Promise<Hook> {
+    async add(userId: string, body: CreateChannelBody): Promise<MemberChannel> {
       const url = body.url.trim();
       const problem = hookUrlProblem(body.type, url, allowPrivate);
       if (problem) throw badField('url', problem);
       if (body.type === 'webhook' && !body.secret) throw badField('secret', 'is required to sign a webhook');
       if (body.type === 'discord' && body.secret) throw badField('secret', 'is not used by Discord');
       await checkResolves(url);
-      const row = await targets.addHook(
+      const row = await memberChannels.addChannel(
         userId,
         { type: body.type, url, secret: body.secret ?? null },
         clock(),
-        MAX_HOOKS,
+        MAX_CHANNELS,
       );
       if (!row) {
-        throw new HttpError(409, ERROR_CODES.tooManyChannels, `You can add at most ${MAX_HOOKS} channels.`);
+        throw new HttpError(
+          409,
+          ERROR_CODES.tooManyChannels,
+          `You can add at most ${MAX_CHANNELS} channels.`,
+        );
       }
-      return toHook(row, undefined);
+      return toMemberChannel(row, undefined);
     },
 
     async remove(userId: string, id: string) {
-      if (!(await targets.removeHook(userId, id))) throw channelNotFound();
+      if (!(await memberChannels.removeChannel(userId, id))) throw channelNotFound();
     },
 
     /**
      * Sends a test message now; a channel that was off and works again is back on. A raw network
      * error goes to `log` (the request's), the member gets a sentence.
      */
-    async test(userId: string, id: string, log: FastifyBaseLogger): Promise<HookTestResult> {
-      const hook = await ownHook(userId, id);
+    async test(userId: string, id: string, log: FastifyBaseLogger): Promise<ChannelTestResult> {
+      const hook = await ownChannel(userId, id);
       const { count, resetsAt } = await limiter.hitWindow(`channel-test:${userId}`, CHANNEL_TEST_WINDOW_MS);
       if (count > CHANNEL_TEST_LIMIT) {
         const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - clock().getTime()) / 1000));
@@ -187,20 +191,20 @@ export function createTargetsService(options: {
           { 'retry-after': String(seconds) },
         );
       }
-      const outcome = await post({ ...hook, disabledAt: null }, hookTestMessage(publicUrl, clock()));
+      const outcome = await post({ ...hook, disabledAt: null }, channelTestMessage(publicUrl, clock()));
       if (outcome.detail) {
         log.info({ channel: hook.id, type: hook.type, detail: outcome.detail }, 'channel test got no answer');
       }
-      if (outcome.status === 'sent' && hook.disabledAt) await targets.enableHook(hook.id);
+      if (outcome.status === 'sent' && hook.disabledAt) await memberChannels.enableChannel(hook.id);
       return { status: outcome.status, http_status: outcome.httpStatus, error: outcome.error };
     },
 
-    async attempts(userId: string, id: string): Promise<{ deliveries: HookAttempt[] }> {
-      await ownHook(userId, id);
-      const rows = await targets.attempts(id);
+    async attempts(userId: string, id: string): Promise<{ deliveries: ChannelAttempt[] }> {
+      await ownChannel(userId, id);
+      const rows = await memberChannels.attempts(id);
       return {
         deliveries: rows.map((r) => ({
-          kind: r.kind as HookAttempt['kind'],
+          kind: r.kind as ChannelAttempt['kind'],
           title: r.title,
           status: r.status,
           http_status: r.httpStatus,
@@ -212,4 +216,4 @@ export function createTargetsService(options: {
   };
 }
 
-export type TargetsService = ReturnType<typeof createTargetsService>;
+export type ChannelsService = ReturnType<typeof createChannelsService>;
