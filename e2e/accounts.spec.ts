@@ -14,6 +14,7 @@ import {
 } from './auth-helpers';
 import { googleUser, mailboxUrl } from './fake-config';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { signUpViaApi } from './member-helpers';
 
 test.describe('Auth modal', () => {
   test('sign-up has two steps with a back button, the live and submitted mismatch messages, and the note', async ({
@@ -108,13 +109,12 @@ test.describe('Auth modal', () => {
     request,
     consoleErrors,
   }) => {
-    // A long journey (sign up, out, reset twice, sign in), each step hashing a password at full cost.
+    // A long journey (reset twice, sign in), each step hashing a password at full cost.
     test.slow();
     // Using the link a second time is refused with a 400 on purpose.
     consoleErrors.allow(/status of 400/);
-    const email = newEmail('forgetful');
-    await signUpThroughUi(page, email);
-    await signOut(page);
+    // The member (signed up through the API: the modal's sign-up is the tests' above); the browser is not signed in.
+    const { email } = await signUpViaApi(request, 'forgetful');
 
     await openSignIn(page);
     await dialog(page).getByRole('button', { name: 'Forgot Password?' }).click();

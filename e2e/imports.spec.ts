@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { type AppProcess, freePort, startApp } from './app-process';
-import { newEmail, signUpThroughUi } from './auth-helpers';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { signUpViaApi } from './member-helpers';
 
 interface CatalogItem {
   title: string;
@@ -85,7 +85,7 @@ test.describe('Import your lists, on an app of its own', () => {
       `9,"A Book Nobody Has",Nobody,,,"=""""","=""9780000000002""",0,4,Pub,Paperback,300,,,,2026/11/01,to-read,to-read (#9),to-read,,,,0,0`,
     ].join('\n');
 
-    await signUpThroughUi(page, newEmail('importer'));
+    await signUpViaApi(page, 'importer', { origin: app!.origin });
     await page.goto('/import');
     await expect(page.getByRole('heading', { level: 1, name: 'Import your lists' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);

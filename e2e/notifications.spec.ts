@@ -4,9 +4,10 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { type AppProcess, freePort, mailHeader, mailsTo, setReleaseDate, startApp } from './app-process';
-import { newEmail, PASSWORD, SIGNED_IN_MS, signIn, signUpThroughUi, toast } from './auth-helpers';
+import { newEmail, PASSWORD, SIGNED_IN_MS, signIn, toast } from './auth-helpers';
 import { FAKE_PORTS } from './fake-config';
 import { expect, test } from './fixtures';
+import { signUpViaApi } from './member-helpers';
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const main = (page: Page) => page.getByRole('main');
@@ -131,7 +132,8 @@ test.describe('Release notifications, on an app of their own', () => {
     expect(movie, 'the demo catalog has a movie without a date').toBeDefined();
     const { title, slug, item_id } = movie!;
 
-    await signUpThroughUi(page, member.email);
+    await signUpViaApi(page, 'bell', { email: member.email, origin: app!.origin });
+    await page.goto('/homepage');
     await expect(bell(page)).toHaveAccessibleName('Notifications');
     await page.goto(`/media/movies/${slug}`);
     await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
@@ -273,7 +275,7 @@ test.describe('Notification settings', () => {
   test('a member picks a time zone and a reminder; they are kept', async ({ page }) => {
     // A sign-up at full hashing cost, two dropdowns, a save and a reload.
     test.slow();
-    await signUpThroughUi(page, newEmail('prefs'));
+    await signUpViaApi(page, 'prefs');
     await page.goto('/profile');
     await expect(main(page).getByText('UTC', { exact: true })).toBeVisible();
     await expect(main(page).getByText('1 day before', { exact: true })).toBeVisible();

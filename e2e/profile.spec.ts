@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { PHONE_MESSAGES } from '@releasebell/contract/constants';
-import { signUpThroughUi } from './auth-helpers';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { signUpViaApi } from './member-helpers';
 
 test.describe('Profile', () => {
   test('asks a visitor to sign in', async ({ page }) => {
@@ -15,8 +14,7 @@ test.describe('Profile', () => {
     // A long journey (a sign-up hashing a password at full cost, an axe scan, two saves, a reload):
     // on a busy two-core machine it needs more than the default time.
     test.slow();
-    const email = `profile.${randomBytes(4).toString('hex')}@example.com`;
-    await signUpThroughUi(page, email);
+    const { email } = await signUpViaApi(page, 'profile', { firstName: 'Ada', lastName: 'Lovelace' });
     await page.goto('/profile');
     await expect(page.getByText('Ada Lovelace').first()).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
@@ -75,7 +73,7 @@ test.describe('Profile', () => {
   });
 
   test('refuses an avatar of the wrong type without sending it, and uploads a PNG', async ({ page }) => {
-    await signUpThroughUi(page, `avatar.${randomBytes(4).toString('hex')}@example.com`);
+    await signUpViaApi(page, 'avatar');
     await page.goto('/profile');
     const uploads: string[] = [];
     page.on('request', (req) => {

@@ -4,10 +4,11 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type AppProcess, freePort, mailHeader, mailsTo, startApp, syncFollows } from './app-process';
-import { newEmail, signUpThroughUi, toast } from './auth-helpers';
+import { toast } from './auth-helpers';
 import { FAKE_PORTS } from './fake-config';
 import { type ProviderFakes, startProviderFakes } from './fake-providers';
 import { expect, test } from './fixtures';
+import { signUpViaApi } from './member-helpers';
 
 const main = (page: Page) => page.getByRole('main');
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -149,7 +150,9 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
     expect(await catalogTitles(request, 'Marrowgate Lamplighter')).not.toContain(movie.title);
     expect(await catalogTitles(request, 'Harrowdeep Cartographer')).not.toContain(book.title);
 
-    await signUpThroughUi(page, newEmail('provider'));
+    await signUpViaApi(page, 'provider', { origin: app!.origin });
+    await page.goto('/homepage');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
     // Part of the title in the header search: the catalog has nothing, TMDB has it.
     await headerSearch(page).fill('Marrowgate Lamp');
@@ -204,8 +207,8 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
     fakes!.tmdb.data.addMovie({ title: movie.title, usTheatrical: movie.date, popularity: 8 });
     expect(await catalogTitles(request, 'Velvet Orrery')).not.toContain(movie.title);
 
-    const email = newEmail('requester');
-    await signUpThroughUi(page, email);
+    const { email } = await signUpViaApi(page, 'requester', { origin: app!.origin });
+    await page.goto('/homepage');
     await expect(bell(page)).toHaveAccessibleName('Notifications');
 
     // From an empty search, as the spec has it.
@@ -271,7 +274,6 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
   }) => {
     // A sign-up at full hashing cost, a stop and a start of the app around the operator's command.
     test.setTimeout(180_000);
-    const email = newEmail('follower');
     const [season] = (await (await request.get('/upcoming/tv_seasons?limit=1')).json()) as {
       slug: string;
       series: string;
@@ -283,7 +285,7 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
     expect(series).toMatchObject({ ref: expect.stringMatching(/^tmdb:tv:\d+$/), name: season!.series });
     const seriesId = Number(series.ref.split(':')[2]);
 
-    await signUpThroughUi(page, email);
+    const { email } = await signUpViaApi(page, 'follower', { origin: app!.origin });
     await page.goto(`/media/tv_seasons/${season!.slug}`);
     await main(page)
       .getByRole('button', { name: `Follow ${series.name}` })
