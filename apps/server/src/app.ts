@@ -9,7 +9,7 @@ import type { LogDestination } from './logger';
 import auth, { type AuthModuleOptions } from './modules/auth/plugin';
 import calendar from './modules/calendar/plugin';
 import catalog from './modules/catalog/plugin';
-import catalogSync from './modules/catalog-sync/plugin';
+import catalogSync, { type CatalogSyncModuleOptions } from './modules/catalog-sync/plugin';
 import follows from './modules/follows/plugin';
 import images from './modules/images/plugin';
 import imports from './modules/imports/plugin';
@@ -27,7 +27,7 @@ import { http, serverOptions } from './plugins/http';
 import { infrastructure } from './plugins/infrastructure';
 
 /** What tests (and tools) set instead of the configuration; each goes to the part that uses it. */
-export interface AppOptions extends AuthModuleOptions, NotificationsModuleOptions {
+export interface AppOptions extends AuthModuleOptions, NotificationsModuleOptions, CatalogSyncModuleOptions {
   /** An already-open database (tests); otherwise one is opened from the config and closed with the app. */
   database?: DatabaseHandle;
   /** Addresses per sitemap file (tests); otherwise the sitemap protocol's 50,000. */
@@ -52,7 +52,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(auth, { hashing: options.hashing, hashCost: options.hashCost });
   await app.register(users);
   await app.register(catalog);
-  await app.register(catalogSync);
+  await app.register(catalogSync, { providerTime: options.providerTime });
   await app.register(requests);
   await app.register(follows);
   await app.register(imports);

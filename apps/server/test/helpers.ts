@@ -13,6 +13,7 @@ import type { Mailer } from '../src/infra/mail/mailer';
 import type { LogDestination } from '../src/logger';
 import { upsertItems } from '../src/modules/catalog/ingestion';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
+import type { ProviderTime } from '../src/providers/http/provider-client';
 import type { NormalisedItem } from '../src/providers/types';
 
 /**
@@ -63,6 +64,24 @@ export interface TestAppOptions {
   productHashCost?: boolean;
   /** The TLS agent pushes go through: the local push service's (test/push-service.ts). */
   pushAgent?: HttpsAgent;
+  /** The provider clients' waits (see `instantProviderTime`); real time otherwise. */
+  providerTime?: ProviderTime;
+}
+
+/**
+ * Time for provider clients that moves only when they wait: a retry's backoff, a 429's pause and the
+ * rate limit's pacing take no real time, in the order and amounts they would. For the stand-ins of
+ * test/tmdb-fake.ts and test/isbndb-fake.ts, which limit nothing unless told to.
+ */
+export function instantProviderTime(): Required<ProviderTime> & { waited(): number } {
+  let now = 0;
+  return {
+    now: () => now,
+    sleep: async (ms) => {
+      now += Math.max(0, ms);
+    },
+    waited: () => now,
+  };
 }
 
 export const TEST_VAPID_KEYS = {
@@ -109,6 +128,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     ...(clock ? { clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+    ...(options.providerTime ? { providerTime: options.providerTime } : {}),
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     ...(options.productHashCost ? {} : { hashCost: SUITE_HASH_COST }),
   });

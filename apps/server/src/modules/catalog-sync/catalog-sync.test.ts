@@ -1,7 +1,13 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, insertMember, openTestDatabase, track } from '../../../test/helpers';
+import {
+  buildTestApp,
+  insertMember,
+  instantProviderTime,
+  openTestDatabase,
+  track,
+} from '../../../test/helpers';
 import { startIsbndbFake } from '../../../test/isbndb-fake';
 import { startTmdbFake } from '../../../test/tmdb-fake';
 import { mediaItems, releaseEvents, syncTasks } from '../../db/schema';
@@ -25,7 +31,9 @@ async function setUp(options: { tmdbToken?: string; isbndb?: boolean } = {}) {
       : {}),
   };
   const database = await openTestDatabase();
-  const app = await buildTestApp({ clock, env, database });
+  // A retry's backoff and the rate limit's pacing take no real time: the stand-ins limit nothing.
+  const providerTime = instantProviderTime();
+  const app = await buildTestApp({ clock, env, database, providerTime });
   return {
     app,
     tmdb,
@@ -33,6 +41,7 @@ async function setUp(options: { tmdbToken?: string; isbndb?: boolean } = {}) {
     env,
     clock,
     database,
+    providerTime,
     advance(ms: number) {
       current = new Date(current.getTime() + ms);
     },
@@ -228,6 +237,7 @@ describe('the catalog sync across processes and failures', () => {
     const second = await buildTestApp({
       clock: w.clock,
       env: w.env,
+      providerTime: w.providerTime,
       database: await w.database.openAnother(),
     });
     try {
@@ -274,7 +284,11 @@ describe('the catalog sync across processes and failures', () => {
     const before = await count();
     w.advance(6 * HOUR);
     w.tmdb.failNext(5, { status: 503 });
+    const waited = w.providerTime.waited();
     expect(await w.ran()).not.toContain('tmdb-lists');
+    // It backed off between its five tries as in production (0.5 + 1 + 2 + 4 s, give or take a quarter),
+    // in the clients' own time.
+    expect(w.providerTime.waited() - waited).toBeGreaterThanOrEqual(0.75 * 7_500);
     expect(await count()).toBe(before);
     const [task] = await w.app.database.db.select().from(syncTasks).where(eq(syncTasks.task, 'tmdb-lists'));
     expect(task?.lastError).toMatch(/TMDB did not answer .* after 5 tries: HTTP 503/);

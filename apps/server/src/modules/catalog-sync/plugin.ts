@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createJobTicker } from '../../jobs/ticker';
+import type { ProviderTime } from '../../providers/http/provider-client';
 import { createProviderSearch, type ProviderSearch } from './provider-search';
 import { type CatalogProviders, createCatalogProviders } from './providers';
 import { createSyncRepository } from './repository';
@@ -21,11 +22,16 @@ declare module 'fastify' {
   }
 }
 
+export interface CatalogSyncModuleOptions {
+  /** The provider clients' waits, between tries and under their rate limits (tests); real time otherwise. */
+  providerTime?: ProviderTime | undefined;
+}
+
 /** Keeps the catalog in step with TMDB and ISBNdb on a schedule every process shares. */
-export default fp(
-  async (app) => {
+export default fp<CatalogSyncModuleOptions>(
+  async (app, options) => {
     const { config, clock, catalogRepository: catalog } = app;
-    const providers = createCatalogProviders(config);
+    const providers = createCatalogProviders(config, options.providerTime);
     app.decorate('catalogSources', {
       providers,
       search: createProviderSearch(providers, clock),

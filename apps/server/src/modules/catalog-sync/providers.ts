@@ -1,7 +1,11 @@
 import type { Config } from '../../config';
-import type { ProviderClient } from '../../providers/http/provider-client';
+import type { ProviderClient, ProviderTime } from '../../providers/http/provider-client';
 import { createIsbndbClient } from '../../providers/isbndb/isbndb-provider';
-import { createTmdbClient, type TmdbSettings } from '../../providers/tmdb/tmdb-provider';
+import {
+  createTmdbClient,
+  TMDB_REQUESTS_PER_SECOND,
+  type TmdbSettings,
+} from '../../providers/tmdb/tmdb-provider';
 
 /**
  * The configured metadata providers, each with one client for the whole process: the client holds
@@ -12,11 +16,14 @@ export interface CatalogProviders {
   isbndb: { client: ProviderClient; imageBaseUrl: string } | null;
 }
 
-export function createCatalogProviders(config: Config): CatalogProviders {
+/** `time`: the clients' waits (tests move it themselves); the process's own by default. */
+export function createCatalogProviders(config: Config, time: ProviderTime = {}): CatalogProviders {
   return {
-    tmdb: config.tmdb ? { client: createTmdbClient(config.tmdb), settings: config.tmdb } : null,
+    tmdb: config.tmdb
+      ? { client: createTmdbClient(config.tmdb, TMDB_REQUESTS_PER_SECOND, time), settings: config.tmdb }
+      : null,
     isbndb: config.isbndb
-      ? { client: createIsbndbClient(config.isbndb), imageBaseUrl: config.imageProxy.upstreams.isbndb }
+      ? { client: createIsbndbClient(config.isbndb, time), imageBaseUrl: config.imageProxy.upstreams.isbndb }
       : null,
   };
 }

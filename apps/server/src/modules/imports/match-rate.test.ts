@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUp, type TestUser } from '../../../test/helpers';
+import { buildTestApp, instantProviderTime, signUp, type TestUser } from '../../../test/helpers';
 import {
   goodreadsSample,
   imdbWatchlistSample,
@@ -45,6 +45,8 @@ describe('how much of a realistic export is matched', () => {
     tmdb = await startTmdbFake();
     isbndb = await startIsbndbFake({ rateLimit: null, books: [] });
     app = await buildTestApp({
+      // TMDB's pacing (40 requests a second) takes no real time: the stand-ins limit nothing.
+      providerTime: instantProviderTime(),
       env: {
         TMDB_API_TOKEN: tmdb.token,
         TMDB_API_URL: tmdb.url,

@@ -55,6 +55,12 @@ export interface ProviderClientOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * The time a client waits in, between tries and under its rate limit: the process's own unless a test
+ * moves it itself (then a backoff or a pause takes no real time).
+ */
+export type ProviderTime = Pick<ProviderClientOptions, 'now' | 'sleep'>;
+
 const TRANSIENT = new Set([408, 425, 429, 500, 502, 503, 504]);
 
 /** Seconds or an HTTP date, as `Retry-After` may say; null when absent or unreadable. */

@@ -1,5 +1,10 @@
 import type { Config } from '../../config';
-import { createProviderClient, type ProviderClient, ProviderNotFoundError } from '../http/provider-client';
+import {
+  createProviderClient,
+  type ProviderClient,
+  ProviderNotFoundError,
+  type ProviderTime,
+} from '../http/provider-client';
 import type { MetadataProvider } from '../types';
 import { authorAnswerSchema, type Book, bookAnswerSchema, booksAnswerSchema } from './schemas';
 import { foldEditions, normaliseWork, workId, workKey } from './works';
@@ -13,7 +18,7 @@ export type IsbndbSettings = NonNullable<Config['isbndb']>;
  */
 const PACE_MARGIN = 0.95;
 
-export function createIsbndbClient(settings: IsbndbSettings): ProviderClient {
+export function createIsbndbClient(settings: IsbndbSettings, time: ProviderTime = {}): ProviderClient {
   return createProviderClient({
     name: 'ISBNdb',
     baseUrl: settings.apiUrl,
@@ -21,6 +26,7 @@ export function createIsbndbClient(settings: IsbndbSettings): ProviderClient {
     headers: { authorization: settings.apiKey },
     keyVariable: 'ISBNDB_API_KEY',
     requestsPerSecond: settings.requestsPerSecond * PACE_MARGIN,
+    ...time,
   });
 }
 

@@ -1,6 +1,11 @@
 import type { Config } from '../../config';
 import { toIsoDate } from '../../lib/dates';
-import { createProviderClient, type ProviderClient, ProviderNotFoundError } from '../http/provider-client';
+import {
+  createProviderClient,
+  type ProviderClient,
+  ProviderNotFoundError,
+  type ProviderTime,
+} from '../http/provider-client';
 import type { MetadataProvider } from '../types';
 import type { MovieDetails, TvDetails } from './schemas';
 import { fetchMovie, listedMovieIds, normaliseMovie } from './tmdb-movies';
@@ -15,6 +20,7 @@ export type TmdbSettings = NonNullable<Config['tmdb']>;
 export function createTmdbClient(
   settings: TmdbSettings,
   requestsPerSecond = TMDB_REQUESTS_PER_SECOND,
+  time: ProviderTime = {},
 ): ProviderClient {
   const token = 'token' in settings.auth ? settings.auth.token : null;
   return createProviderClient({
@@ -24,6 +30,7 @@ export function createTmdbClient(
     ...('apiKey' in settings.auth ? { query: { api_key: settings.auth.apiKey } } : {}),
     keyVariable: token ? 'TMDB_API_TOKEN' : 'TMDB_API_KEY',
     requestsPerSecond,
+    ...time,
   });
 }
 
