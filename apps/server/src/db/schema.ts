@@ -731,7 +731,7 @@ export const channelAttempts = pgTable(
   'hook_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    hookId: uuid('hook_id')
+    channelId: uuid('hook_id')
       .notNull()
       .references(() => memberChannels.id, { onDelete: 'cascade' }),
     /** A notification kind, or `test`. */
@@ -742,5 +742,5 @@ export const channelAttempts = pgTable(
     error: text('error'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('hook_attempts_hook_idx').on(t.hookId, t.id.desc())],
+  (t) => [index('hook_attempts_hook_idx').on(t.channelId, t.id.desc())],
 );

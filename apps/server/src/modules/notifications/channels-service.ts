@@ -100,9 +100,9 @@ export function createChannelsService(options: {
   const { memberChannels, post, publicUrl, pushKey, allowPrivate, clock, limiter } = options;
 
   async function ownChannel(userId: string, id: string) {
-    const hook = await memberChannels.channel(id);
-    if (!hook || hook.userId !== userId) throw channelNotFound();
-    return hook;
+    const channel = await memberChannels.channel(id);
+    if (!channel || channel.userId !== userId) throw channelNotFound();
+    return channel;
   }
 
   /** Every address the host resolves to must be public (checked again at each send). */
@@ -179,7 +179,7 @@ export function createChannelsService(options: {
      * error goes to `log` (the request's), the member gets a sentence.
      */
     async test(userId: string, id: string, log: FastifyBaseLogger): Promise<ChannelTestResult> {
-      const hook = await ownChannel(userId, id);
+      const channel = await ownChannel(userId, id);
       const { count, resetsAt } = await limiter.hitWindow(`channel-test:${userId}`, CHANNEL_TEST_WINDOW_MS);
       if (count > CHANNEL_TEST_LIMIT) {
         const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - clock().getTime()) / 1000));
@@ -191,11 +191,14 @@ export function createChannelsService(options: {
           { 'retry-after': String(seconds) },
         );
       }
-      const outcome = await post({ ...hook, disabledAt: null }, channelTestMessage(publicUrl, clock()));
+      const outcome = await post({ ...channel, disabledAt: null }, channelTestMessage(publicUrl, clock()));
       if (outcome.detail) {
-        log.info({ channel: hook.id, type: hook.type, detail: outcome.detail }, 'channel test got no answer');
+        log.info(
+          { channel: channel.id, type: channel.type, detail: outcome.detail },
+          'channel test got no answer',
+        );
       }
-      if (outcome.status === 'sent' && hook.disabledAt) await memberChannels.enableChannel(hook.id);
+      if (outcome.status === 'sent' && channel.disabledAt) await memberChannels.enableChannel(channel.id);
       return { status: outcome.status, http_status: outcome.httpStatus, error: outcome.error };
     },
 

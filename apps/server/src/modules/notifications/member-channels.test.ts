@@ -323,7 +323,7 @@ describe('Discord, ntfy and webhook channels', () => {
     });
     // And a row written before these sentences, with the errno as it was kept.
     await app.database.db.insert(channelAttempts).values({
-      hookId: hook.id,
+      channelId: hook.id,
       kind: 'released',
       title: 'Older',
       status: 'retry',

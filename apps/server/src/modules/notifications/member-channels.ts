@@ -169,7 +169,7 @@ export function createMemberChannels(db: Database) {
     /** Adds a channel unless the member has `max` already (checked under a lock on the member's rows). */
     async addChannel(
       userId: string,
-      hook: { type: ChannelType; url: string; secret: string | null },
+      channel: { type: ChannelType; url: string; secret: string | null },
       at: Date,
       max: number,
     ) {
@@ -182,7 +182,7 @@ export function createMemberChannels(db: Database) {
         if ((existing?.n ?? 0) >= max) return null;
         const [row] = await tx
           .insert(memberChannels)
-          .values({ userId, ...hook, createdAt: at })
+          .values({ userId, ...channel, createdAt: at })
           .returning();
         return row ?? null;
       });
@@ -231,19 +231,19 @@ export function createMemberChannels(db: Database) {
     },
 
     /** Logs an attempt, keeping only the latest CHANNEL_LOG_SIZE of the channel's. */
-    async recordAttempt(hookId: string, attempt: ChannelAttemptRecord) {
-      await db.insert(channelAttempts).values({ hookId, ...attempt });
+    async recordAttempt(channelId: string, attempt: ChannelAttemptRecord) {
+      await db.insert(channelAttempts).values({ channelId, ...attempt });
       await db.execute(sql`
-        delete from ${channelAttempts} where hook_id = ${hookId} and id < (
-          select id from ${channelAttempts} where hook_id = ${hookId} order by id desc offset ${CHANNEL_LOG_SIZE - 1} limit 1
+        delete from ${channelAttempts} where hook_id = ${channelId} and id < (
+          select id from ${channelAttempts} where hook_id = ${channelId} order by id desc offset ${CHANNEL_LOG_SIZE - 1} limit 1
         )`);
     },
 
-    attempts(hookId: string, limit = CHANNEL_LOG_SIZE) {
+    attempts(channelId: string, limit = CHANNEL_LOG_SIZE) {
       return db
         .select()
         .from(channelAttempts)
-        .where(eq(channelAttempts.hookId, hookId))
+        .where(eq(channelAttempts.channelId, channelId))
         .orderBy(desc(channelAttempts.id))
         .limit(limit);
     },
@@ -252,11 +252,11 @@ export function createMemberChannels(db: Database) {
     async lastAttempts(channelIds: string[]) {
       if (channelIds.length === 0) return new Map<string, ChannelAttemptRecord>();
       const rows = await db
-        .selectDistinctOn([channelAttempts.hookId])
+        .selectDistinctOn([channelAttempts.channelId])
         .from(channelAttempts)
-        .where(inArray(channelAttempts.hookId, channelIds))
-        .orderBy(channelAttempts.hookId, desc(channelAttempts.id));
-      return new Map(rows.map((r) => [r.hookId, r]));
+        .where(inArray(channelAttempts.channelId, channelIds))
+        .orderBy(channelAttempts.channelId, desc(channelAttempts.id));
+      return new Map(rows.map((r) => [r.channelId, r]));
     },
   };
 }

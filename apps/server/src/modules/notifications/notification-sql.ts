@@ -45,7 +45,7 @@ export const watcherColumns = {
     where s.user_id = ${watchlistEntries.userId}
     order by s.created_at desc, s.id desc limit ${sql.raw(String(MAX_PUSH_DEVICES))})`,
   /** The member's working chat and webhook channels, as `type:id`. */
-  hooks: sql<string[]>`array(select h.type || ':' || h.id::text from ${memberChannels} h
+  memberChannels: sql<string[]>`array(select h.type || ':' || h.id::text from ${memberChannels} h
     where h.user_id = ${watchlistEntries.userId} and h.disabled_at is null order by h.id)`,
 };
 

@@ -82,8 +82,8 @@ function deliveryRows(
       rows.push({ status: 'pending', ...base, channel: 'push', targetId: device, nextAttemptAt: dueAt });
     }
   }
-  for (const hook of watcher.hooks) {
-    const [type, id] = hook.split(':') as [ChannelType, string];
+  for (const channel of watcher.memberChannels) {
+    const [type, id] = channel.split(':') as [ChannelType, string];
     rows.push({ status: 'pending', ...base, channel: type, targetId: id, nextAttemptAt: dueAt });
   }
   return rows;

@@ -34,7 +34,7 @@ export interface Watcher {
   emailPaused: boolean;
   smsOptedOut: boolean;
   pushDevices: string[];
-  hooks: string[];
+  memberChannels: string[];
 }
 
 /** A title whose date changes have settled: its state before the first unplanned change, and now. */

@@ -16,7 +16,7 @@ import { plainNetworkError } from './network-error';
 import { noticeLine } from './notice-line';
 
 /** One request to a member's channel: its body and headers. */
-interface HookRequest {
+interface PostRequest {
   url: string;
   body: string;
   headers: Record<string, string>;
@@ -53,7 +53,7 @@ const USER_AGENT = `${PRODUCT_NAME}-Hooks/1.0 (+https://github.com/releasebell)`
 const EMBED_COLOUR = 0xf5a524;
 
 /** The message for one notice: worded as the other channels word it, plus the webhook's event. */
-export function hookMessage(
+export function channelMessage(
   { delivery, item }: Notice,
   publicUrl: string,
   sentAt: Date,
@@ -103,15 +103,15 @@ export function webhookSignature(secret: string, body: string, signedAt: Date): 
 }
 
 /** The request each kind of channel expects for a message, as sent at `sentAt` (each attempt anew). */
-export function hookRequest(
-  hook: Pick<MemberChannelRow, 'type' | 'url' | 'secret'>,
+export function channelRequest(
+  channel: Pick<MemberChannelRow, 'type' | 'url' | 'secret'>,
   message: ChannelMessage,
   sentAt: Date,
-): HookRequest {
+): PostRequest {
   const json = { 'content-type': 'application/json', 'user-agent': USER_AGENT };
-  switch (hook.type) {
+  switch (channel.type) {
     case 'discord': {
-      const url = new URL(hook.url);
+      const url = new URL(channel.url);
       // Waiting for the message makes Discord answer with its id (and refuse a bad embed at once).
       url.searchParams.set('wait', 'true');
       const embed = {
@@ -130,7 +130,7 @@ export function hookRequest(
     }
     case 'ntfy': {
       // Published as JSON to the server's root: titles in any script, no header encoding.
-      const url = new URL(hook.url);
+      const url = new URL(channel.url);
       const topic = url.pathname.split('/').filter(Boolean).pop() ?? '';
       const root = `${url.origin}${url.pathname.slice(0, url.pathname.lastIndexOf('/'))}/`;
       const body = {
@@ -141,19 +141,21 @@ export function hookRequest(
         click: message.url,
         ...(message.poster ? { attach: message.poster } : {}),
       };
-      const auth: Record<string, string> = hook.secret ? { authorization: `Bearer ${hook.secret}` } : {};
+      const auth: Record<string, string> = channel.secret
+        ? { authorization: `Bearer ${channel.secret}` }
+        : {};
       return { url: root, body: JSON.stringify(body), headers: { ...json, ...auth } };
     }
     case 'webhook': {
       const body = JSON.stringify(message.event);
       return {
-        url: hook.url,
+        url: channel.url,
         body,
         headers: {
           ...json,
           'x-releasebell-event': message.kind,
           'x-releasebell-delivery': message.id,
-          'x-releasebell-signature': webhookSignature(hook.secret ?? '', body, sentAt),
+          'x-releasebell-signature': webhookSignature(channel.secret ?? '', body, sentAt),
         },
       };
     }
@@ -206,8 +208,8 @@ export function createChannelPoster(options: {
   clock: Clock;
 }) {
   const { memberChannels, allowPrivate, clock } = options;
-  return async function post(hook: MemberChannelRow, message: ChannelMessage): Promise<ChannelOutcome> {
-    const request = hookRequest(hook, message, clock());
+  return async function post(channel: MemberChannelRow, message: ChannelMessage): Promise<ChannelOutcome> {
+    const request = channelRequest(channel, message, clock());
     let outcome: ChannelOutcome;
     try {
       const answer = await postOutbound(request.url, request.body, request.headers, { allowPrivate });
@@ -232,7 +234,7 @@ export function createChannelPoster(options: {
       }
     }
     const at = clock();
-    await memberChannels.recordAttempt(hook.id, {
+    await memberChannels.recordAttempt(channel.id, {
       kind: message.kind,
       title: message.kind === 'test' ? null : message.title,
       status: outcome.status,
@@ -241,7 +243,7 @@ export function createChannelPoster(options: {
       at,
     });
     if (outcome.status === 'failed')
-      await memberChannels.disableChannel(hook.id, outcome.error ?? 'refused', at);
+      await memberChannels.disableChannel(channel.id, outcome.error ?? 'refused', at);
     return outcome;
   };
 }
@@ -254,25 +256,25 @@ export function createPostedChannel(
   options: { memberChannels: MemberChannels; post: ChannelPoster; publicUrl: string; clock: Clock },
 ): Channel {
   const { memberChannels, post, publicUrl, clock } = options;
-  const hooks = preparedRecipients(memberChannels.channelsById, memberChannels.channel);
+  const channels = preparedRecipients(memberChannels.channelsById, memberChannels.channel);
   const inOrder = new Map<string, Promise<unknown>>();
   async function sendOne({ recipient, targetId, notices }: OutgoingMessage) {
-    const hook = await hooks.take(targetId);
-    if (!hook || hook.userId !== recipient.userId) {
+    const channel = await channels.take(targetId);
+    if (!channel || channel.userId !== recipient.userId) {
       throw new DeliveryError('permanent', 'gone', 'the channel was removed');
     }
-    if (hook.disabledAt) {
-      throw new DeliveryError('permanent', 'channel_off', `the channel is off: ${hook.disabledReason}`);
+    if (channel.disabledAt) {
+      throw new DeliveryError('permanent', 'channel_off', `the channel is off: ${channel.disabledReason}`);
     }
     const [notice] = notices;
     if (!notice) return { providerMessageId: '' };
-    const outcome = await post(hook, hookMessage(notice, publicUrl, clock()));
+    const outcome = await post(channel, channelMessage(notice, publicUrl, clock()));
     // Turned off by this answer: the claim's other messages to it read it again (and stop).
-    if (outcome.status === 'failed') hooks.forget(hook.id);
-    if (outcome.status === 'sent') return { providerMessageId: `${hook.type}:${outcome.httpStatus}` };
+    if (outcome.status === 'failed') channels.forget(channel.id);
+    if (outcome.status === 'sent') return { providerMessageId: `${channel.type}:${outcome.httpStatus}` };
     throw new DeliveryError(
       outcome.status === 'retry' ? 'transient' : 'permanent',
-      outcome.httpStatus ? `${hook.type}_${outcome.httpStatus}` : `${hook.type}_unreachable`,
+      outcome.httpStatus ? `${channel.type}_${outcome.httpStatus}` : `${channel.type}_unreachable`,
       outcome.error ?? 'failed',
       outcome.retryAfterSeconds,
       outcome.detail,
@@ -283,7 +285,7 @@ export function createPostedChannel(
     name: type,
     perNotice: true,
     unavailable: () => null,
-    prepare: hooks.prepare,
+    prepare: channels.prepare,
     // One message at a time per channel: a receiver sees them in order, and one that turns the
     // channel off stops the rest of the batch.
     send(message) {
