@@ -22,6 +22,7 @@ import shareCards from './modules/share-cards/plugin';
 import sitemap from './modules/sitemap/plugin';
 import system from './modules/system/plugin';
 import users from './modules/users/plugin';
+import watch from './modules/watch/plugin';
 import watchlist from './modules/watchlist/plugin';
 import { http, serverOptions } from './plugins/http';
 import { infrastructure } from './plugins/infrastructure';
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(catalogSync, { providerTime: options.providerTime });
   await app.register(requests);
   await app.register(follows);
+  await app.register(watch);
   await app.register(imports);
   await app.register(notifications, { pushAgent: options.pushAgent });
   await app.register(search);

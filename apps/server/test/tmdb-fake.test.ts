@@ -1,5 +1,14 @@
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, startTmdbFake, type TmdbFake, tmdbErrorBody } from './tmdb-fake';
+import {
+  addDays,
+  startTmdbFake,
+  type TmdbFake,
+  titleSlug,
+  tmdbErrorBody,
+  WATCH_PROVIDERS,
+  WATCH_REGIONS,
+} from './tmdb-fake';
 
 /** The fake's clock: fixed, so the catalog and the windows are the same on every run. */
 const START = Date.parse('2027-03-01T12:00:00.000Z');
@@ -932,5 +941,369 @@ describe('find by external id', () => {
     const anonymous = await find(imdb, 'imdb_id', 'none');
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual(tmdbErrorBody(7));
+  });
+});
+
+describe('where to watch', () => {
+  const OFFER_ORDER = ['flatrate', 'rent', 'buy', 'free', 'ads'];
+  const PROVIDER_KEYS = [
+    'display_priorities',
+    'display_priority',
+    'logo_path',
+    'provider_name',
+    'provider_id',
+  ];
+  const OFFER_KEYS = ['logo_path', 'provider_id', 'provider_name', 'display_priority'];
+  /** Checks a title's `results` as TMDB sends them, against the offers kept. */
+  const expectResults = (results: Json, offers: Json, link: (country: string) => string) => {
+    expect(Object.keys(results)).toEqual(Object.keys(offers).sort());
+    for (const [country, entry] of Object.entries<Json>(results)) {
+      const keys = Object.keys(entry);
+      expect(keys[0], country).toBe('link');
+      expect(entry.link).toBe(link(country));
+      expect(keys.slice(1)).toEqual(OFFER_ORDER.filter((t) => offers[country][t]?.length));
+      for (const type of keys.slice(1)) {
+        expect(entry[type].length, `${country} ${type}`).toBeGreaterThan(0);
+        expect(entry[type].map((o: Json) => o.provider_id)).toEqual(offers[country][type]);
+        for (const offer of entry[type]) {
+          expect(Object.keys(offer)).toEqual(OFFER_KEYS);
+          const provider = WATCH_PROVIDERS.get(offer.provider_id)!;
+          expect(offer).toEqual({
+            logo_path: provider.logo_path,
+            provider_id: provider.provider_id,
+            provider_name: provider.provider_name,
+            display_priority: provider.display_priorities[country],
+          });
+        }
+      }
+    }
+  };
+  const movieLink = (id: number) => (country: string) =>
+    `https://www.themoviedb.org/movie/${titleSlug(id, fake.data.movie(id).title)}/watch?locale=${country}`;
+  const tvLink = (id: number, season?: number) => (country: string) =>
+    `https://www.themoviedb.org/tv/${titleSlug(id, fake.data.tv(id).name)}${season === undefined ? '' : `/season/${season}`}/watch?locale=${country}`;
+
+  it('lists the regions by code, GB included and AQ, KP, VA not', async () => {
+    const { status, body } = await get('/watch/providers/regions?language=en-US');
+    expect(status).toBe(200);
+    const codes = body.results.map((r: Json) => r.iso_3166_1);
+    expect(codes).toEqual([...codes].sort());
+    expect(codes.length).toBeGreaterThanOrEqual(35);
+    expect(codes).toEqual(
+      expect.arrayContaining(
+        'US GB FR DE JP KR CA AU ES IT BR MX IN NL SE NO DK FI IE NZ PL PT AT CH BE AR'.split(' '),
+      ),
+    );
+    for (const code of ['AQ', 'KP', 'VA']) expect(codes).not.toContain(code);
+    expect(body.results[0]).toEqual({ iso_3166_1: 'AD', english_name: 'Andorra', native_name: 'Andorra' });
+    expect(Object.keys(body.results[0])).toEqual(['iso_3166_1', 'english_name', 'native_name']);
+    expect(body.results.find((r: Json) => r.iso_3166_1 === 'GB')).toEqual({
+      iso_3166_1: 'GB',
+      english_name: 'United Kingdom',
+      native_name: 'United Kingdom',
+    });
+    expect(body.results).toEqual(WATCH_REGIONS);
+  });
+
+  it("lists a region's providers by its display priority, every provider without one, none for an unlisted one", async () => {
+    const gb = (await get('/watch/providers/movie?watch_region=GB&language=en-US')).body.results;
+    expect(Object.keys(gb[0])).toEqual(PROVIDER_KEYS);
+    expect(gb[0]).toMatchObject({
+      display_priority: 1,
+      logo_path: '/pbpMk2JmcoNnQwx5JGpXngfoWtp.jpg',
+      provider_name: 'Netflix',
+      provider_id: 8,
+    });
+    for (const p of gb) expect(p.display_priority).toBe(p.display_priorities.GB);
+    const priorities = gb.map((p: Json) => p.display_priority);
+    expect(priorities).toEqual([...priorities].sort((a, b) => a - b));
+    const gbIds = gb.map((p: Json) => p.provider_id);
+    expect(gbIds).toContain(39); // NOW
+    expect(gbIds).not.toContain(15); // Hulu: US only
+    expect(gb).toEqual(fake.data.watchProviders('movie', 'GB'));
+
+    // Each region its own order: Prime Video leads in Germany, Hulu and Peacock are in the US only.
+    const de = (await get('/watch/providers/tv?watch_region=DE')).body.results;
+    expect(de[0]).toMatchObject({ provider_id: 9, display_priority: 1 });
+    const us = (await get('/watch/providers/tv?watch_region=us')).body.results.map(
+      (p: Json) => p.provider_id,
+    );
+    expect(us.slice(0, 3)).toEqual([8, 9, 15]);
+    expect(us).toContain(386);
+
+    // Movie and tv lists differ: MUBI shows films only.
+    expect(gbIds).toContain(11);
+    const gbTv = (await get('/watch/providers/tv?watch_region=GB')).body.results;
+    expect(gbTv.map((p: Json) => p.provider_id)).not.toContain(11);
+
+    const all = (await get('/watch/providers/movie?language=en-US')).body.results;
+    expect(all).toHaveLength(WATCH_PROVIDERS.size);
+    expect(all.map((p: Json) => p.display_priority)).toEqual(
+      [...WATCH_PROVIDERS.values()].map((p) => p.display_priority).sort((a, b) => a - b),
+    );
+    expect(all.find((p: Json) => p.provider_id === 15).display_priorities).toEqual({ US: 3 });
+    const allTv = (await get('/watch/providers/tv')).body.results;
+    expect(allTv).toHaveLength(WATCH_PROVIDERS.size - 1);
+
+    for (const region of ['AQ', 'KP', 'VA']) {
+      const res = await get(`/watch/providers/movie?watch_region=${region}`);
+      expect(res.status, region).toBe(200);
+      expect(res.body).toEqual({ results: [] });
+    }
+  });
+
+  it('gives every provider a TMDB-like logo and a priority in each country it is listed in', () => {
+    const codes = WATCH_REGIONS.map((r) => r.iso_3166_1);
+    for (const p of WATCH_PROVIDERS.values()) {
+      expect(p.logo_path, p.provider_name).toMatch(/^\/[0-9A-Za-z]{27}\.jpg$/);
+      expect(Object.keys(p.display_priorities).length, p.provider_name).toBeGreaterThan(0);
+      for (const country of Object.keys(p.display_priorities)) expect(codes).toContain(country);
+    }
+    expect(new Set([...WATCH_PROVIDERS.values()].map((p) => p.logo_path)).size).toBe(WATCH_PROVIDERS.size);
+  });
+
+  it("serves a released movie's offers by country, with the link and only the types it has", async () => {
+    const id = fake.data.seeded.movies.released.find((m) => fake.data.movie(m).watch)!;
+    const { status, body } = await get(`/movie/${id}/watch/providers`);
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual(['id', 'results']);
+    expect(body.id).toBe(id);
+    expect(Object.keys(body.results).length).toBeGreaterThan(0);
+    expectResults(body.results, fake.data.offers({ movie: id }), movieLink(id));
+
+    // Exactly TMDB's shape, on offers set by the test.
+    fake.data.clearOffers({ movie: id });
+    fake.data.setOffers({ movie: id }, 'GB', 'buy', [3, 2]);
+    fake.data.setOffers({ movie: id }, 'GB', 'flatrate', [8]);
+    const gb = (await get(`/movie/${id}/watch/providers`)).body;
+    expect(gb).toEqual({
+      id,
+      results: {
+        GB: {
+          link: movieLink(id)('GB'),
+          flatrate: [
+            {
+              logo_path: '/pbpMk2JmcoNnQwx5JGpXngfoWtp.jpg',
+              provider_id: 8,
+              provider_name: 'Netflix',
+              display_priority: 1,
+            },
+          ],
+          buy: [
+            {
+              logo_path: WATCH_PROVIDERS.get(3)!.logo_path,
+              provider_id: 3,
+              provider_name: 'Google Play Movies',
+              display_priority: WATCH_PROVIDERS.get(3)!.display_priorities.GB,
+            },
+            {
+              logo_path: '/peURlLlr8jggOwK53fJ5wdQl05y.jpg',
+              provider_id: 2,
+              provider_name: 'Apple TV',
+              display_priority: WATCH_PROVIDERS.get(2)!.display_priorities.GB,
+            },
+          ],
+        },
+      },
+    });
+    expect(Object.keys(gb.results.GB)).toEqual(['link', 'flatrate', 'buy']);
+    // Also as an append to the details, without the id.
+    const details = (await get(`/movie/${id}?append_to_response=watch/providers`)).body;
+    expect(details['watch/providers']).toEqual({ results: gb.results });
+  });
+
+  it('links to the page of the title: id, then the title lowercased with other characters as "-"', async () => {
+    expect(titleSlug(550, 'Fight Club')).toBe('550-fight-club');
+    expect(titleSlug(7, 'Amélie: Part 2!')).toBe('7-amelie-part-2');
+    const movie = fake.data.addMovie({ title: "Don't Look Up... Again", usTheatrical: '2026-01-10' });
+    fake.data.setOffers({ movie: movie.id }, 'US', 'rent', [2]);
+    const { body } = await get(`/movie/${movie.id}/watch/providers`);
+    expect(body.results.US.link).toBe(
+      `https://www.themoviedb.org/movie/${movie.id}-don-t-look-up-again/watch?locale=US`,
+    );
+  });
+
+  it("serves a series' offers and a season's, each with its own id and link", async () => {
+    const series = [...fake.data.series.values()].find(
+      (s) => s.watch && s.seasons.filter((x) => x.watch).length >= 2,
+    )!;
+    const season = series.seasons.find((x) => x.watch)!;
+
+    const whole = (await get(`/tv/${series.id}/watch/providers`)).body;
+    expect(whole.id).toBe(series.id);
+    expectResults(whole.results, fake.data.offers({ tv: series.id }), tvLink(series.id));
+
+    const one = (await get(`/tv/${series.id}/season/${season.season_number}/watch/providers`)).body;
+    expect(Object.keys(one)).toEqual(['id', 'results']);
+    expect(one.id).toBe(season.id);
+    expectResults(
+      one.results,
+      fake.data.offers({ tv: series.id, season: season.season_number }),
+      tvLink(series.id, season.season_number),
+    );
+    expect(Object.values<Json>(one.results)[0].link).toMatch(
+      new RegExp(
+        `^https://www\\.themoviedb\\.org/tv/${series.id}-[a-z0-9-]+/season/${season.season_number}/watch\\?locale=[A-Z]{2}$`,
+      ),
+    );
+
+    // A season's offers are its own.
+    fake.data.setOffers({ tv: series.id, season: season.season_number }, 'FR', 'flatrate', [1899]);
+    const after = (await get(`/tv/${series.id}/season/${season.season_number}/watch/providers`)).body;
+    expect(after.results.FR.flatrate.map((o: Json) => o.provider_id)).toEqual([1899]);
+    expect(fake.data.offers({ tv: series.id }).FR?.flatrate ?? []).not.toContain(1899);
+
+    const appended = (await get(`/tv/${series.id}?append_to_response=watch/providers`)).body;
+    expect(appended['watch/providers']).toEqual({ results: whole.results });
+  });
+
+  it('gives titles not released yet no offers: results {}', async () => {
+    for (const id of [...fake.data.seeded.movies.upcoming, ...fake.data.seeded.movies.future]) {
+      const { status, body } = await get(`/movie/${id}/watch/providers`);
+      expect(status).toBe(200);
+      expect(body).toEqual({ id, results: {} });
+    }
+    for (const id of fake.data.seeded.series.unaired)
+      expect((await get(`/tv/${id}/watch/providers`)).body).toEqual({ id, results: {} });
+    const future = fake.data.tv(fake.data.seeded.series.futureSeason[0]!).seasons.at(-1)!;
+    expect(future.watch).toBeUndefined();
+  });
+
+  it('answers 404 with status_code 34 for an unknown movie, series or season, and 401 without credentials', async () => {
+    const series = fake.data.seeded.series.ended[0]!;
+    for (const path of [
+      '/movie/999999/watch/providers',
+      '/tv/999999/watch/providers',
+      '/tv/999999/season/1/watch/providers',
+      `/tv/${series}/season/99/watch/providers`,
+      '/watch/providers/person',
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual(tmdbErrorBody(34));
+    }
+    for (const path of [
+      '/watch/providers/regions',
+      '/watch/providers/movie',
+      `/tv/${series}/watch/providers`,
+    ]) {
+      const res = await get(path, 'none');
+      expect(res.status, path).toBe(401);
+      expect(res.body).toEqual(tmdbErrorBody(7));
+      expect((await get(path, 'key')).status).toBe(200);
+    }
+    fake.failNext(1, { status: 503 });
+    expect((await get('/watch/providers/regions')).status).toBe(503);
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/3/watch/providers/regions', auth: 'bearer' });
+  });
+
+  it('shows setOffers and clearOffers in the next answer, and records no change', async () => {
+    const id = fake.data.seeded.movies.released.at(-1)!;
+    const target = { movie: id };
+    const changes = fake.data.changes.length;
+    fake.data.clearOffers(target);
+    expect(fake.data.offers(target)).toEqual({});
+    expect((await get(`/movie/${id}/watch/providers`)).body.results).toEqual({});
+
+    fake.data.setOffers(target, 'US', 'flatrate', [15, 8]);
+    fake.data.setOffers(target, 'US', 'ads', [73]);
+    fake.data.setOffers(target, 'DE', 'rent', [10]);
+    expect(fake.data.offers(target)).toEqual({ US: { flatrate: [15, 8], ads: [73] }, DE: { rent: [10] } });
+    let results = (await get(`/movie/${id}/watch/providers`)).body.results;
+    expect(Object.keys(results)).toEqual(['DE', 'US']);
+    expect(Object.keys(results.US)).toEqual(['link', 'flatrate', 'ads']);
+    expect(results.US.flatrate.map((o: Json) => [o.provider_id, o.display_priority])).toEqual([
+      [15, 3],
+      [8, 1],
+    ]);
+
+    // An empty list removes the type; a country left without any is removed.
+    fake.data.setOffers(target, 'US', 'ads', []);
+    fake.data.setOffers(target, 'DE', 'rent', []);
+    results = (await get(`/movie/${id}/watch/providers`)).body.results;
+    expect(Object.keys(results)).toEqual(['US']);
+    expect(Object.keys(results.US)).toEqual(['link', 'flatrate']);
+
+    fake.data.setOffers(target, 'GB', 'buy', [2]);
+    fake.data.clearOffers(target, 'US');
+    expect(Object.keys((await get(`/movie/${id}/watch/providers`)).body.results)).toEqual(['GB']);
+    fake.data.clearOffers(target);
+    expect((await get(`/movie/${id}/watch/providers`)).body.results).toEqual({});
+    expect(fake.data.changes.length).toBe(changes);
+    // offers() is a copy.
+    fake.data.offers(target).GB = { buy: [2] };
+    expect(fake.data.offers(target)).toEqual({});
+  });
+
+  it('refuses an unknown title, season, region or provider, and a provider not listed there', () => {
+    const movie = fake.data.seeded.movies.released[1]!;
+    const series = fake.data.seeded.series.ended[0]!;
+    const before = fake.data.offers({ movie });
+    expect(() => fake.data.setOffers({ movie }, 'GB', 'flatrate', [8, 999_999])).toThrow(
+      'tmdb fake: no watch provider 999999',
+    );
+    expect(() => fake.data.setOffers({ movie }, 'GB', 'flatrate', [15])).toThrow(
+      'tmdb fake: no watch provider 15 (Hulu) for movie in GB',
+    );
+    expect(() => fake.data.setOffers({ tv: series }, 'GB', 'flatrate', [11])).toThrow(
+      'tmdb fake: no watch provider 11 (MUBI) for tv in GB',
+    );
+    expect(() => fake.data.setOffers({ movie }, 'AQ', 'flatrate', [8])).toThrow(
+      'tmdb fake: no watch region AQ',
+    );
+    expect(() => fake.data.setOffers({ movie: 999_999 }, 'GB', 'flatrate', [8])).toThrow(
+      'tmdb fake: no movie 999999',
+    );
+    expect(() => fake.data.setOffers({ tv: 999_999 }, 'GB', 'flatrate', [8])).toThrow(
+      'tmdb fake: no tv series 999999',
+    );
+    expect(() => fake.data.setOffers({ tv: series, season: 99 }, 'GB', 'flatrate', [8])).toThrow(
+      `tmdb fake: no season 99 of tv series ${series}`,
+    );
+    expect(() => fake.data.clearOffers({ movie: 999_999 })).toThrow('tmdb fake: no movie 999999');
+    expect(fake.data.offers({ movie })).toEqual(before);
+  });
+
+  it('seeds offers from a generator of its own: the rest of the catalog is as it was, the offers the same from the same seed', async () => {
+    const [one, two] = await Promise.all([
+      startTmdbFake({ now: () => START }),
+      startTmdbFake({ now: () => START }),
+    ]);
+    try {
+      const withoutOffers = (f: TmdbFake) =>
+        JSON.stringify(
+          {
+            m: [...f.data.movies.values()],
+            s: [...f.data.series.values()],
+            p: [...f.data.persons.values()],
+            c: [...f.data.companies.values()],
+          },
+          (key, value) => (key === 'watch' ? undefined : value),
+        );
+      // The digest of the seed-1 catalog on START from before offers were seeded: a change of the generator
+      // (on purpose) changes it; seeding offers must not.
+      expect(createHash('sha256').update(withoutOffers(one)).digest('hex')).toBe(
+        '6321a2932e0669d74dfb762ba4888da1cf0ca270aac73914df8065caeaa44c6b',
+      );
+      const offers = (f: TmdbFake) => [
+        ...[...f.data.movies.values()].map((m) => m.watch),
+        ...[...f.data.series.values()].flatMap((s) => [s.watch, ...s.seasons.map((x) => x.watch)]),
+      ];
+      expect(offers(two)).toEqual(offers(one));
+
+      const { movies, series } = one.data.seeded;
+      for (const id of movies.released) expect(one.data.movie(id).watch, String(id)).toBeDefined();
+      for (const id of [...movies.upcoming, ...movies.future, ...movies.noDate, ...movies.foreignOnly])
+        expect(one.data.movie(id).watch, String(id)).toBeUndefined();
+      for (const id of series.unaired) expect(one.data.tv(id).watch, String(id)).toBeUndefined();
+      expect(series.ended.filter((id) => one.data.tv(id).watch).length).toBeGreaterThan(0);
+      // A streamer's own film streams there only.
+      for (const id of movies.digitalOnly) {
+        const m = one.data.movie(id);
+        for (const entry of Object.values(m.watch ?? {})) expect(Object.keys(entry)).toEqual(['flatrate']);
+      }
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
   });
 });

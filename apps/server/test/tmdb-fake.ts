@@ -34,6 +34,9 @@
  * - TV external ids (/tv/{id}/external_ids: id, imdb_id, freebase_mid, freebase_id, tvdb_id, tvrage_id,
  *   wikidata_id, facebook_id, instagram_id, twitter_id): the reference example and the tmdb-api crate's
  *   assets/tv-external-ids.json.
+ * - Where to watch (watch providers, data from JustWatch): /watch/providers/regions, /watch/providers/{movie,tv},
+ *   /movie/{id}/watch/providers, /tv/{id}/watch/providers, /tv/{id}/season/{n}/watch/providers; the regions,
+ *   the provider registry, the seeded offers and the shapes are in ./tmdb-watch-fake.ts, with their sources.
  *
  * Behaviour that TMDB does not document and that this fake assumes is marked "Assumed" where it is coded.
  */
@@ -41,6 +44,30 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mulberry32 } from '../src/providers/synthetic/synthetic-provider';
+import {
+  clearHolderOffers,
+  movieWatchLink,
+  type OfferType,
+  seedWatchOffers,
+  setHolderOffers,
+  tvWatchLink,
+  type WatchHolder,
+  type WatchOffers,
+  type WatchTarget,
+  watchProviderList,
+  watchRegionsBody,
+  watchResults,
+} from './tmdb-watch-fake';
+
+export {
+  type FakeWatchProvider,
+  type OfferType,
+  titleSlug,
+  WATCH_PROVIDERS,
+  WATCH_REGIONS,
+  type WatchOffers,
+  type WatchTarget,
+} from './tmdb-watch-fake';
 
 // ---------------------------------------------------------------------------------------------------
 // Catalog types: kept close to TMDB's own field names so a test can mutate them directly.
@@ -111,6 +138,8 @@ export interface FakeMovie {
   releases: Record<string, TmdbReleaseDate[]>;
   cast: FakeCastCredit[];
   crew: FakeCrewCredit[];
+  /** Where to watch it, by country then offer type (see tmdb-watch-fake.ts); none when absent. */
+  watch?: WatchOffers;
 }
 
 export interface FakeEpisode {
@@ -140,6 +169,8 @@ export interface FakeSeason {
   poster_path: string | null;
   vote_average: number;
   episodes: FakeEpisode[];
+  /** Where to watch this season, by country then offer type; none when absent. */
+  watch?: WatchOffers;
 }
 
 type SeriesStatus = 'Returning Series' | 'Planned' | 'In Production' | 'Ended' | 'Canceled' | 'Pilot';
@@ -183,6 +214,8 @@ export interface FakeSeries {
   cast: FakeCastCredit[];
   /** Season 0 is "Specials", as on TMDB. */
   seasons: FakeSeason[];
+  /** Where to watch the series, by country then offer type; none when absent. */
+  watch?: WatchOffers;
 }
 
 export interface FakePerson {
@@ -1221,6 +1254,8 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
 
   const seedDay = today();
   const { catalog, index } = buildCatalog(seed, seedDay);
+  // Its own generator, drawn from once the catalog is built, so that the catalog stays as it was without it.
+  seedWatchOffers(catalog, seedDay, new Rng(seed ^ 0x0ffe5));
   const changes: TmdbChange[] = [];
   const requests: TmdbFakeRequest[] = [];
   const queued: TmdbFakeAnswer[] = [];
@@ -1243,6 +1278,15 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
     const series = catalog.series.get(id);
     if (!series) throw new Error(`tmdb fake: no tv series ${id}`);
     return series;
+  };
+  /** The movie, series or season the target names, and the kind of list its providers come from. */
+  const watchHolderOrThrow = (target: WatchTarget): { kind: MediaKind; holder: WatchHolder } => {
+    if ('movie' in target) return { kind: 'movie', holder: movieOrThrow(target.movie) };
+    const series = seriesOrThrow(target.tv);
+    if (target.season === undefined) return { kind: 'tv', holder: series };
+    const season = series.seasons.find((s) => s.season_number === target.season);
+    if (!season) throw new Error(`tmdb fake: no season ${target.season} of tv series ${target.tv}`);
+    return { kind: 'tv', holder: season };
   };
   const personOrThrow = (id: number) => {
     const person = catalog.persons.get(id);
@@ -1491,6 +1535,29 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       }
       touch(kind, id);
       touch('person', personId);
+    },
+    /**
+     * Replaces the offers of one type in one country of a movie, a series or a season with these providers,
+     * in this order: an empty list removes the type, and a country left with none is removed. Throws on an
+     * unknown title, season or provider id, a region TMDB does not list, or a provider not listed for that
+     * kind of title in that country (MUBI is in the movie list only). Records no change: Assumed, TMDB's
+     * change feeds do not report where-to-watch changes.
+     */
+    setOffers(target: WatchTarget, country: string, type: OfferType, providerIds: number[]) {
+      const { kind, holder } = watchHolderOrThrow(target);
+      setHolderOffers(holder, kind, country, type, providerIds);
+    },
+    /** Removes every offer of a movie, a series or a season, in one country or all. Records no change. */
+    clearOffers(target: WatchTarget, country?: string) {
+      clearHolderOffers(watchHolderOrThrow(target).holder, country);
+    },
+    /** A copy of the offers of a movie, a series or a season (`{}` without any), for assertions. */
+    offers(target: WatchTarget): WatchOffers {
+      return structuredClone(watchHolderOrThrow(target).holder.watch ?? {});
+    },
+    /** The `results` of /watch/providers/{kind}, with or without a watch_region, for assertions. */
+    watchProviders(kind: MediaKind, region?: string) {
+      return watchProviderList(kind, region?.toUpperCase() || null);
     },
     /** Removes an item (its details then answer 404) and records the change, as a deletion on TMDB does. */
     remove(kind: ChangeKind, id: number) {
@@ -1863,6 +1930,8 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
     for (const name of appends(query)) {
       if (name === 'release_dates') body.release_dates = movieReleaseDates(m);
       else if (name === 'credits') body.credits = movieCredits(m);
+      // As other appends, without the `id` the sub-resource sends.
+      else if (name === 'watch/providers') body[name] = { results: watchResults(m.watch, movieWatchLink(m)) };
     }
     return body;
   };
@@ -1998,6 +2067,7 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       } else if (name === 'credits') body.credits = { cast: castOf(s.cast), crew: [] };
       // As other appends, without the `id` the sub-resource sends.
       else if (name === 'external_ids') body.external_ids = tvExternalIds(s);
+      else if (name === 'watch/providers') body[name] = { results: watchResults(s.watch, tvWatchLink(s)) };
     }
     return body;
   };
@@ -2338,6 +2408,39 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       },
     ],
     [/^\/person\/(\d+)$/, (m, q) => personDetails(Number(m[1]), q)],
+    [/^\/watch\/providers\/regions$/, () => watchRegionsBody()],
+    [
+      /^\/watch\/providers\/(movie|tv)$/,
+      // Assumed: watch_region is read case-insensitively, and an empty one is no region.
+      (m, q) => ({
+        results: watchProviderList(m[1] as MediaKind, q.get('watch_region')?.toUpperCase() || null),
+      }),
+    ],
+    [
+      /^\/movie\/(\d+)\/watch\/providers$/,
+      (m) => {
+        const movie = catalog.movies.get(Number(m[1]));
+        if (!movie) throw new TmdbHttpError(34);
+        return { id: movie.id, results: watchResults(movie.watch, movieWatchLink(movie)) };
+      },
+    ],
+    [
+      /^\/tv\/(\d+)\/watch\/providers$/,
+      (m) => {
+        const series = catalog.series.get(Number(m[1]));
+        if (!series) throw new TmdbHttpError(34);
+        return { id: series.id, results: watchResults(series.watch, tvWatchLink(series)) };
+      },
+    ],
+    [
+      /^\/tv\/(\d+)\/season\/(\d+)\/watch\/providers$/,
+      (m) => {
+        const series = catalog.series.get(Number(m[1]));
+        const season = series?.seasons.find((s) => s.season_number === Number(m[2]));
+        if (!series || !season) throw new TmdbHttpError(34);
+        return { id: season.id, results: watchResults(season.watch, tvWatchLink(series, season)) };
+      },
+    ],
     [
       /^\/person\/(\d+)\/combined_credits$/,
       (m) => {

@@ -161,6 +161,7 @@ export const FOLLOW_MESSAGES = {
 
 export * from './display';
 export * from './images';
+export * from './offers';
 export * from './provider-search';
 
 /** Where an imported list comes from: told from the file, never chosen by hand (ADR 015). */
@@ -179,6 +180,8 @@ export const NOTIFICATION_KINDS = [
   'request_resolved',
   /** A new title of a series, person or author the member follows, put on their watchlist. */
   'new_title',
+  /** A tracked title is now on one of the member's streaming services in their country. */
+  'available',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Days before a release a reminder goes out; 0 is off. */

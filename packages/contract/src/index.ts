@@ -13,4 +13,5 @@ export * from './requests';
 export * from './routes';
 export * from './text';
 export * from './users';
+export * from './watch';
 export * from './watchlist';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { MEDIA_TYPES, REGION_MESSAGES, SEARCH_TYPES } from './constants';
+import { MEDIA_TYPES, SEARCH_TYPES } from './constants';
 import { followOptionSchema } from './follows';
-import { text } from './text';
+import { regionSchema, text } from './text';
+import { titleWatchSchema } from './watch';
 
 export const mediaTypeSchema = z.enum(MEDIA_TYPES, {
   error: () => `must be one of: ${MEDIA_TYPES.join(', ')}`,
@@ -47,14 +48,6 @@ export type MediaItem = z.infer<typeof mediaItemSchema>;
 
 export const mediaListSchema = z.array(mediaItemSchema);
 
-/**
- * A country as the API takes it: two letters (ISO 3166-1 alpha-2, either case), answered in upper
- * case. A well-formed code TMDB lists nothing for is not an error: that country just has no dates.
- */
-export const regionSchema = text()
-  .regex(/^[A-Za-z]{2}$/, { error: REGION_MESSAGES.badRegion })
-  .transform((code) => code.toUpperCase());
-
 /** `?region=GB`: whose release dates the answer gives; absent, the server's default region's. */
 export const regionQuerySchema = z.object({
   region: regionSchema.optional().meta({
@@ -93,6 +86,7 @@ export type RegionalDates = z.infer<typeof regionalDatesSchema>;
 export const mediaDetailSchema = mediaItemSchema
   .extend({
     regional_dates: regionalDatesSchema.nullable(),
+    watch: titleWatchSchema.nullable(),
     follow: z.array(followOptionSchema).meta({
       description:
         "What this title lets a member follow: a season's series and creators, a movie's directors, a book's authors.",

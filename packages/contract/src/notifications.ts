@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, NOTIFICATION_LIST_LIMIT } from './constants';
 import { mediaTypeSchema, releaseDatePrecisionSchema } from './media';
+import { offerTypeSchema, watchProviderRefSchema } from './watch';
 
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 
@@ -26,6 +27,9 @@ export const notificationSchema = z
     reminder_days: z.number().int().nullable(),
     /** For `new_title`: the followed person or author whose new title it is (null for a series' season). */
     via: z.string().nullable(),
+    /** For `available`: the member's service the title is now on, and how (else null). */
+    provider: watchProviderRefSchema.nullable(),
+    offer_type: offerTypeSchema.nullable(),
     created_at: z.string(),
     read: z.boolean(),
   })

@@ -68,6 +68,7 @@ describe('regions', () => {
       hype_meter_percentage: 25,
       popularity: 1,
       follow: [],
+      watch: null,
     };
     const dates = { region: 'GB', theatrical: '2027-03-14', digital: null, physical: null };
     expect(mediaDetailSchema.parse({ ...item, regional_dates: dates }).regional_dates).toEqual(dates);

@@ -287,3 +287,23 @@ export const REGION_MESSAGES = {
   unknownRegion: 'must be a country code from the list, e.g. GB',
   badMovieReleaseKind: `must be one of: ${MOVIE_RELEASE_KINDS.join(', ')}`,
 } as const;
+
+/**
+ * The country a locale names: "en-GB" is GB, "pt_BR" BR, "zh-Hant-TW" TW; null when it names none
+ * ("en") or names a region that is not a country ("es-419", Latin America).
+ */
+export function regionFromLocale(locale: string | null | undefined): string | null {
+  const tag = (locale ?? '').trim().replace(/_/g, '-');
+  if (!tag) return null;
+  let region: string | undefined;
+  try {
+    region = new Intl.Locale(tag).region;
+  } catch {
+    // Not a well-formed tag: the first two-letter subtag after the language, if any.
+    region = tag
+      .split('-')
+      .slice(1)
+      .find((part) => /^[A-Za-z]{2}$/.test(part));
+  }
+  return region && /^[A-Za-z]{2}$/.test(region) ? region.toUpperCase() : null;
+}

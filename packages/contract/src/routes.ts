@@ -93,6 +93,11 @@ export const ROUTES = {
   /** `:file` is `{token}.ics`: the token is the feed's only credential. */
   calendarFeed: { method: 'GET', path: '/calendar/:file', access: 'public' },
 
+  // Where to watch: a country's services and the member's own.
+  listWatchProviders: { method: 'GET', path: '/api/watch-providers', access: 'public' },
+  getServices: { method: 'GET', path: '/api/services', access: 'member' },
+  updateServices: { method: 'PUT', path: '/api/services', access: 'member' },
+
   // Notifications: the bell, unsubscribe links, text messages' short links, push and chat channels.
   listNotifications: { method: 'GET', path: '/api/notifications', access: 'member' },
   markNotificationsRead: { method: 'POST', path: '/api/notifications/read', access: 'member' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGION_MESSAGES } from './regions';
 
 export const NUL_MESSAGE = 'must not contain NUL characters';
 
@@ -14,3 +15,11 @@ export const emailSchema = text()
   .toLowerCase()
   .max(254, { error: 'must be at most 254 characters' })
   .pipe(z.email({ error: 'must be an email address' }));
+
+/**
+ * A country as the API takes it: two letters (ISO 3166-1 alpha-2, either case), answered in upper
+ * case. A well-formed code TMDB lists nothing for is not an error: that country just has no dates.
+ */
+export const regionSchema = text()
+  .regex(/^[A-Za-z]{2}$/, { error: REGION_MESSAGES.badRegion })
+  .transform((code) => code.toUpperCase());

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { followedViaSchema } from './follows';
 import { mediaItemSchema, mediaTypeSchema } from './media';
 import { text } from './text';
+import { watchProviderRefSchema } from './watch';
 
 const itemIdSchema = z.uuid({ error: () => 'must be an item id' });
 
@@ -30,6 +31,10 @@ export const watchlistEntrySchema = mediaItemSchema
     timestamp_added: z.string(),
     followed_via: followedViaSchema.meta({
       description: 'The follow that put this title on the watchlist, else null',
+    }),
+    on_my_services: z.array(watchProviderRefSchema).meta({
+      description:
+        "The member's services this title streams on now in their country (flatrate, free or ads), as the catalog last saw it",
     }),
   })
   .meta({ id: 'WatchlistEntry' });

@@ -11,6 +11,7 @@ import {
   type MovieReleaseKind,
   type NotificationChannel,
   type NotificationKind,
+  type OfferType,
   type ReleaseDatePrecision,
   type SuggestedFollow,
 } from '@releasebell/contract';
@@ -585,8 +586,14 @@ export const notificationDeliveries = pgTable(
     newDate: date('new_date', { mode: 'string' }),
     newPrecision: text('new_precision').$type<ReleaseDatePrecision>(),
     reminderDays: integer('reminder_days'),
-    /** For `new_title`: the followed person or author it came through (null for a series' season). */
+    /**
+     * For `new_title`: the followed person or author it came through (null for a series' season); for
+     * `available`: the service's name.
+     */
     viaName: text('via_name'),
+    /** For `available`: the service (TMDB's provider id) and the kind of offer. */
+    providerId: integer('provider_id'),
+    offerType: text('offer_type').$type<OfferType>(),
     /** When it fell due; catch-up and the 24-hour retry limit count from here. */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     /** When a worker may next take it (later than due_at for quiet hours and retries). */
@@ -744,3 +751,106 @@ export const channelAttempts = pgTable(
   },
   (t) => [index('hook_attempts_hook_idx').on(t.channelId, t.id.desc())],
 );
+
+/**
+ * The streaming services a member pays for, in one country. `region_since` and `rent_buy_since` say
+ * from when offers in that country, and rent and buy offers, are news to them (not what was there).
+ */
+export const memberServices = pgTable('member_services', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  region: text('region').notNull(),
+  includeRentBuy: boolean('include_rent_buy').notNull().default(false),
+  regionSince: timestamp('region_since', { withTimezone: true }).notNull(),
+  rentBuySince: timestamp('rent_buy_since', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** One of a member's services (TMDB's provider id), and since when: older offers on it are not news. */
+export const memberServiceProviders = pgTable(
+  'member_service_providers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => memberServices.userId, { onDelete: 'cascade' }),
+    providerId: integer('provider_id').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.providerId] }),
+    index('member_service_providers_provider_idx').on(t.providerId),
+  ],
+);
+
+/** A title's offers in every country, as TMDB last answered (one answer holds them all). */
+export interface WatchResults {
+  [country: string]: { link: string; offers: [providerId: number, type: OfferType][] };
+}
+
+/**
+ * Where to watch a movie or TV season, as the availability sync last saw it, and when to look again:
+ * `first_offer_at` is when it was first seen on any service anywhere (recent ones are looked at often).
+ */
+export const titleWatch = pgTable(
+  'title_watch',
+  {
+    itemId: uuid('item_id')
+      .primaryKey()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    firstOfferAt: timestamp('first_offer_at', { withTimezone: true }),
+    results: jsonb('results').$type<WatchResults>().notNull(),
+  },
+  (t) => [index('title_watch_checked_idx').on(t.checkedAt)],
+);
+
+/**
+ * One offer (title, country, service, kind) in a country and on a service some member has, from the
+ * day it appeared: `since` is null for one that was there when the catalog first looked (never news);
+ * `gone_at` is set while it is away. One back within the gap keeps its `since` (a flap is not news).
+ */
+export const titleOffers = pgTable(
+  'title_offers',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    providerId: integer('provider_id').notNull(),
+    type: text('type').$type<OfferType>().notNull(),
+    since: timestamp('since', { withTimezone: true }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    goneAt: timestamp('gone_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.country, t.providerId, t.type] }),
+    index('title_offers_since_idx').on(t.since).where(sql`${t.since} is not null and ${t.goneAt} is null`),
+  ],
+);
+
+/** The streaming services TMDB names in offers and lists: their names and logos. */
+export const watchProviders = pgTable('watch_providers', {
+  providerId: integer('provider_id').primaryKey(),
+  name: text('name').notNull(),
+  logoPath: text('logo_path'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** The kinds of offer seen from a service in a country (what its toggle on the profile says it has). */
+export const watchProviderKinds = pgTable(
+  'watch_provider_kinds',
+  {
+    region: text('region').notNull(),
+    providerId: integer('provider_id').notNull(),
+    kind: text('kind').$type<OfferType>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.region, t.providerId, t.kind] })],
+);
+
+/** A provider's answer kept for a while (a country's list of services, TMDB's countries), shared by processes. */
+export const providerAnswers = pgTable('provider_answers', {
+  key: text('key').primaryKey(),
+  body: jsonb('body').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});

@@ -34,7 +34,9 @@ export function sendCached(
   cacheControl?: string,
 ) {
   if (cacheControl) reply.header('cache-control', cacheControl);
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  // A route whose answer depends on more than the encoding says so itself (it includes accept-encoding).
+  if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
+  reply.type('application/json; charset=utf-8');
   if (acceptsGzip(req.headers['accept-encoding'])) {
     return reply.header('content-encoding', 'gzip').send(body.gzip);
   }

@@ -136,6 +136,42 @@ describe('MediaQuickView', () => {
     expect(within(dialog).getByText(`${'a'.repeat(300)}...`)).toBeInTheDocument();
   });
 
+  it('says where to watch, compactly, with the digital date in its own long format', async () => {
+    stubApiRoutes({
+      [`GET /media/slug/${ITEM.media_type}/${ITEM.slug}`]: () => ({
+        status: 200,
+        body: {
+          ...ITEM,
+          regional_dates: { region: 'GB', theatrical: '2027-03-14', digital: '2027-06-01', physical: null },
+          watch: {
+            region: 'GB',
+            link: 'https://www.themoviedb.org/movie/1-halcyon-relay/watch?locale=GB',
+            updated_at: '2027-03-01T06:00:00.000Z',
+            offers: [
+              { provider: { id: 2, name: 'Apple TV', logo: null }, type: 'rent', on_my_services: false },
+            ],
+          },
+          follow: [],
+        },
+      }),
+    });
+    renderWithProviders(<Card row={rowOf(ITEM)} />, { route: '/leaderboard' });
+    fireEvent.click(screen.getByRole('button', { name: 'View More' }));
+    const dialog = await screen.findByRole('dialog', { name: ITEM.title });
+    const block = await within(dialog).findByRole('region', { name: 'Where to watch in United Kingdom' });
+    // The modal's title is its level-2 heading.
+    expect(within(block).getByRole('heading', { level: 3 })).toHaveTextContent(
+      'Where to watch in United Kingdom',
+    );
+    expect(within(block).getByText('Apple TV')).toBeInTheDocument();
+    expect(within(block).getByText('Not streaming in United Kingdom yet')).toBeInTheDocument();
+    expect(within(block).getByText('Digital release: June 1, 2027')).toBeInTheDocument();
+    expect(within(block).getByRole('link', { name: /^Streaming data from JustWatch/ })).toHaveAttribute(
+      'href',
+      'https://www.themoviedb.org/movie/1-halcyon-relay/watch?locale=GB',
+    );
+  });
+
   it("links to the item's full page", async () => {
     const { dialog, user, location } = await openQuickView();
     const link = within(dialog).getByRole('link', { name: 'Open full page' });

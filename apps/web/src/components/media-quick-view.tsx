@@ -19,6 +19,10 @@ import {
 import { MediaImage } from './media-image';
 import classes from './media-quick-view.module.css';
 import { WatchlistButton } from './watchlist-button';
+import { WhereToWatch } from './where-to-watch';
+
+/** The quick view writes days in long US format, as its release date. */
+const longDay = (day: string) => formatLongDateOrNA(day, 'day');
 
 /** What a card's row already has: enough to title the quick view, show the poster and fetch the rest. */
 export type QuickViewItem = Pick<MediaItem, 'item_id' | 'media_type' | 'slug' | 'title' | 'image'>;
@@ -117,6 +121,7 @@ function QuickViewBody({ item }: { item: QuickViewItem }) {
         {data && (
           <>
             <HypeMeter value={data.hype_meter_percentage} />
+            <WhereToWatch item={data} compact formatDate={longDay} />
             <Description text={data.description} />
           </>
         )}

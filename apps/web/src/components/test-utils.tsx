@@ -104,14 +104,16 @@ interface FakeCall {
   method: string;
   path: string;
   body: unknown;
+  /** The query, e.g. `?region=GB` ('' without one). */
+  search: string;
 }
 type FakeAnswer = { status: number; body?: unknown } | Promise<{ status: number; body?: unknown }>;
 
 /**
- * Test-only: answers fetch by "METHOD /path" (query ignored) with JSON, records every call, and
- * answers 404 to anything not listed.
+ * Test-only: answers fetch by "METHOD /path" (query ignored, but given to the route with the URL) with
+ * JSON, records every call, and answers 404 to anything not listed.
  */
-export function stubApiRoutes(routes: Record<string, (body: unknown) => FakeAnswer>) {
+export function stubApiRoutes(routes: Record<string, (body: unknown, url: URL) => FakeAnswer>) {
   const calls: FakeCall[] = [];
   vi.stubGlobal(
     'fetch',
@@ -119,10 +121,10 @@ export function stubApiRoutes(routes: Record<string, (body: unknown) => FakeAnsw
       const method = init.method ?? 'GET';
       const path = input.split('?')[0] ?? input;
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-      calls.push({ method, path, body });
+      calls.push({ method, path, body, search: new URL(input, 'http://localhost').search });
       const route = routes[`${method} ${path}`];
       const answer = route
-        ? await route(body)
+        ? await route(body, new URL(input, 'http://localhost'))
         : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } };
       if (answer.status === 204) return new Response(null, { status: 204 });
       return new Response(JSON.stringify(answer.body ?? {}), {
@@ -163,5 +165,6 @@ export function watchlistEntryOf(item: MediaItem, addedAt = '2026-11-20T10:00:00
     creator_label: item.creator_label,
     timestamp_added: addedAt,
     followed_via: null,
+    on_my_services: [],
   };
 }

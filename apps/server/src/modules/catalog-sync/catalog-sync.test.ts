@@ -113,7 +113,7 @@ describe('the catalog sync, on TMDB and ISBNdb', () => {
     w.tmdb.data.setUsTheatricalDate(id, newDate);
     const from = w.tmdb.requests.length;
 
-    expect(await w.ran()).toEqual(['tmdb-changes', 'follows-changes']);
+    expect(await w.ran()).toEqual(['tmdb-changes', 'follows-changes', 'watch-offers']);
     expect((await w.item(`tmdb:movie:${id}`))?.releaseDate).toBe(newDate);
     expect(await w.eventsOf(`tmdb:movie:${id}`)).toEqual([
       { kind: 'moved', oldDate: before!.releaseDate, newDate },
@@ -135,10 +135,10 @@ describe('the catalog sync, on TMDB and ISBNdb', () => {
 
     w.advance(HOUR + 1000);
     w.tmdb.data.setUsTheatricalDate(undated, '2028-02-11');
-    expect(await w.ran()).toEqual(['tmdb-changes', 'follows-changes']);
+    expect(await w.ran()).toEqual(['tmdb-changes', 'follows-changes', 'watch-offers']);
     w.advance(HOUR + 1000);
     w.tmdb.data.setUsTheatricalDate(undated, null);
-    expect(await w.ran()).toEqual(['tmdb-changes', 'follows-changes']);
+    expect(await w.ran()).toEqual(['tmdb-changes', 'follows-changes', 'watch-offers']);
     expect(await w.eventsOf(`tmdb:movie:${undated}`)).toEqual([
       { kind: 'announced', oldDate: null, newDate: '2028-02-11' },
       { kind: 'removed', oldDate: '2028-02-11', newDate: null },
@@ -250,6 +250,7 @@ describe('the catalog sync across processes and failures', () => {
         'tmdb-lists',
         'tracked-older',
         'tracked-recent',
+        'watch-offers',
       ]);
       const firstPages = w.tmdb.requests.filter(
         (r) => r.path === '/3/movie/upcoming' && r.query.page === '1',

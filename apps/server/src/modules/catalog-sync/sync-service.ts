@@ -39,6 +39,8 @@ export const SYNC_TASKS = [
   // Followed series and people TMDB's change feeds list, then every followed ref daily (ADR 014).
   { name: 'follows-changes', provider: 'tmdb', everyMs: HOUR, fills: false },
   { name: 'follows-refresh', provider: null, everyMs: DAY, fills: false },
+  // Where to watch: each pass looks at the titles due a look (tracked daily, near release every 3 hours).
+  { name: 'watch-offers', provider: 'tmdb', everyMs: 15 * MINUTE, fills: false },
 ] as const;
 export type SyncTaskName = (typeof SYNC_TASKS)[number]['name'];
 
@@ -61,9 +63,15 @@ export interface SyncHandlers {
   resolveRequests?: () => Promise<number>;
   /** A follows pass (`since`: the start of the task's last successful run). */
   syncFollows?: (mode: 'changes' | 'refresh', since: Date | null) => Promise<FollowsPass>;
+  /** An availability pass over the titles due a look: how many it looked at, how many offers are new. */
+  syncAvailability?: () => Promise<{ checked: number; newOffers: number }>;
 }
 
-export type SyncResult = IngestResult | { resolved: number } | FollowsPass;
+export type SyncResult =
+  | IngestResult
+  | { resolved: number }
+  | FollowsPass
+  | { checked: number; newOffers: number };
 
 export interface SyncOutcome {
   task: SyncTaskName;
@@ -207,6 +215,8 @@ export function createCatalogSync(options: {
         return (
           (await handlers.syncFollows?.('refresh', lastSuccess)) ?? { checked: 0, newTitles: 0, told: 0 }
         );
+      case 'watch-offers':
+        return (await handlers.syncAvailability?.()) ?? { checked: 0, newOffers: 0 };
     }
   }
 

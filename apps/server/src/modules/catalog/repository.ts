@@ -25,8 +25,11 @@ import {
   type NewMediaItemRow,
   type ReleaseEventKind,
   releaseEvents,
+  titleWatch,
   typedDateChanges,
+  type WatchResults,
   watchlistEntries,
+  watchProviders,
 } from '../../db/schema';
 import { monthStart, yearStart } from '../../lib/dates';
 import type { Credit, Identifier } from '../../providers/types';
@@ -369,6 +372,29 @@ export function createCatalogRepository(db: Database) {
     },
 
     /** A title's typed regional dates (only `country`'s when given), by country then date. */
+    /** A title's offers in one country as last seen, with the services' names, or null if never looked. */
+    async watchIn(itemId: string, country: string) {
+      const [row] = await db
+        .select({
+          checkedAt: titleWatch.checkedAt,
+          entry: sql<WatchResults[string] | null>`${titleWatch.results} -> ${country}`,
+        })
+        .from(titleWatch)
+        .where(eq(titleWatch.itemId, itemId));
+      if (!row) return null;
+      const ids = [...new Set((row.entry?.offers ?? []).map(([id]) => id))];
+      const names =
+        ids.length === 0
+          ? []
+          : await db.select().from(watchProviders).where(inArray(watchProviders.providerId, ids));
+      return {
+        checkedAt: row.checkedAt,
+        link: row.entry?.link ?? null,
+        offers: row.entry?.offers ?? [],
+        providers: new Map(names.map((p) => [p.providerId, p])),
+      };
+    },
+
     regionalDates(itemId: string, country?: string) {
       return db
         .select({

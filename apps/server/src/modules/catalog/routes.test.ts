@@ -18,7 +18,7 @@ const service = {
   trending: async () => [leaky],
   upcoming: async () => [leaky],
   featured: async () => leaky,
-  bySlug: async () => ({ ...leaky, regional_dates: null, follow: [] }),
+  bySlug: async () => ({ ...leaky, regional_dates: null, watch: null, follow: [] }),
   recommendations: async () => [leaky],
 } as unknown as CatalogService;
 
@@ -38,7 +38,7 @@ describe('cached catalog answers', () => {
     ['/trending/movies', [item]],
     ['/upcoming/movies', [item]],
     ['/media/featured/movies', item],
-    ['/media/slug/movies/glass-harbor', { ...item, regional_dates: null, follow: [] }],
+    ['/media/slug/movies/glass-harbor', { ...item, regional_dates: null, watch: null, follow: [] }],
   ])('%s answers exactly the response schema, plain and gzipped', async (url, expected) => {
     const server = await start();
     const plain = await server.inject({ url });
@@ -142,7 +142,7 @@ describe('a repeat of an address', () => {
       ...service,
       bySlug: async () => {
         if (!found) throw mediaNotFound();
-        return { ...leaky, regional_dates: null, follow: [] };
+        return { ...leaky, regional_dates: null, watch: null, follow: [] };
       },
     } as unknown as CatalogService);
     expect((await server.inject({ url: '/media/slug/movies/glass-harbor' })).statusCode).toBe(404);

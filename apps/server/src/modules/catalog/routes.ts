@@ -1,6 +1,7 @@
 import {
   errorResponseSchema,
   listQuerySchema,
+  type MediaDetail,
   mediaDetailSchema,
   mediaItemSchema,
   mediaListSchema,
@@ -8,6 +9,7 @@ import {
   mediaTypeParamsSchema,
   ROUTES,
   recommendationParamsSchema,
+  regionFromLocale,
   regionQuerySchema,
 } from '@releasebell/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +17,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type CachedJson, sendCached, toCachedJson } from '../../lib/cached-json';
 import { createTtlCache } from '../../lib/ttl-cache';
-import type { CatalogService } from './service';
+import { type CatalogService, markMyServices } from './service';
+
+/** A signed-in member's services, for marking them on a title's page; null when they have none. */
+export type MemberServicesLookup = (
+  userId: string,
+) => Promise<{ region: string; providerIds: number[] } | null>;
 
 const tags = ['catalog'];
 // Lists change as people track titles; a short shared cache keeps the home page fast.
@@ -24,7 +31,9 @@ const LIST_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 export const catalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogService;
   cacheSeconds: number;
-}> = async (app, { catalog, cacheSeconds }) => {
+  /** Set by the module that keeps members' services (after this one is registered). */
+  views?: { servicesOf: MemberServicesLookup | null };
+}> = async (app, { catalog, cacheSeconds, views = { servicesOf: null } }) => {
   // For a TTL more, an expired answer still goes out at once while one reload replaces it.
   const cache = createTtlCache<CachedJson>(cacheSeconds * 1000, { staleMs: cacheSeconds * 1000 });
   /** Sends the cached answer for `key`, made by `load` and shaped by the route's 200 schema. */
@@ -123,12 +132,26 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (req, res) => {
       const { mediaType, slug } = req.params;
-      const { region } = req.query;
-      return sendAnswer([req, res], {
+      const asked = req.query.region;
+      const member = views.servicesOf && req.headers.cookie ? await req.sessionUser() : null;
+      const mine = member && views.servicesOf ? await views.servicesOf(member.id) : null;
+      // No region asked: the member's own, else the visitor's language's country, else the default.
+      const region = asked ?? mine?.region ?? regionFromLocale(req.headers['accept-language']?.split(',')[0]);
+      const answer = {
         schema: mediaDetailSchema,
         key: `slug:${mediaType}:${slug}:${region ?? ''}`,
-        load: () => catalog.bySlug(mediaType, slug, region),
-      });
+        load: () => catalog.bySlug(mediaType, slug, region ?? undefined),
+      };
+      if (!mine) {
+        if (!asked) res.header('vary', 'accept-encoding, accept-language');
+        return sendAnswer([req, res], answer);
+      }
+      const cached = await cache.get(answer.key, async () =>
+        toCachedJson(answer.schema, await answer.load()),
+      );
+      const detail = JSON.parse(cached.json.toString('utf8')) as MediaDetail;
+      res.header('cache-control', 'private, no-store');
+      return { ...detail, watch: detail.watch && markMyServices(detail.watch, mine) };
     },
   });
 

@@ -3,7 +3,10 @@ import {
   DEFAULT_REGION,
   type MediaDetail,
   type MediaType,
+  OFFER_TYPES,
+  type TitleWatch,
 } from '@releasebell/contract';
+import type { MediaItemRow } from '../../db/schema';
 import { mediaNotFound } from '../../errors';
 import { type Clock, systemClock } from '../../lib/clock';
 import { todayIso } from '../../lib/dates';
@@ -13,6 +16,7 @@ import {
   RELEASE_TYPES_OF_KIND,
   regionalReleaseDates,
 } from '../../providers/tmdb/release-dates';
+import { tmdbLogoUrl, watchPageUrl, watchTarget } from '../../providers/tmdb/tmdb-watch';
 import { toMediaItem } from './media-item';
 import type { CatalogRepository } from './repository';
 
@@ -45,6 +49,26 @@ export function createCatalogService(
     return day.iso;
   };
   const rule = { defaultRegion, typesOfKind: RELEASE_TYPES_OF_KIND };
+
+  /** Where to watch a movie or season in `country`, as the availability sync last saw it. */
+  async function watchIn(row: MediaItemRow, country: string): Promise<TitleWatch | null> {
+    const target = watchTarget(row.providerId);
+    if (!target) return null;
+    const seen = await repo.watchIn(row.id, country);
+    if (!seen) return null;
+    return {
+      region: country,
+      link: seen.link ?? watchPageUrl(target, country),
+      updated_at: seen.checkedAt.toISOString(),
+      offers: seen.offers.flatMap(([id, type]) => {
+        const provider = seen.providers.get(id);
+        if (!provider) return [];
+        const ref = { id, name: provider.name, logo: tmdbLogoUrl(provider.logoPath) };
+        return [{ provider: ref, type, on_my_services: false }];
+      }),
+    };
+  }
+
   return {
     today,
     async trending(mediaType: MediaType, limit: number) {
@@ -69,9 +93,13 @@ export function createCatalogService(
     async bySlug(mediaType: MediaType, slug: string, region?: string): Promise<MediaDetail> {
       const row = await repo.findBySlug(mediaType, slug);
       if (!row) throw mediaNotFound();
-      const item = { ...toMediaItem(row), follow: await repo.followOptions(row) };
-      if (row.mediaType !== 'movies') return { ...item, regional_dates: null };
       const country = region ?? defaultRegion;
+      const item = {
+        ...toMediaItem(row),
+        follow: await repo.followOptions(row),
+        watch: await watchIn(row, country),
+      };
+      if (row.mediaType !== 'movies') return { ...item, regional_dates: null };
       const dates = await repo.regionalDates(row.id, country);
       const regional = regionalReleaseDates(dates, country);
       const day =
@@ -89,3 +117,26 @@ export function createCatalogService(
   };
 }
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/**
+ * A title's offers as a member sees them: those on their services (in their country) marked, and
+ * first within each kind of offer.
+ */
+export function markMyServices(
+  watch: TitleWatch,
+  mine: { region: string; providerIds: number[] },
+): TitleWatch {
+  if (watch.region !== mine.region) return watch;
+  const marked = watch.offers.map((o) => ({
+    ...o,
+    on_my_services: mine.providerIds.includes(o.provider.id),
+  }));
+  const rank = (o: (typeof marked)[number]) => OFFER_TYPES.indexOf(o.type) * 2 + (o.on_my_services ? 0 : 1);
+  return {
+    ...watch,
+    offers: marked
+      .map((o, i) => ({ o, i }))
+      .sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i)
+      .map(({ o }) => o),
+  };
+}

@@ -131,10 +131,11 @@ export function createDispatcher(options: DispatcherOptions) {
       }
       // A release day or reminder is about the member's own day (their kind of release in their
       // region); an announcement or a move is about the title's date.
-      // A new title is news whatever its date does after it was found.
+      // A new title, and a title now on a member's service, are news whatever its date does after.
       const moved =
         !answer &&
         delivery.kind !== 'new_title' &&
+        delivery.kind !== 'available' &&
         (delivery.kind === 'released' || delivery.kind === 'reminder'
           ? tracked.get(`${delivery.userId}/${delivery.itemId}`) !== delivery.keyDate
           : (item.releaseDate ?? 'tbd') !== delivery.keyDate ||

@@ -28,8 +28,9 @@ export function createNotificationEngine(options: {
     const changes = await planner.planChanges(now);
     const due = await planner.planDue(now);
     const found = await planner.planNewTitles(now);
+    const { planned: available } = await planner.planAvailable(now);
     const handled = await dispatcher.drain(() => stopping);
-    const planned = changes + due + found;
+    const planned = changes + due + found + available;
     if (planned + handled > 0) log.info({ planned, handled }, 'notifications tick');
   }
   const ticker = createJobTicker({

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { mediaItems, notificationDeliveries } from '../../db/schema';
+import { mediaItems, notificationDeliveries, watchProviders } from '../../db/schema';
 
 /** A member's in-app notifications: what the bell lists, how many are unread, marking them read. */
 export function createInbox(db: Database) {
@@ -8,9 +8,10 @@ export function createInbox(db: Database) {
     /** The bell: the member's latest in-app notifications, with their titles. */
     async latest(userId: string, limit: number) {
       return db
-        .select({ delivery: notificationDeliveries, item: mediaItems })
+        .select({ delivery: notificationDeliveries, item: mediaItems, logoPath: watchProviders.logoPath })
         .from(notificationDeliveries)
         .innerJoin(mediaItems, eq(mediaItems.id, notificationDeliveries.itemId))
+        .leftJoin(watchProviders, eq(watchProviders.providerId, notificationDeliveries.providerId))
         .where(
           and(
             eq(notificationDeliveries.userId, userId),

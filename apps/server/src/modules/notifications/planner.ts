@@ -1,9 +1,9 @@
-import type { ChannelType, NotificationKind, ReleaseDatePrecision } from '@releasebell/contract';
+import type { ChannelType, NotificationKind, OfferType, ReleaseDatePrecision } from '@releasebell/contract';
 import type { NewDeliveryRow } from '../../db/schema';
 import { addDays, toIsoDate } from '../../lib/dates';
 import { emailUnavailable, pushUnavailable, smsUnavailable } from './eligibility';
 import { localToday, releaseMessageTime, reminderTime, smsAllowedAt } from './local-time';
-import type { PlanningQueries, SettledChange, Watcher } from './planning-queries';
+import { availableKey, type PlanningQueries, type SettledChange, type Watcher } from './planning-queries';
 
 /** A message that fell due while the app was down goes out this late at most; older ones are skipped. */
 const CATCH_UP_HOURS = 72;
@@ -13,6 +13,7 @@ const HOUR = 3_600_000;
 
 interface Notice {
   itemId: string;
+  offer?: { providerId: number; provider: string; type: OfferType };
   kind: NotificationKind;
   old: { date: string | null; precision: ReleaseDatePrecision | null };
   new: { date: string | null; precision: ReleaseDatePrecision | null };
@@ -51,7 +52,9 @@ function deliveryRows(
     itemId: notice.itemId,
     kind: notice.kind,
     keyDate: notice.keyDate ?? notice.new.date ?? 'tbd',
-    viaName: notice.viaName ?? null,
+    viaName: notice.offer?.provider ?? notice.viaName ?? null,
+    providerId: notice.offer?.providerId ?? null,
+    offerType: notice.offer?.type ?? null,
     oldDate: notice.old.date,
     oldPrecision: notice.old.precision,
     newDate: notice.new.date,
@@ -149,6 +152,34 @@ export function createPlanner(queries: PlanningQueries, options: { settleSeconds
       }
       await queries.plan(rows);
       return rows.length;
+    },
+
+    /**
+     * Titles now on a member's service (the availability sync found the offer): told once per title
+     * and service, as they were found, within the catch-up window. Answers the rows planned and how
+     * many members they tell.
+     */
+    async planAvailable(now: Date): Promise<{ planned: number; members: number }> {
+      const rows: NewDeliveryRow[] = [];
+      const planned = new Set<string>();
+      for (const found of await queries.availableOffers(new Date(now.getTime() - CATCH_UP_HOURS * HOUR))) {
+        // Several kinds of offer on one service at once: one message, of the best kind (first).
+        const key = `${found.userId} ${found.itemId} ${found.providerId}`;
+        if (planned.has(key)) continue;
+        planned.add(key);
+        const notice: Notice = {
+          itemId: found.itemId,
+          kind: 'available',
+          old: { date: null, precision: null },
+          new: { date: null, precision: null },
+          reminderDays: null,
+          keyDate: availableKey(found.providerId),
+          offer: { providerId: found.providerId, provider: found.providerName, type: found.type },
+        };
+        rows.push(...deliveryRows(found, notice, new Date(found.since), now));
+      }
+      await queries.plan(rows);
+      return { planned: rows.length, members: new Set(rows.map((r) => r.userId)).size };
     },
 
     /**

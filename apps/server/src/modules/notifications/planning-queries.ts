@@ -1,8 +1,12 @@
 import {
   MEDIA_TYPES,
   type NotificationChannel,
+  OFFER_TYPES,
+  type OfferType,
   REMINDER_DAY_OPTIONS,
+  RENT_BUY_OFFER_TYPES,
   type ReleaseDatePrecision,
+  STREAMING_OFFER_TYPES,
 } from '@releasebell/contract';
 import { and, eq, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -11,11 +15,15 @@ import {
   followTargets,
   mediaItems,
   mediaReleaseDates,
+  memberServiceProviders,
+  memberServices,
   type NewDeliveryRow,
   notificationDeliveries,
   releaseEvents,
+  titleOffers,
   userProfiles,
   watchlistEntries,
+  watchProviders,
 } from '../../db/schema';
 import { addDays } from '../../lib/dates';
 import { RELEASE_TYPES_OF_KIND } from '../../providers/tmdb/release-dates';
@@ -45,6 +53,15 @@ export interface SettledChange {
   before: { date: string | null; precision: ReleaseDatePrecision | null };
   now: { date: string | null; precision: ReleaseDatePrecision | null };
 }
+
+/** The key of an `available` message: one per member, title and service, whatever the kind of offer. */
+export const availableKey = (providerId: number) => `provider:${providerId}`;
+
+const words = (list: readonly string[]) =>
+  sql.join(
+    list.map((w) => sql`${w}`),
+    sql`, `,
+  );
 
 /** A plan at least this large refreshes the deliveries' statistics (see plan). */
 const ANALYZE_AFTER_ROWS = 500;
@@ -178,6 +195,56 @@ export function createPlanningQueries(db: Database, options: MemberDayOptions = 
               and d.item_id = ${watchlistEntries.itemId} and d.kind = 'new_title' and d.channel = 'in_app')`,
           ),
         );
+    },
+
+    /**
+     * Offers that arrived since `since` on a service of a member tracking the title, in the member's
+     * country, of a kind they are told about: streaming always, rent and buy if they asked. Only
+     * what arrived after they tracked the title, added the service, chose the country and asked for
+     * rent and buy (what was there is not news), and not yet told for that title and service. The
+     * streaming kinds come first, so a service with several kinds at once is told as the best.
+     */
+    availableOffers(since: Date) {
+      const rank = sql`array_position(array[${words(OFFER_TYPES)}]::text[], ${titleOffers.type})`;
+      return db
+        .select({
+          ...watcherColumns,
+          providerId: titleOffers.providerId,
+          providerName: sql<string>`coalesce(${watchProviders.name}, 'a streaming service')`,
+          type: sql<OfferType>`${titleOffers.type}`,
+          since: sql<Date>`${titleOffers.since}`,
+        })
+        .from(titleOffers)
+        .innerJoin(watchlistEntries, eq(watchlistEntries.itemId, titleOffers.itemId))
+        .innerJoin(
+          memberServices,
+          and(
+            eq(memberServices.userId, watchlistEntries.userId),
+            eq(memberServices.region, titleOffers.country),
+          ),
+        )
+        .innerJoin(
+          memberServiceProviders,
+          and(
+            eq(memberServiceProviders.userId, watchlistEntries.userId),
+            eq(memberServiceProviders.providerId, titleOffers.providerId),
+          ),
+        )
+        .leftJoin(userProfiles, eq(userProfiles.userId, watchlistEntries.userId))
+        .leftJoin(watchProviders, eq(watchProviders.providerId, titleOffers.providerId))
+        .where(
+          and(
+            sql`${titleOffers.since} >= ${since}`,
+            isNull(titleOffers.goneAt),
+            sql`${titleOffers.since} > greatest(${watchlistEntries.addedAt}, ${memberServiceProviders.addedAt}, ${memberServices.regionSince})`,
+            sql`(${titleOffers.type} in (${words(STREAMING_OFFER_TYPES)}) or (${memberServices.includeRentBuy}
+              and ${titleOffers.type} in (${words(RENT_BUY_OFFER_TYPES)}) and ${titleOffers.since} > ${memberServices.rentBuySince}))`,
+            sql`not exists (select 1 from ${notificationDeliveries} d where d.user_id = ${watchlistEntries.userId}
+              and d.item_id = ${titleOffers.itemId} and d.kind = 'available'
+              and d.key_date = 'provider:' || ${titleOffers.providerId} and d.channel = 'in_app')`,
+          ),
+        )
+        .orderBy(rank);
     },
 
     /** Adds deliveries (a key that exists already is left alone) and marks the item's events planned. */

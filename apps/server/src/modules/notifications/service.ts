@@ -10,6 +10,7 @@ import { HttpError } from '../../errors';
 import { DeliveryError } from '../../infra/delivery-error';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Clock } from '../../lib/clock';
+import { tmdbLogoUrl } from '../../providers/tmdb/tmdb-watch';
 import type { Channel } from './channels/channel';
 import type { DeliveryQueue } from './delivery-queue';
 import type { Inbox } from './inbox';
@@ -47,7 +48,7 @@ export function createNotificationsService({
         inbox.unreadCount(userId),
       ]);
       return {
-        notifications: rows.map(({ delivery: d, item }) => ({
+        notifications: rows.map(({ delivery: d, item, logoPath }) => ({
           id: d.id,
           kind: d.kind,
           item: {
@@ -62,7 +63,12 @@ export function createNotificationsService({
           new_date: d.newDate,
           new_date_precision: d.newPrecision,
           reminder_days: d.reminderDays,
-          via: d.viaName,
+          via: d.kind === 'available' ? null : d.viaName,
+          provider:
+            d.providerId !== null && d.viaName !== null
+              ? { id: d.providerId, name: d.viaName, logo: tmdbLogoUrl(logoPath) }
+              : null,
+          offer_type: d.offerType,
           created_at: (d.sentAt ?? d.createdAt).toISOString(),
           read: d.readAt !== null,
         })),

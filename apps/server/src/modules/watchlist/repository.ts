@@ -1,4 +1,4 @@
-import type { MediaType } from '@releasebell/contract';
+import { type MediaType, STREAMING_OFFER_TYPES } from '@releasebell/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -6,8 +6,12 @@ import {
   followTargets,
   type MediaItemRow,
   mediaItems,
+  memberServiceProviders,
+  memberServices,
+  titleWatch,
   trackingEvents,
   watchlistEntries,
+  watchProviders,
 } from '../../db/schema';
 
 export interface EntryRecord {
@@ -41,6 +45,51 @@ export function createWatchlistRepository(db: Database) {
         ...r,
         followedVia: followId && followName ? { id: followId, name: followName } : null,
       }));
+    },
+
+    /**
+     * The member's services each of their titles streams on now (flatrate, free or ads) in their
+     * services' country, as the catalog last saw it: item id to services in TMDB's order.
+     */
+    async streamingOnMyServices(userId: string) {
+      const offer = sql`jsonb_array_elements(${titleWatch.results} -> ${memberServices.region} -> 'offers')`;
+      const rows = await db
+        .select({
+          itemId: titleWatch.itemId,
+          providerId: watchProviders.providerId,
+          name: watchProviders.name,
+          logoPath: watchProviders.logoPath,
+        })
+        .from(watchlistEntries)
+        .innerJoin(memberServices, eq(memberServices.userId, watchlistEntries.userId))
+        .innerJoin(titleWatch, eq(titleWatch.itemId, watchlistEntries.itemId))
+        .innerJoin(sql`lateral ${offer} with ordinality as o(value, n)`, sql`true`)
+        .innerJoin(watchProviders, sql`${watchProviders.providerId} = (o.value ->> 0)::int`)
+        .innerJoin(
+          memberServiceProviders,
+          and(
+            eq(memberServiceProviders.userId, watchlistEntries.userId),
+            eq(memberServiceProviders.providerId, watchProviders.providerId),
+          ),
+        )
+        .where(
+          and(
+            eq(watchlistEntries.userId, userId),
+            sql`(o.value ->> 1) in (${sql.join(
+              STREAMING_OFFER_TYPES.map((t) => sql`${t}`),
+              sql`, `,
+            )})`,
+          ),
+        )
+        .orderBy(sql`o.n`);
+      const byItem = new Map<string, { id: number; name: string; logoPath: string | null }[]>();
+      for (const r of rows) {
+        const list = byItem.get(r.itemId) ?? [];
+        if (!list.some((p) => p.id === r.providerId))
+          list.push({ id: r.providerId, name: r.name, logoPath: r.logoPath });
+        byItem.set(r.itemId, list);
+      }
+      return byItem;
     },
 
     async findItem(itemId: string): Promise<MediaItemRow | undefined> {

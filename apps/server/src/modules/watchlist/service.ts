@@ -3,6 +3,7 @@ import type { MediaItemRow } from '../../db/schema';
 import { HttpError, mediaNotFound } from '../../errors';
 import { type Clock, systemClock } from '../../lib/clock';
 import { pick } from '../../lib/pick';
+import { tmdbLogoUrl } from '../../providers/tmdb/tmdb-watch';
 import { toMediaItem } from '../catalog';
 import type { WatchlistRepository } from './repository';
 
@@ -10,18 +11,21 @@ function toWatchlistEntry(
   item: MediaItemRow,
   addedAt: Date,
   followedVia: WatchlistEntry['followed_via'] = null,
+  onMyServices: { id: number; name: string; logoPath: string | null }[] = [],
 ): WatchlistEntry {
   return {
     ...pick(toMediaItem(item), WATCHLIST_ITEM_FIELDS),
     timestamp_added: addedAt.toISOString(),
     followed_via: followedVia,
+    on_my_services: onMyServices.map((p) => ({ id: p.id, name: p.name, logo: tmdbLogoUrl(p.logoPath) })),
   };
 }
 
 export function createWatchlistService(repo: WatchlistRepository, clock: Clock = systemClock) {
   return {
     async list(userId: string): Promise<WatchlistEntry[]> {
-      return (await repo.list(userId)).map((e) => toWatchlistEntry(e.item, e.addedAt, e.followedVia));
+      const [entries, streaming] = await Promise.all([repo.list(userId), repo.streamingOnMyServices(userId)]);
+      return entries.map((e) => toWatchlistEntry(e.item, e.addedAt, e.followedVia, streaming.get(e.item.id)));
     },
 
     async add(userId: string, body: AddToWatchlistBody) {

@@ -12,6 +12,8 @@ const base: Notification = {
   new_date_precision: 'day',
   reminder_days: null,
   via: null,
+  provider: null,
+  offer_type: null,
   created_at: '2027-03-14T09:00:00.000Z',
   read: false,
 };
@@ -42,6 +44,25 @@ describe('describeNotification', () => {
     expect(
       describeNotification({ ...base, kind: 'new_title', new_date: null, new_date_precision: null }),
     ).toBe('Newly announced, date TBD');
+  });
+
+  it('says which service an available title is now on, and how', () => {
+    const available: Notification = {
+      ...base,
+      kind: 'available',
+      item: { ...base.item, title: 'Glass Harbor' },
+      new_date: null,
+      new_date_precision: null,
+      provider: { id: 8, name: 'Netflix', logo: '/proxy-image/tmdb/w92/abc.jpg' },
+      offer_type: 'flatrate',
+    };
+    expect(describeNotification(available)).toBe('Glass Harbor is now streaming on Netflix');
+    expect(describeNotification({ ...available, offer_type: 'ads' })).toBe(
+      'Glass Harbor is now free with ads on Netflix',
+    );
+    expect(describeNotification({ ...available, offer_type: 'rent' })).toBe(
+      'Glass Harbor can now be rented on Netflix',
+    );
   });
 
   it('says TBD for a date that went away', () => {

@@ -1,5 +1,9 @@
 import type { Notification } from '@releasebell/contract';
 import { formatReleaseDate } from '../../lib/dates';
+import { availableLine, WATCH_TEXTS } from '../../lib/watch';
+
+/** An `available` notification without its service (not expected from the server). Not in the contract. */
+const AVAILABLE_FALLBACK = WATCH_TEXTS.availableFallback;
 
 const dateText = (date: string | null, precision: Notification['new_date_precision']) =>
   date ? formatReleaseDate(date, precision) : 'TBD';
@@ -23,6 +27,10 @@ export function describeNotification(n: Notification): string {
       const out = n.new_date ? `out ${dateText(n.new_date, n.new_date_precision)}` : 'date TBD';
       return n.via ? `New from ${n.via}, ${out}` : `Newly announced, ${out}`;
     }
+    case 'available':
+      return n.provider && n.offer_type
+        ? availableLine({ title: n.item.title, provider: n.provider.name, type: n.offer_type })
+        : AVAILABLE_FALLBACK;
   }
 }
 

@@ -98,17 +98,18 @@ let countries: { value: string; label: string }[] | null = null;
 /** The select's value for "from my browser" (the form's '', the profile's null). */
 export const BROWSER_REGION = 'browser';
 
-/** "From my browser", then every country by its English name; the saved one even if unlisted. */
-export function regionOptions(current: string): { value: string; label: string }[] {
+/** Every country of the contract's list by its English name, in alphabetical order; `current` too if unlisted. */
+export function countryOptions(current = ''): { value: string; label: string }[] {
   countries ??= REGION_CODES.map((code) => ({ value: code, label: regionName(code) })).sort((a, b) =>
     a.label.localeCompare(b.label, 'en'),
   );
   const listed = !current || countries.some((c) => c.value === current);
-  return [
-    { value: BROWSER_REGION, label: browserRegionLabel() },
-    ...(listed ? [] : [{ value: current, label: regionName(current) }]),
-    ...countries,
-  ];
+  return listed ? countries : [{ value: current, label: regionName(current) }, ...countries];
+}
+
+/** "From my browser", then every country by its English name; the saved one even if unlisted. */
+export function regionOptions(current: string): { value: string; label: string }[] {
+  return [{ value: BROWSER_REGION, label: browserRegionLabel() }, ...countryOptions(current)];
 }
 
 export const MOVIE_RELEASE_KIND_OPTIONS = MOVIE_RELEASE_KINDS.map((kind) => ({

@@ -1,6 +1,6 @@
 import type { WatchlistEntry } from '@releasebell/contract';
 import { describe, expect, it } from 'vitest';
-import { isReleased, toggleSelection, visibleEntries } from './watchlist-rules';
+import { isReleased, offersServicesFilter, toggleSelection, visibleEntries } from './watchlist-rules';
 
 function entry(overrides: Partial<WatchlistEntry>): WatchlistEntry {
   return {
@@ -14,6 +14,7 @@ function entry(overrides: Partial<WatchlistEntry>): WatchlistEntry {
     author: null,
     director: null,
     followed_via: null,
+    on_my_services: [],
     network_name: null,
     series: null,
     creator: null,
@@ -94,6 +95,37 @@ describe('watchlist rules', () => {
     expect(titles(visibleEntries(list, 'books', 'upcoming', 'title', now))).toEqual(['alpha']);
     expect(titles(visibleEntries(list, 'tv_seasons', 'upcoming', 'title', now))).toEqual(['Gamma']);
     expect(titles(visibleEntries(list, 'movies', 'released', 'title', now))).toEqual(['Delta']);
+  });
+
+  it('"On my services" keeps the titles streaming on a service, released or not', () => {
+    const netflix = { id: 8, name: 'Netflix', logo: null };
+    const streaming = [
+      entry({ title: 'Out', release_date: '2026-10-10', on_my_services: [netflix] }),
+      entry({ title: 'Early', release_date: '2027-02-01', on_my_services: [netflix] }),
+      entry({ title: 'Elsewhere', release_date: '2026-10-11' }),
+      entry({ title: 'Book', media_type: 'books', release_date: '2026-10-12' }),
+    ];
+    expect(titles(visibleEntries(streaming, 'all', 'upcoming', 'title', now, true))).toEqual([
+      'Early',
+      'Out',
+    ]);
+    expect(titles(visibleEntries(streaming, 'all', 'released', 'title', now, true))).toEqual([
+      'Early',
+      'Out',
+    ]);
+    expect(titles(visibleEntries(streaming, 'books', 'released', 'title', now, true))).toEqual([]);
+    expect(titles(visibleEntries(streaming, 'all', 'released', 'title', now))).toEqual([
+      'Book',
+      'Elsewhere',
+      'Out',
+    ]);
+  });
+
+  it('offers "On my services" only when some title streams on a service', () => {
+    expect(offersServicesFilter(list)).toBe(false);
+    expect(
+      offersServicesFilter([...list, entry({ on_my_services: [{ id: 8, name: 'N', logo: null }] })]),
+    ).toBe(true);
   });
 
   it('caps the selection, ignoring extra additions, and toggles off', () => {

@@ -45,17 +45,33 @@ const COMPARE: Record<WatchlistSort, (a: WatchlistEntry, b: WatchlistEntry) => n
   dateAdded: (a, b) => b.timestamp_added.localeCompare(a.timestamp_added) || byTitle(a, b),
 };
 
-/** The entries a tab, the Upcoming/Released toggle and a sort leave, in order. */
+/** Streaming now on one of the member's services in their country. */
+export const isOnMyServices = (entry: Pick<WatchlistEntry, 'on_my_services'>) =>
+  entry.on_my_services.length > 0;
+
+/**
+ * Whether the "On my services" filter is offered: some tracked title streams on one of the member's
+ * services (a member without services, or whose titles stream nowhere they pay for, is not shown it).
+ */
+export const offersServicesFilter = (entries: readonly Pick<WatchlistEntry, 'on_my_services'>[]) =>
+  entries.some(isOnMyServices);
+
+/**
+ * The entries a tab, the Upcoming/Released toggle and a sort leave, in order. "On my services" keeps
+ * the titles that stream on one of the member's services, in place of the Upcoming/Released split: a
+ * title streaming now is one the member can watch now, whatever its listed release date says.
+ */
 export function visibleEntries(
   entries: readonly WatchlistEntry[],
   tab: WatchlistTab,
   filter: ReleaseFilter,
   sort: WatchlistSort,
   now: Date,
+  onMyServices = false,
 ): WatchlistEntry[] {
   return entries
     .filter((e) => tab === 'all' || e.media_type === tab)
-    .filter((e) => isReleased(e, now) === (filter === 'released'))
+    .filter((e) => (onMyServices ? isOnMyServices(e) : isReleased(e, now) === (filter === 'released')))
     .sort(COMPARE[sort]);
 }
 

@@ -1,3 +1,4 @@
+import type { OfferType } from '@releasebell/contract';
 import type { DeliveryChannel, DeliveryRow } from '../../../db/schema';
 import type { ItemNow, Recipient } from '../delivery-queue';
 
@@ -67,4 +68,12 @@ export function preparedRecipients<T>(
       ready.delete(id);
     },
   };
+}
+
+/** For an `available` notice: the member's service it is on now, and how; else null. */
+export function deliveryOffer(
+  delivery: DeliveryRow,
+): { providerId: number; provider: string; type: OfferType } | null {
+  if (delivery.kind !== 'available' || delivery.providerId === null || !delivery.offerType) return null;
+  return { providerId: delivery.providerId, provider: delivery.viaName ?? '', type: delivery.offerType };
 }

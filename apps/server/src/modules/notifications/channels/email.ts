@@ -6,7 +6,7 @@ import { createTtlCache } from '../../../lib/ttl-cache';
 import { emailUnavailable } from '../eligibility';
 import { renderReleaseEmail, renderTestEmail } from '../emails/release-emails';
 import type { UnsubscribeTokens } from '../unsubscribe-token';
-import { absoluteUrl, type Channel, type Notice } from './channel';
+import { absoluteUrl, type Channel, deliveryOffer, type Notice } from './channel';
 
 export interface EmailChannelOptions {
   mailer: Mailer;
@@ -88,7 +88,8 @@ function toReleaseNotice({ delivery, item }: Notice, publicUrl: string) {
     oldDate: delivery.oldDate,
     oldPrecision: delivery.oldPrecision,
     reminderDays: delivery.reminderDays,
-    via: delivery.viaName,
+    via: delivery.kind === 'available' ? null : delivery.viaName,
+    offer: deliveryOffer(delivery),
   };
 }
 

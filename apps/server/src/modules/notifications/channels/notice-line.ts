@@ -1,5 +1,6 @@
+import { availableLine } from '@releasebell/contract';
 import { formatReleaseDate, newTitleLine, PRODUCT_NAME } from '@releasebell/contract/constants';
-import type { Notice } from './channel';
+import { deliveryOffer, type Notice } from './channel';
 
 /**
  * What happened to a title, in one sentence: a text's words, a push's body, a chat message's line.
@@ -25,6 +26,12 @@ export function noticeLine({ delivery, item }: Notice, today?: string): string {
     case 'new_title': {
       const out = delivery.newDate ? date(delivery.newDate, delivery.newPrecision) : null;
       return `${newTitleLine({ via: delivery.viaName, mediaType: item.mediaType, title: item.title, out })}.`;
+    }
+    case 'available': {
+      const offer = deliveryOffer(delivery);
+      return offer
+        ? `${availableLine({ title: item.title, provider: offer.provider, type: offer.type })}.`
+        : `${item.title} is now on one of your services.`;
     }
   }
 }

@@ -11,7 +11,14 @@ import { DeliveryError } from '../../../infra/delivery-error';
 import type { Clock } from '../../../lib/clock';
 import { OutboundError, postOutbound } from '../../../lib/outbound-http';
 import type { MemberChannels } from '../member-channels';
-import { absoluteUrl, type Channel, type Notice, type OutgoingMessage, preparedRecipients } from './channel';
+import {
+  absoluteUrl,
+  type Channel,
+  deliveryOffer,
+  type Notice,
+  type OutgoingMessage,
+  preparedRecipients,
+} from './channel';
 import { plainNetworkError } from './network-error';
 import { noticeLine } from './notice-line';
 
@@ -85,10 +92,17 @@ export function channelMessage(
       old_date: delivery.oldDate,
       new_date: delivery.newDate,
       reminder_days: delivery.reminderDays,
+      ...availableFields(delivery),
       url,
       sent_at: sentAt.toISOString(),
     },
   };
+}
+
+/** An `available` event's service and kind of offer (other kinds carry neither). */
+function availableFields(delivery: Notice['delivery']) {
+  const offer = deliveryOffer(delivery);
+  return offer ? { provider: { id: offer.providerId, name: offer.provider }, offer_type: offer.type } : {};
 }
 
 /**

@@ -20,6 +20,7 @@ function notice(overrides: Partial<ReleaseNotice> = {}): ReleaseNotice {
     oldPrecision: null,
     reminderDays: null,
     via: null,
+    offer: null,
     ...overrides,
   };
 }

@@ -1,7 +1,13 @@
 /** @jsxRuntime automatic */
 // (The pragma keeps the automatic JSX runtime when tsx runs from the repository root.)
 import { Button, Column, Heading, Hr, Img, Link, Row, Section, Text } from '@react-email/components';
-import type { MediaType, NotificationKind, ReleaseDatePrecision } from '@releasebell/contract';
+import {
+  availableLine,
+  type MediaType,
+  type NotificationKind,
+  type OfferType,
+  type ReleaseDatePrecision,
+} from '@releasebell/contract';
 import {
   formatLongReleaseDate,
   MEDIA_TYPE_SINGULAR,
@@ -31,6 +37,8 @@ export interface ReleaseNotice {
   reminderDays: number | null;
   /** The followed person or author a new title came through (new_title; null for a series' season). */
   via: string | null;
+  /** The member's service an `available` title is on now, and how. */
+  offer: { provider: string; type: OfferType } | null;
 }
 
 interface MailLinks {
@@ -76,11 +84,14 @@ function subjectTail(notice: ReleaseNotice): string {
       return `is on ${PRODUCT_NAME} now`;
     case 'new_title':
       return 'is announced';
+    case 'available':
+      return 'is on one of your services';
   }
 }
 
 /** The news in a line around a title: "Dune is out today"; "Orla Penhallow has a new book: The Salt Cartographer, out March 14, 2027". */
 function headline(notice: ReleaseNotice, title: string): string {
+  if (notice.kind === 'available' && notice.offer) return availableLine({ title, ...notice.offer });
   if (notice.kind !== 'new_title') return `${title} ${subjectTail(notice)}`;
   const out = notice.newDate ? shortDate(notice.newDate, notice.newPrecision) : null;
   return newTitleLine({ via: notice.via, mediaType: notice.mediaType, title, out });
@@ -116,6 +127,10 @@ function sentence(notice: ReleaseNotice): string {
       const who = notice.via ? `something new from ${notice.via}` : 'newly announced';
       return `It is ${who}, so it is on your watchlist now. ${when}`;
     }
+    case 'available':
+      return notice.offer
+        ? `${availableLine({ title: 'It', ...notice.offer })}, one of your services.`
+        : 'It is on one of your services now.';
   }
 }
 
@@ -147,6 +162,7 @@ const HEADINGS: Record<NotificationKind, string> = {
   reminder: 'Release reminder',
   request_resolved: 'The title you asked for is here',
   new_title: 'New from what you follow',
+  available: 'Now on your services',
 };
 
 function NoticeBlock({ notice }: { notice: ReleaseNotice }) {
@@ -217,6 +233,9 @@ function Layout({
 
 /** Why the member gets the mail: the titles they track, the ones they asked for, or both. */
 function reasonFor(notices: ReleaseNotice[]): string {
+  if (notices.every((n) => n.kind === 'available')) {
+    return `You get this because you track ${notices.length === 1 ? 'this title' : 'these titles'} and told ${PRODUCT_NAME} which services you have.`;
+  }
   if (notices.every((n) => n.kind === 'new_title')) {
     return `You get this because you follow ${notices.length === 1 && notices[0]?.via ? notices[0].via : 'what these titles come from'} on ${PRODUCT_NAME}.`;
   }

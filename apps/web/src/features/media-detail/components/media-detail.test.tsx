@@ -182,6 +182,27 @@ describe('MediaDetail', () => {
     });
   });
 
+  it("shows where to watch in the answer's country, and nothing before the catalog has looked", () => {
+    const item = makeItem({ title: 'Glass Harbor' });
+    const watch = {
+      region: 'GB',
+      link: 'https://www.themoviedb.org/movie/1-glass-harbor/watch?locale=GB',
+      updated_at: '2027-03-01T06:00:00.000Z',
+      offers: [
+        { provider: { id: 8, name: 'Netflix', logo: null }, type: 'flatrate' as const, on_my_services: true },
+      ],
+    };
+    const { unmount } = renderWithProviders(
+      <MediaDetail item={{ ...item, regional_dates: null, watch, follow: [] }} />,
+    );
+    const block = screen.getByRole('region', { name: 'Where to watch in United Kingdom' });
+    expect(within(block).getByText('Netflix')).toBeInTheDocument();
+    expect(within(block).getByText('Your service')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<MediaDetail item={{ ...item, regional_dates: null, watch: null, follow: [] }} />);
+    expect(screen.queryByRole('region', { name: /Where to watch/ })).toBeNull();
+  });
+
   describe('Buy on Amazon', () => {
     const book = makeItem({
       media_type: 'books',

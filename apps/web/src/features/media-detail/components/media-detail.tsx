@@ -16,6 +16,7 @@ import {
 } from '../../../components/media-facts';
 import { MediaImage } from '../../../components/media-image';
 import { WatchlistButton } from '../../../components/watchlist-button';
+import { WhereToWatch } from '../../../components/where-to-watch';
 import { amazonSearchUrl } from '../../../lib/amazon';
 import { usePublicConfig } from '../../../lib/config';
 import { languageName } from '../../../lib/media';
@@ -117,6 +118,8 @@ export function MediaDetail({ item }: MediaDetailProps) {
           </FactTags>
 
           {'regional_dates' in item && <RegionalReleaseDates dates={item.regional_dates} />}
+
+          {'watch' in item && <WhereToWatch item={item} />}
 
           {!isBook && <GenreList genres={item.genres} />}
 

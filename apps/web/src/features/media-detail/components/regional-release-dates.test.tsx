@@ -9,6 +9,7 @@ import { stubApi } from './test-api';
 const movie = (overrides: Partial<MediaDetail> = {}): MediaDetail => ({
   ...makeItem({ title: 'Glass Harbor', slug: 'glass-harbor', release_date: '2027-03-20' }),
   regional_dates: { region: 'GB', theatrical: '2027-03-20', digital: null, physical: '2027-07-01' },
+  watch: null,
   follow: [],
   ...overrides,
 });

@@ -21,6 +21,8 @@ function note(overrides: Partial<Notification> & Pick<Notification, 'id' | 'kind
     new_date_precision: 'day',
     reminder_days: null,
     via: null,
+    provider: null,
+    offer_type: null,
     created_at: minutesAgo(5),
     read: false,
     ...overrides,
@@ -119,6 +121,21 @@ describe('NotificationBell', () => {
       }),
       note({ id: ID(4), kind: 'reminder', reminder_days: 3, new_date: '2027-03-17' }),
       note({ id: ID(5), kind: 'reminder', reminder_days: 1, new_date: '2027-03-15' }),
+      note({
+        id: ID(6),
+        kind: 'available',
+        item: {
+          item_id: 'g',
+          title: 'Glass Harbor',
+          media_type: 'movies',
+          slug: 'glass-harbor',
+          image: null,
+        },
+        new_date: null,
+        new_date_precision: null,
+        provider: { id: 8, name: 'Netflix', logo: '/proxy-image/tmdb/w92/netflix.jpg' },
+        offer_type: 'flatrate',
+      }),
     ]);
     await renderBell();
     const list = await openBell();
@@ -140,6 +157,7 @@ describe('NotificationBell', () => {
     expect(changed?.querySelector('img')).toBeNull();
     expect(within(list).getByText('Out in 3 days')).toBeInTheDocument();
     expect(within(list).getByText('Out tomorrow')).toBeInTheDocument();
+    expect(entry(/Glass Harbor/)).toHaveTextContent('Glass Harbor is now streaming on Netflix');
   });
 
   it('opening a notification marks it read and goes to the title', async () => {

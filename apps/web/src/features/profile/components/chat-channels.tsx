@@ -19,6 +19,7 @@ import {
   CHANNEL_SECRET_MESSAGE as SECRET_LENGTH_MESSAGE,
   CHANNEL_SECRET_MAX as SECRET_MAX,
   CHANNEL_SECRET_MIN as SECRET_MIN,
+  WATCH_TEXTS,
 } from '@releasebell/contract/constants';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -57,6 +58,8 @@ const ATTEMPT_KIND_LABELS: Record<ChannelAttempt['kind'], string> = {
   reminder: 'Reminder',
   request_resolved: 'Request added',
   new_title: 'New title',
+  // Not in the contract yet (WATCH_TEXTS has no short label for the kind).
+  available: WATCH_TEXTS.channelLogLabel,
   test: 'Test',
 };
 

@@ -88,6 +88,17 @@ function stubProfileApi(
       return { status: 200, body: calendarLink(calendarToken) };
     },
     'GET /api/channels': () => ({ status: 200, body: { channels: [] } }),
+    'GET /api/services': () => ({
+      status: 200,
+      body: { region: stored.region ?? 'GB', provider_ids: [8], include_rent_buy: false },
+    }),
+    'GET /api/watch-providers': (_, url) => ({
+      status: 200,
+      body: {
+        region: url.searchParams.get('region'),
+        providers: [{ id: 8, name: 'Netflix', logo: null, kinds: ['flatrate'] }],
+      },
+    }),
     'POST /api/phone/verification': () =>
       options.tooManyCodes
         ? {
@@ -507,6 +518,18 @@ describe('ProfilePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send me a test notification' }));
     expect(await screen.findByText('Test notification not sent')).toBeInTheDocument();
     expect(screen.getByText('Wait a minute before sending another test.')).toBeInTheDocument();
+  });
+
+  it("has the member's services after the notification settings, before the calendar", async () => {
+    stubProfileApi({ region: 'DE' });
+    await renderProfile();
+    const netflix = await screen.findByRole('button', { name: 'Netflix' });
+    expect(netflix).toHaveAttribute('aria-pressed', 'true');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const at = (name: string) => headings.indexOf(name);
+    expect(at('My services')).toBeGreaterThan(at('Notification Preferences'));
+    expect(at('My services')).toBeLessThan(at('Calendar'));
+    expect(screen.getByLabelText('Country', { selector: 'input' })).toHaveValue('Germany');
   });
 
   it('shows the private calendar link with Copy and the Google and Apple buttons, and resets it after asking', async () => {

@@ -21,6 +21,7 @@ import { useProfileForm } from '../hooks/use-profile-form';
 import { AvatarSection } from './avatar-section';
 import { CalendarFeed } from './calendar-feed';
 import { ChatChannels } from './chat-channels';
+import { MyServices } from './my-services';
 import { NotificationPreferences } from './notification-preferences';
 import { ProfileDetails, ProfileEditFields } from './profile-fields';
 import { YourWatchlist } from './your-watchlist';
@@ -129,6 +130,10 @@ function Profile({ user, FinishSignUp }: { user: CurrentUser } & ProfilePageProp
               </Group>
             </Stack>
           </form>
+        </Paper>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+          <MyServices />
         </Paper>
 
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>

@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Checkbox, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { WatchlistEntry } from '@releasebell/contract';
-import { itemPath, listedCreator, type MediaType } from '@releasebell/contract/constants';
+import { itemPath, listedCreator, type MediaType, WATCH_TEXTS } from '@releasebell/contract/constants';
 import { IconBook, IconDeviceTv, IconDots, IconMovie, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
 import type { QuickView } from '../../../components/media-quick-view';
+import { ProviderLogo } from '../../../components/provider-logo';
 import { formatReleaseDate } from '../../../lib/dates';
 import type { RemovalPhase } from '../../../lib/pending-removals';
 import classes from './watchlist-page.module.css';
@@ -15,6 +16,8 @@ const TYPE_ICON: Record<MediaType, typeof IconBook> = {
   tv_seasons: IconDeviceTv,
 };
 const TYPE_NAME: Record<MediaType, string> = { books: 'Book', movies: 'Movie', tv_seasons: 'TV Show' };
+/** The tooltip of a card's service logo. */
+const onService = WATCH_TEXTS.onService;
 
 export interface WatchlistCardProps {
   entry: WatchlistEntry;
@@ -30,6 +33,8 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
   const Icon = TYPE_ICON[entry.media_type];
   const path = itemPath(entry);
   const removeLabel = `Remove ${entry.title} from Watchlist`;
+  // The first of the member's services it streams on (the API lists them in the member's order).
+  const service = entry.on_my_services[0];
   return (
     <li
       className={[classes.card, removal ? classes.fading : '', share?.selected ? classes.selected : '']
@@ -45,6 +50,15 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
           <Icon size={16} aria-hidden />
           <VisuallyHidden>{TYPE_NAME[entry.media_type]}</VisuallyHidden>
         </span>
+        {service && (
+          <ProviderLogo
+            provider={service}
+            size={24}
+            alt={service.name}
+            title={onService(service.name)}
+            className={classes.service}
+          />
+        )}
       </div>
       <div className={classes.body}>
         {share ? (

@@ -245,6 +245,62 @@ describe('WatchlistPage', () => {
     expect(screen.queryByRole('button', { name: /^View More/ })).toBeNull();
   });
 
+  it('offers "On my services" only when a title streams on one, and then lists just those', async () => {
+    const netflix = { id: 8, name: 'Netflix', logo: '/proxy-image/tmdb/w92/netflix.jpg' };
+    const mubi = { id: 11, name: 'MUBI', logo: null };
+    const list = entries(4);
+    const streaming = (entry: WatchlistEntry, ...on: WatchlistEntry['on_my_services']) => ({
+      ...entry,
+      on_my_services: on,
+    });
+    list[1] = streaming(list[1] as WatchlistEntry, netflix, mubi);
+    list.push(
+      streaming(
+        watchlistEntryOf(
+          makeItem({ item_id: 'out', title: 'Long Released', release_date: '2001-05-05' }),
+          '2026-11-30T00:00:00.000Z',
+        ),
+        mubi,
+      ),
+    );
+    stubWatchlist(list);
+    renderPage();
+    await screen.findAllByRole('listitem');
+    const filter = screen.getByRole('checkbox', { name: 'On my services' });
+    expect(filter).not.toBeChecked();
+
+    // The first of the member's services it streams on, named and explained.
+    const logo = within(card('Tracked 01') as HTMLElement).getByRole('img', { name: 'Netflix' });
+    expect(logo).toHaveAttribute('src', '/proxy-image/tmdb/w92/netflix.jpg');
+    expect(logo).toHaveAttribute('title', 'On Netflix');
+    expect(within(card('Tracked 00') as HTMLElement).queryByRole('img', { name: /Netflix|MUBI/ })).toBeNull();
+
+    fireEvent.click(filter);
+    expect(filter).toBeChecked();
+    // Upcoming or released, what streams now.
+    expect(screen.getAllByRole('listitem').map((li) => within(li).getByRole('link').textContent)).toEqual([
+      'Long Released',
+      'Tracked 01',
+    ]);
+    const noLogo = within(card('Long Released') as HTMLElement).getByRole('img', { name: 'MUBI' });
+    expect(noLogo).toHaveAttribute('title', 'On MUBI');
+    expect(screen.getByRole('radio', { name: 'Released' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Books' }));
+    expect(screen.getByText('No Books on your services right now.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    fireEvent.click(filter);
+    expect(screen.getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('does not offer "On my services" when nothing tracked streams on the member\'s services', async () => {
+    stubWatchlist(entries(3));
+    renderPage();
+    await screen.findAllByRole('listitem');
+    expect(screen.queryByRole('checkbox', { name: 'On my services' })).toBeNull();
+    expect(document.querySelector('[title^="On "]')).toBeNull();
+  });
+
   it('share mode: checkboxes, the n/12 counter, extra selections ignored, Generate Preview only with one', async () => {
     stubWatchlist(entries(14));
     renderPage();

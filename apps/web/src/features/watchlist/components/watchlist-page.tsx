@@ -2,6 +2,7 @@ import {
   Anchor,
   Button,
   Center,
+  Chip,
   Container,
   Group,
   Loader,
@@ -23,8 +24,10 @@ import { MediaQuickView, useQuickView } from '../../../components/media-quick-vi
 import { MembersOnly } from '../../../components/members-only';
 import { usePageTitle } from '../../../lib/page-title';
 import { scheduleRemoval, undoRemoval, usePendingRemovals } from '../../../lib/pending-removals';
+import { WATCH_TEXTS } from '../../../lib/watch';
 import { addToWatchlist, useWatchlist, watchlistKey } from '../../../lib/watchlist';
 import {
+  offersServicesFilter,
   type ReleaseFilter,
   SORT_OPTIONS,
   toggleSelection,
@@ -35,6 +38,8 @@ import {
 } from '../watchlist-rules';
 import { WatchlistCard } from './watchlist-card';
 import classes from './watchlist-page.module.css';
+
+const noneOnServices = WATCH_TEXTS.noneOnMyServices;
 
 // Only when the member asks for a preview: the modal and its PNG renderer stay out of the route's JS.
 const ShareModal = lazy(() => import('./share-modal').then((m) => ({ default: m.ShareModal })));
@@ -55,16 +60,23 @@ function Watchlist({ uid }: { uid: string }) {
   const [tab, setTab] = useState<WatchlistTab>('all');
   const [filter, setFilter] = useState<ReleaseFilter>('upcoming');
   const [sort, setSort] = useState<WatchlistSort>('dateAdded');
+  const [servicesOnly, setServicesOnly] = useState(false);
   const [sharing, setSharing] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [previewOpen, setPreviewOpen] = useState(false);
   const quickView = useQuickView();
 
   const all = watchlist.data ?? [];
+  // Offered while some tracked title streams on one of the member's services; it stops filtering once
+  // none does (the last such title removed).
+  const servicesFilter = offersServicesFilter(all);
+  const onMyServices = servicesFilter && servicesOnly;
   const entries = useMemo(
     () =>
-      visibleEntries(all, tab, filter, sort, new Date()).filter((e) => removals.get(e.item_id) !== 'hidden'),
-    [all, tab, filter, sort, removals],
+      visibleEntries(all, tab, filter, sort, new Date(), onMyServices).filter(
+        (e) => removals.get(e.item_id) !== 'hidden',
+      ),
+    [all, tab, filter, sort, onMyServices, removals],
   );
   const listed = all.filter((e) => removals.get(e.item_id) !== 'hidden');
 
@@ -121,12 +133,13 @@ function Watchlist({ uid }: { uid: string }) {
     .map((id) => all.find((e) => e.item_id === id))
     .filter((e): e is WatchlistEntry => !!e);
 
+  const what = tab === 'all' ? 'titles' : MEDIA_TYPE_LABELS[tab];
   const emptyText =
     listed.length === 0
       ? 'Your watchlist is currently empty.'
-      : `No ${filter === 'upcoming' ? 'upcoming' : 'released'} ${
-          tab === 'all' ? 'titles' : MEDIA_TYPE_LABELS[tab]
-        } in your watchlist.`;
+      : onMyServices
+        ? noneOnServices(what)
+        : `No ${filter === 'upcoming' ? 'upcoming' : 'released'} ${what} in your watchlist.`;
 
   return (
     <Container size="xl" py="xl">
@@ -171,15 +184,24 @@ function Watchlist({ uid }: { uid: string }) {
       </Tabs>
 
       <Group justify="space-between" mb="lg" gap="sm">
-        <SegmentedControl
-          aria-label="Upcoming or released"
-          value={filter}
-          onChange={(v) => setFilter(v as ReleaseFilter)}
-          data={[
-            { value: 'upcoming', label: 'Upcoming' },
-            { value: 'released', label: 'Released' },
-          ]}
-        />
+        <Group gap="sm">
+          <SegmentedControl
+            aria-label="Upcoming or released"
+            value={filter}
+            onChange={(v) => setFilter(v as ReleaseFilter)}
+            // "On my services" lists what streams now, upcoming or released.
+            disabled={onMyServices}
+            data={[
+              { value: 'upcoming', label: 'Upcoming' },
+              { value: 'released', label: 'Released' },
+            ]}
+          />
+          {servicesFilter && (
+            <Chip checked={servicesOnly} onChange={setServicesOnly} variant="outline">
+              {WATCH_TEXTS.onMyServices}
+            </Chip>
+          )}
+        </Group>
         <Select
           label="Sort by"
           className={classes.sort}

@@ -1,0 +1,47 @@
+import type { OfferType, TitleWatch, WatchOffer } from '@releasebell/contract';
+import { OFFER_GROUPS, STREAMING_OFFER_TYPES, WATCH_TEXTS } from '@releasebell/contract/constants';
+
+// Where to watch: the rules the item page, the quick view and the Watchlist share (the texts and
+// offer groups are the contract's).
+export {
+  availableLine,
+  OFFER_GROUPS,
+  STREAMING_OFFER_TYPES,
+  WATCH_TEXTS,
+} from '@releasebell/contract/constants';
+
+/* ---------------------------------------------------------------- rules */
+
+export type OfferGroupLabel = (typeof OFFER_GROUPS)[number]['label'];
+
+export interface OfferGroup {
+  label: OfferGroupLabel;
+  offers: WatchOffer[];
+}
+
+/**
+ * A title's offers in the contract's groups and their order, empty groups left out. Within a group the
+ * API's order stands (by type, then the member's services first, then TMDB's order), except that the
+ * member's services come first across the types a group holds ("Free" holds free and ads offers).
+ */
+export function groupOffers(offers: readonly WatchOffer[]): OfferGroup[] {
+  return OFFER_GROUPS.map((group) => {
+    const types: readonly OfferType[] = group.types;
+    const inGroup = offers.filter((o) => types.includes(o.type));
+    return {
+      label: group.label,
+      offers: [...inGroup.filter((o) => o.on_my_services), ...inGroup.filter((o) => !o.on_my_services)],
+    };
+  }).filter((group) => group.offers.length > 0);
+}
+
+/** Whether any offer streams it (subscription, free or free with ads) rather than renting or selling it. */
+export function isStreaming(watch: Pick<TitleWatch, 'offers'>): boolean {
+  const streaming: readonly OfferType[] = STREAMING_OFFER_TYPES;
+  return watch.offers.some((o) => streaming.includes(o.type));
+}
+
+/** How an offer names its service: "Channel 4", or "Channel 4 with ads" for an ads offer. */
+export function offerName(offer: Pick<WatchOffer, 'provider' | 'type'>): string {
+  return offer.type === 'ads' ? `${offer.provider.name} ${WATCH_TEXTS.adsSuffix}` : offer.provider.name;
+}
