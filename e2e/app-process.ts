@@ -140,11 +140,15 @@ export async function setReleaseDate(dataDir: string, ref: string, date: string)
 }
 
 /**
- * `npm run follows:sync` on a data directory, with the app's providers (`env`); resolves with what
- * it printed.
+ * An operator's pass (`npm run follows:sync`, `npm run watch:sync`) on a data directory, with the
+ * app's providers (`env`); resolves with what it printed.
  */
-export async function syncFollows(dataDir: string, env: Record<string, string>) {
-  const { stdout, stderr } = await promisify(execFile)('npm', ['run', 'follows:sync'], {
+export async function runOperatorPass(
+  command: 'follows:sync' | 'watch:sync',
+  dataDir: string,
+  env: Record<string, string>,
+) {
+  const { stdout, stderr } = await promisify(execFile)('npm', ['run', command], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? repoRoot, ...env, DATA_DIR: dataDir },
     timeout: 120_000,

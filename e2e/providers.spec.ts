@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type AppProcess, freePort, mailHeader, mailsTo, startApp, syncFollows } from './app-process';
+import { type AppProcess, freePort, mailHeader, mailsTo, runOperatorPass, startApp } from './app-process';
 import { toast } from './auth-helpers';
 import { FAKE_PORTS } from './fake-config';
 import { type ProviderFakes, startProviderFakes } from './fake-providers';
@@ -311,7 +311,7 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
     const title = `${series.name}: Season ${added.season_number}`;
     await page.goto('about:blank');
     expect(await app!.stop(), `the app's exit; its log:\n${app!.logs()}`).toBe(0);
-    const { stdout } = await syncFollows(dataDir!, appEnv);
+    const { stdout } = await runOperatorPass('follows:sync', dataDir!, appEnv);
     expect(stdout.trim().split('\n').at(-1)).toBe('follows checked 1, new titles 1, members told 1');
     app = await startApp(port, appEnv);
 
@@ -333,6 +333,93 @@ test.describe('Titles from TMDB and ISBNdb, on an app of their own', () => {
     );
     await page.goto('/watchlist');
     await expect(cards.filter({ hasText: title })).toContainText(`via ${series.name}`);
+  });
+
+  test('where to watch: services chosen on the profile, the title arriving on one told by the bell and mail', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const NETFLIX = 8;
+    const DISNEY = 337;
+    const upcoming = (await (await request.get('/upcoming/movies?limit=5')).json()) as {
+      item_id: string;
+      title: string;
+      slug: string;
+    }[];
+    const movie = upcoming[0]!;
+    const tmdbMovie = [...fakes!.tmdb.data.movies.values()].find((m) => m.title === movie.title)!;
+    fakes!.tmdb.data.setOffers({ movie: tmdbMovie.id }, 'US', 'flatrate', [DISNEY]);
+
+    const { uid, email } = await signUpViaApi(page, 'viewer', { origin: app!.origin });
+    await page.goto('/profile');
+    const services = main(page).getByRole('region', { name: 'My services' });
+    await expect(services.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
+    await services.getByRole('button', { name: 'Netflix', exact: true }).click();
+    await services.getByRole('button', { name: 'Hulu', exact: true }).click();
+    await expect(services.getByRole('button', { name: 'Netflix', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await services.getByRole('button', { name: 'Save services' }).click();
+    await expect(toast(page, 'Your services are saved.')).toBeVisible();
+    await expectNoA11yViolations(page);
+    const saved = await (await page.request.get('/api/services')).json();
+    expect(saved).toMatchObject({ region: 'US', include_rent_buy: false });
+    expect([...saved.provider_ids].sort((a: number, b: number) => a - b)).toEqual([8, 15]);
+    const tracked = await page.request.post(`/watchlist/${uid}`, {
+      data: { item_id: movie.item_id, media_type: 'movies' },
+      headers: { origin: app!.origin },
+    });
+    expect(tracked.ok()).toBe(true);
+
+    // The operator looks now (the app stopped: one process at a time on the embedded database).
+    const pass = async () => {
+      await page.goto('about:blank');
+      expect(await app!.stop(), `the app's exit; its log:\n${app!.logs()}`).toBe(0);
+      const { stdout } = await runOperatorPass('watch:sync', dataDir!, appEnv);
+      app = await startApp(port, appEnv);
+      return stdout.trim().split('\n').at(-1);
+    };
+    expect(await pass()).toMatch(/^availability checked \d+ titles, new offers 0, members told 0$/);
+    await page.goto(`/media/movies/${movie.slug}`);
+    const whereToWatch = main(page).getByRole('region', { name: 'Where to watch in United States' });
+    await expect(whereToWatch).toContainText('Disney Plus');
+    await expect(whereToWatch.getByRole('link', { name: /Streaming data from JustWatch/ })).toHaveAttribute(
+      'href',
+      /themoviedb\.org\/movie\/.*locale=US/,
+    );
+
+    // Netflix gets it: the pass finds the offer and tells the member.
+    fakes!.tmdb.data.setOffers({ movie: tmdbMovie.id }, 'US', 'flatrate', [DISNEY, NETFLIX]);
+    expect(await pass()).toMatch(/^availability checked \d+ titles, new offers 1, members told 1$/);
+    await expect
+      .poll(async () => (await mailsTo(request, email)).map((m) => mailHeader(m, 'Subject')), {
+        timeout: 30_000,
+      })
+      .toContain(`${movie.title} is now streaming on Netflix`);
+    await page.goto(`/media/movies/${movie.slug}`);
+    const stream = whereToWatch.getByRole('list').first().getByRole('listitem');
+    await expect(stream.first()).toContainText('Netflix');
+    await expect(stream.first()).toContainText('Your service');
+    await expect(stream.nth(1)).toContainText('Disney Plus');
+    await expectNoA11yViolations(page);
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+    await bell(page).click();
+    const bellList = page
+      .getByRole('dialog', { name: /^Notifications/ })
+      .getByRole('region', { name: 'Notifications' });
+    await expect(bellList.getByRole('link')).toContainText(`${movie.title} is now streaming on Netflix`);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/watchlist');
+    // The chip's label is what a member presses (its checkbox is visually hidden).
+    await main(page).getByText('On my services', { exact: true }).click();
+    await expect(main(page).getByRole('checkbox', { name: 'On my services' })).toBeChecked();
+    const cards = page.getByRole('list', { name: 'Tracked titles' }).getByRole('listitem');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(movie.title);
+    await expect(cards.first().getByRole('img', { name: 'Netflix' })).toBeVisible();
   });
 
   test("the footer carries TMDB's notice and logo", async ({ page }) => {

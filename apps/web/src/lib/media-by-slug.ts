@@ -1,8 +1,9 @@
 import type { MediaDetail } from '@releasebell/contract';
 import type { MediaType } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
+import { useSession } from './session';
 import { useViewerRegion } from './viewer-region';
 
 // GET /media/slug/{mediaType}/{slug}: read by the item's page and by the quick view that the
@@ -18,8 +19,12 @@ function getMediaBySlug(
   return api.get<MediaDetail>(pathTo(ROUTES.getMediaBySlug, { mediaType, slug }, { region }), signal);
 }
 
-function mediaBySlugKey(mediaType: MediaType, slug: string, region: string | null) {
-  return ['media', mediaType, slug, region ?? ''] as const;
+/**
+ * Keyed by the member too: a member's answer marks their streaming services, so it is not the
+ * visitor's answer the server rendered the page with.
+ */
+function mediaBySlugKey(mediaType: MediaType, slug: string, region: string | null, member: string | null) {
+  return ['media', mediaType, slug, region ?? '', member ?? ''] as const;
 }
 
 /** The server has no such item: asking again will not change that. */
@@ -28,17 +33,33 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /** One item by its type and slug. A 404 (or any answer the client caused) is final: no retries. */
-function mediaBySlugQueryOptions(mediaType: MediaType, slug: string, region: string | null) {
+function mediaBySlugQueryOptions(
+  mediaType: MediaType,
+  slug: string,
+  region: string | null,
+  member: string | null,
+) {
   return queryOptions({
-    queryKey: mediaBySlugKey(mediaType, slug, region),
+    queryKey: mediaBySlugKey(mediaType, slug, region, member),
     queryFn: ({ signal }) => getMediaBySlug(mediaType, slug, region, signal),
     retry: (failureCount, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1,
   });
 }
 
-/** The item with the visitor's region's dates; asked once that region is known (pending until then). */
+/**
+ * The item with the visitor's region's dates; asked once that region is known (pending until then).
+ * A member sees the visitor's answer (the page as rendered) until their own arrives.
+ */
 export function useMediaBySlug(mediaType: MediaType, slug: string) {
   const { region, known } = useViewerRegion();
-  return useQuery({ ...mediaBySlugQueryOptions(mediaType, slug, region), enabled: known });
+  const member = useSession().currentUser?.id ?? null;
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...mediaBySlugQueryOptions(mediaType, slug, region, member),
+    enabled: known,
+    placeholderData: member
+      ? () => queryClient.getQueryData<MediaDetail>(mediaBySlugKey(mediaType, slug, region, null))
+      : undefined,
+  });
 }
