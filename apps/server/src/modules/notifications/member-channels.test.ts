@@ -4,7 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ChatReceivers, startChatReceivers, verifySignature } from '../../../test/chat-receivers';
 import { buildTestApp, insertItem, signUp, TEST_ORIGIN, type TestUser, track } from '../../../test/helpers';
-import { channelAttempts, notificationDeliveries, userProfiles } from '../../db/schema';
+import {
+  channelAttempts,
+  memberServiceProviders,
+  memberServices,
+  notificationDeliveries,
+  titleOffers,
+  userProfiles,
+  watchProviders,
+} from '../../db/schema';
 
 const SECRET = 'a-webhook-secret-of-some-length';
 
@@ -153,6 +161,44 @@ describe('Discord, ntfy and webhook channels', () => {
       ['ntfy', 'sent'],
       ['webhook', 'sent'],
     ]);
+  });
+
+  it("tells of a title arriving on a member's service: the service and the kind of offer in the event", async () => {
+    const user = await member();
+    await add(user, { type: 'discord', url: chat.discordWebhook() });
+    await add(user, { type: 'webhook', url: chat.webhookUrl('mine'), secret: SECRET });
+    const itemId = await release(user.id, 'Salt Cartography', '2027-01-20');
+    const at = new Date('2027-02-10T12:00:00Z');
+    const db = app.database.db;
+    await db.insert(memberServices).values({ userId: user.id, region: 'GB', regionSince: at, updatedAt: at });
+    await db.insert(memberServiceProviders).values({ userId: user.id, providerId: 8, addedAt: at });
+    await db
+      .insert(watchProviders)
+      .values({ providerId: 8, name: 'Netflix', logoPath: '/netflix.jpg', updatedAt: at })
+      .onConflictDoNothing();
+    const arrived = new Date('2027-03-02T08:00:00Z');
+    await db.insert(titleOffers).values({
+      itemId,
+      country: 'GB',
+      providerId: 8,
+      type: 'flatrate',
+      since: arrived,
+      seenAt: arrived,
+    });
+    await tick('2027-03-02T09:00:00Z');
+    const [discord] = await chat.waitFor('discord', 1);
+    const [webhook] = await chat.waitFor('webhook', 1);
+    expect(discord!.body.embeds![0]!.description).toBe('Salt Cartography is now streaming on Netflix.');
+    expect(webhook!.headers['x-releasebell-event']).toBe('available');
+    expect(webhook!.json).toMatchObject({
+      kind: 'available',
+      item: { id: itemId, title: 'Salt Cartography' },
+      provider: { id: 8, name: 'Netflix' },
+      offer_type: 'flatrate',
+    });
+    // Once per title and service: the next tick finds nothing more to say.
+    await tick('2027-03-02T10:00:00Z');
+    expect(chat.received.webhook).toHaveLength(1);
   });
 
   it('retries a webhook after a 5xx with the same delivery id, and Discord after a 429 when it said', async () => {

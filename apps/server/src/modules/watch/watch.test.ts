@@ -324,6 +324,33 @@ describe('where to watch, against the TMDB stand-in', () => {
     expect(byMember.has(during.id)).toBe(false);
   });
 
+  it('looks at tracked titles daily, those near a digital release every 3 hours, the rest never', async () => {
+    const tracked = await movie('Velvet Ledger');
+    const soon = await movie('Hollow Signal');
+    const digital = current.toISOString().slice(0, 10);
+    tmdb.data.setRelease(soon.tmdbId, 'GB', 4, digital);
+    await app.catalogSync.refresh([{ providerId: `tmdb:movie:${soon.tmdbId}`, title: '' }]);
+    const other = await movie('Quiet Furnace');
+    const viewer = await memberWith('GB', [NETFLIX]);
+    await track(app, viewer.id, tracked.itemId, current);
+    const asked = async () => {
+      const from = tmdb.requests.length;
+      await app.watch.syncAvailability('due');
+      const paths = tmdb.requests.slice(from).map((r) => r.path);
+      return [tracked, soon, other].filter((t) => paths.includes(`/3/movie/${t.tmdbId}/watch/providers`));
+    };
+    expect(await asked()).toEqual([tracked, soon]);
+    later(4 * 3_600_000);
+    expect(await asked()).toEqual([soon]);
+    later(2 * 3_600_000);
+    expect(await asked()).toEqual([]);
+    later(19 * 3_600_000);
+    expect(await asked()).toEqual([tracked, soon]);
+    // Out of the window (15 days after its digital release), an untracked title is left alone.
+    later(15 * DAY);
+    expect(await asked()).toEqual([tracked]);
+  });
+
   it('two app processes passing at once tell each member once', async () => {
     const title = await movie('Iron Meridian');
     const members = [];

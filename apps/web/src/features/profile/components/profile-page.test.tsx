@@ -9,6 +9,7 @@ import {
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
+  makeConfig,
   makeItem,
   renderWithProviders,
   stubApiRoutes,
@@ -56,7 +57,7 @@ const CODE = '482913';
  */
 function stubProfileApi(
   initial: Partial<UserProfile> = {},
-  options: { failUpdate?: boolean; tooManyCodes?: boolean } = {},
+  options: { failUpdate?: boolean; tooManyCodes?: boolean; noTmdb?: boolean } = {},
 ) {
   // Like the server: the number is kept in E.164 and answered also as written.
   const withPhone = (p: UserProfile): UserProfile => ({
@@ -88,6 +89,8 @@ function stubProfileApi(
       return { status: 200, body: calendarLink(calendarToken) };
     },
     'GET /api/channels': () => ({ status: 200, body: { channels: [] } }),
+    // With TMDB, so "My services" is offered (it is hidden without).
+    'GET /api/config': () => ({ status: 200, body: makeConfig({ tmdbAttribution: !options.noTmdb }) }),
     'GET /api/services': () => ({
       status: 200,
       body: { region: stored.region ?? 'GB', provider_ids: [8], include_rent_buy: false },
@@ -518,6 +521,13 @@ describe('ProfilePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send me a test notification' }));
     expect(await screen.findByText('Test notification not sent')).toBeInTheDocument();
     expect(screen.getByText('Wait a minute before sending another test.')).toBeInTheDocument();
+  });
+
+  it('offers no services to choose without TMDB (where to watch comes from it)', async () => {
+    stubProfileApi({}, { noTmdb: true });
+    await renderProfile();
+    await screen.findByRole('heading', { level: 2, name: 'Calendar' });
+    expect(screen.queryByRole('heading', { name: 'My services' })).not.toBeInTheDocument();
   });
 
   it("has the member's services after the notification settings, before the calendar", async () => {

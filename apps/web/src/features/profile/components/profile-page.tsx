@@ -14,6 +14,7 @@ import {
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { MembersOnly } from '../../../components/members-only';
+import { usePublicConfig } from '../../../lib/config';
 import { usePageTitle } from '../../../lib/page-title';
 import type { CurrentUser } from '../../../lib/session';
 import { isProfileMissing, useProfile } from '../api/get-profile';
@@ -47,6 +48,7 @@ function Profile({ user, FinishSignUp }: { user: CurrentUser } & ProfilePageProp
   const uid = user.id;
   const profile = useProfile(uid);
   const form = useProfileForm(uid, profile.data, profile.refetch);
+  const { tmdbAttribution } = usePublicConfig();
 
   if (profile.isPending) {
     return (
@@ -132,9 +134,12 @@ function Profile({ user, FinishSignUp }: { user: CurrentUser } & ProfilePageProp
           </form>
         </Paper>
 
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-          <MyServices />
-        </Paper>
+        {/* Where to watch comes from TMDB: without it there are no services to choose. */}
+        {tmdbAttribution && (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+            <MyServices />
+          </Paper>
+        )}
 
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
           <CalendarFeed />
