@@ -38,6 +38,7 @@ import {
 } from './signin-burst';
 import { type LatencySummary, round, summarise } from './stats';
 import { measureSync, type SyncResult } from './sync';
+import { measureWatch, type WatchResult } from './watch';
 import { type HomeJs, measureHomeJs } from './web-js';
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -45,8 +46,8 @@ const USAGE = `Usage: npm run bench -- [options]
 Generates (or reuses) a synthetic catalog, starts the app (at the default log level, as it ships)
 and a bare Fastify baseline in child processes, loads them with wrk (autocannon, with a warning, when
 wrk is not installed: apt-get install wrk), measures search latency and the home page's initial JS;
-then a burst of sign-ins against pages, the notification fan-out, the TMDB sync, the follows sync, a
-Goodreads import, and Lighthouse on the built app's pages.
+then a burst of sign-ins against pages, the notification fan-out, the TMDB sync, the follows sync, the
+availability pass, a Goodreads import, and Lighthouse on the built app's pages.
 
 Options:
   --items <n>           synthetic catalog size                          (default: 100000)
@@ -86,6 +87,10 @@ Options:
                         TMDB for, 10 follows per member (default: 10000; about 20 refs a second)
   --only-follows        run only the follows sync (with --only-sync and the like: those too)
   --no-follows          skip the follows sync
+  --watch-titles <n>    tracked titles one availability pass (where to watch) asks the fake TMDB
+                        about, 10 per member (default: 50000; about 40 titles a second, 21 minutes)
+  --only-watch          run only the availability pass (with --only-sync and the like: those too)
+  --no-watch            skip the availability pass
   --imports <n>         rows of the Goodreads export uploaded and matched against the fake ISBNdb
                         at the app's default pace, 1 request/s (default: 5000; about 7 minutes)
   --only-imports        run only the Goodreads import (with --only-sync and the like: those too)
@@ -102,10 +107,11 @@ Options:
 
 Environment: BENCH_DATABASE_URL=postgres://… benchmarks against PostgreSQL instead of a cached
 embedded database under bench-results/ (the sign-in burst, the TMDB sync, the follows sync, the
-Goodreads import and Lighthouse always use a fresh embedded one).
+availability pass, the Goodreads import and Lighthouse always use a fresh embedded one).
 CHROME_PATH: the Chromium Lighthouse drives (default /usr/bin/chromium; missing: Lighthouse is skipped
 with a warning). Results go to bench-results/latest.json (--only-sync: bench-results/latest-sync.json,
---only-follows: bench-results/latest-follows.json, --only-imports: bench-results/latest-imports.json,
+--only-follows: bench-results/latest-follows.json, --only-watch: bench-results/latest-watch.json,
+--only-imports: bench-results/latest-imports.json,
 --only-channels: bench-results/latest-channels.json,
 --only-lighthouse: bench-results/latest-lighthouse.json, --only-signin-burst:
 bench-results/latest-signin-burst.json);
@@ -160,6 +166,8 @@ interface Options {
   sync: 'only' | 'yes' | 'no';
   followsRefs: number;
   follows: 'only' | 'yes' | 'no';
+  watchTitles: number;
+  watch: 'only' | 'yes' | 'no';
   importsRows: number;
   imports: 'only' | 'yes' | 'no';
   channels: 'only' | 'yes' | 'no';
@@ -197,6 +205,9 @@ function parseOptions(): Options | null {
       follows: { type: 'string', default: '10000' },
       'only-follows': { type: 'boolean', default: false },
       'no-follows': { type: 'boolean', default: false },
+      'watch-titles': { type: 'string', default: '50000' },
+      'only-watch': { type: 'boolean', default: false },
+      'no-watch': { type: 'boolean', default: false },
       imports: { type: 'string', default: '5000' },
       'only-imports': { type: 'boolean', default: false },
       'no-imports': { type: 'boolean', default: false },
@@ -248,6 +259,8 @@ function parseOptions(): Options | null {
     sync: values['only-sync'] ? 'only' : values['no-sync'] || values['only-search'] ? 'no' : 'yes',
     followsRefs: int('follows', values.follows, 1, 1_000_000),
     follows: values['only-follows'] ? 'only' : values['no-follows'] || values['only-search'] ? 'no' : 'yes',
+    watchTitles: int('watch-titles', values['watch-titles'], 1, 1_000_000),
+    watch: values['only-watch'] ? 'only' : values['no-watch'] || values['only-search'] ? 'no' : 'yes',
     // The import takes at most IMPORT_MAX_ROWS rows (20,000).
     importsRows: int('imports', values.imports, 1, 20_000),
     imports: values['only-imports'] ? 'only' : values['no-imports'] || values['only-search'] ? 'no' : 'yes',
@@ -871,6 +884,8 @@ async function main() {
     measureSync({ items: options.syncItems, env: childEnv({}), repoRoot, serverDir, log });
   const runFollows = () =>
     measureFollows({ refs: options.followsRefs, env: childEnv({}), repoRoot, serverDir, log });
+  const runWatch = () =>
+    measureWatch({ titles: options.watchTitles, env: childEnv({}), repoRoot, serverDir, log });
   const runImports = () =>
     measureImports({ rows: options.importsRows, env: childEnv({}), repoRoot, serverDir, log });
   const runChannels = async () => ({
@@ -917,6 +932,7 @@ async function main() {
     options.fanout === 'only' ||
     options.sync === 'only' ||
     options.follows === 'only' ||
+    options.watch === 'only' ||
     options.imports === 'only' ||
     options.channels === 'only' ||
     options.lighthouse === 'only' ||
@@ -949,6 +965,11 @@ async function main() {
       const follows = await runFollows();
       printFollows(follows);
       writeSectionReport('latest-follows.json', { follows });
+    }
+    if (options.watch === 'only') {
+      const watch = await runWatch();
+      printWatch(watch);
+      writeSectionReport('latest-watch.json', { watch, targets: { watch: watchTargets(watch) } });
     }
     if (options.imports === 'only') {
       const imports = await runImports();
@@ -1130,6 +1151,7 @@ async function main() {
   const fanout = options.fanout === 'yes' ? await runFanout() : null;
   const sync = options.sync === 'yes' ? await runSync() : null;
   const follows = options.follows === 'yes' ? await runFollows() : null;
+  const watch = options.watch === 'yes' ? await runWatch() : null;
   const imports = options.imports === 'yes' ? await runImports() : null;
   const channels = options.channels === 'yes' ? await runChannels() : null;
   const web = await homeJs(options.buildWeb);
@@ -1158,6 +1180,7 @@ async function main() {
     itemPages: readTarget(/slug/, TARGETS.itemRatio),
     ...(signinBurst && !('skipped' in signinBurst) ? { signinBurst: signinBurstTargets(signinBurst) } : {}),
     ...(sync ? { sync: syncTargets(sync) } : {}),
+    ...(watch ? { watch: watchTargets(watch) } : {}),
     ...(lighthouse && !('skipped' in lighthouse) ? { lighthouse: lighthouseTargets(lighthouse) } : {}),
     searchP95: {
       target: `<= ${TARGETS.searchP95Ms} ms`,
@@ -1273,6 +1296,7 @@ async function main() {
   if (fanout) printFanout(fanout);
   if (sync) printSync(sync);
   if (follows) printFollows(follows);
+  if (watch) printWatch(watch);
   if (imports) printImports(imports);
   if (channels) printChannels(channels);
   if (lighthouse) printLighthouse(lighthouse);
@@ -1301,6 +1325,7 @@ async function main() {
     fanout,
     sync,
     follows,
+    watch,
     imports,
     channels,
     lighthouse,
@@ -1383,6 +1408,80 @@ function printFollows(f: FollowsResult): void {
   console.log(
     `  (${f.titlesInCatalog} titles in the catalog and ${f.watchlistEntries} watchlist entries after; creating the empty database beforehand: peak RSS ${f.createPeakRssMb} MB, ${f.createSeconds} s)`,
   );
+}
+
+function printWatch(w: WatchResult): void {
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const first = w.rssSamples[0];
+  const last = w.rssSamples.at(-1);
+  const db = w.databaseSeconds;
+  const c = w.check;
+  const rows: [string, string][] = [
+    ['titles tracked / members / services', `${w.titles} / ${w.members} / ${w.services}`],
+    ['(country, service) pairs members have', `${w.watchedPairs}`],
+    ['titles checked / new offers', `${w.checked} / ${w.newOffers}`],
+    ['requests received / 429s', `${w.requestsReceived} / ${w.tooManyRequests}`],
+    ['requests per title (429s excluded)', `${w.requestsPerTitle}`],
+    [
+      'pass seconds',
+      `${w.passSeconds} (asking TMDB ${w.askingTmdbSeconds}; database: saving offers ${db.offers} over ${db.calls.offers} calls, reading titles ${db.titles} over ${db.calls.titles}, services and kinds ${db.providers}, pairs ${db.pairs})`,
+    ],
+    ['titles/s', `${w.titlesPerSecond}`],
+    [`ideal titles/s (${w.rateLimit} / requests per title)`, `${w.idealTitlesPerSecond}`],
+    [
+      `client's pace titles/s (${w.clientRequestsPerSecond} / requests per title)`,
+      `${w.clientPaceTitlesPerSecond}`,
+    ],
+    ['ratio to ideal', pct(w.ratioToIdeal)],
+    ['rows written: title_watch / title_offers', `${w.titleWatchRows} / ${w.titleOfferRows}`],
+    ['peak RSS: pass / only opening / difference', `${w.peakRssMb} / ${w.idlePeakRssMb} / ${w.passRssMb} MB`],
+    [
+      'RSS as the pass went',
+      first && last
+        ? `${first.rssMb} MB at ${first.checked} titles, ${last.rssMb} MB at ${last.checked}`
+        : '-',
+    ],
+    [
+      'second pass: new offers / rows new / planted',
+      `${c.newOffers} / ${c.newOfferRows} / ${c.planted} (${c.plantedElsewhere} more where no member has Netflix)  ${c.correct ? 'correct' : 'WRONG'}`,
+    ],
+    [
+      `second pass, unpaced (client ${c.clientRequestsPerSecond}/s, no limit)`,
+      `${c.checked} titles in ${c.seconds} s: ${c.titlesPerSecond} titles/s (saving offers ${c.databaseSeconds.offers} s, reading titles ${c.databaseSeconds.titles} s), peak RSS ${c.peakRssMb} MB`,
+    ],
+    ['fake catalog built in (not measured)', `${w.fakeCatalogSeconds} s`],
+    [
+      'titles, members, watchlists written in (not measured)',
+      `${w.setupSeconds} s (peak RSS ${w.setupPeakRssMb} MB)`,
+    ],
+  ];
+  console.log('');
+  console.log(
+    `Availability pass: one pass over ${w.titles} tracked titles (offers in ${w.countriesPerTitle} countries, ${w.offersPerTitle} offers each) from the fake TMDB on 127.0.0.1 (limit ${w.rateLimit} requests/s), ${w.database} with ${w.members} members, in a process of its own:`,
+  );
+  for (const [label, value] of rows) console.log(`  ${pad(label, 58)}${value}`);
+  console.log(
+    `  (creating the empty database beforehand: peak RSS ${w.createPeakRssMb} MB, ${w.createSeconds} s)`,
+  );
+  const t = watchTargets(w);
+  console.log(
+    `  targets: ${t.titlesPerSecond.target} ${verdict(t.titlesPerSecond.met)}; peak RSS ${t.peakRss.target} ${verdict(t.peakRss.met)}`,
+  );
+}
+
+function watchTargets(w: WatchResult) {
+  return {
+    titlesPerSecond: {
+      target: `>= ${TARGETS.syncRatioToIdeal * 100}% of the rate limit's ideal titles/s`,
+      value: w.ratioToIdeal,
+      met: w.ratioToIdeal >= TARGETS.syncRatioToIdeal,
+    },
+    peakRss: {
+      target: `< ${TARGETS.syncPeakRssMb} MB`,
+      value: w.peakRssMb,
+      met: w.peakRssMb < TARGETS.syncPeakRssMb,
+    },
+  };
 }
 
 function printImports(r: ImportsResult): void {

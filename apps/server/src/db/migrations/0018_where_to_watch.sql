@@ -54,10 +54,10 @@ CREATE TABLE "watch_providers" (
 --> statement-breakpoint
 ALTER TABLE "notification_deliveries" ADD COLUMN "provider_id" integer;--> statement-breakpoint
 ALTER TABLE "notification_deliveries" ADD COLUMN "offer_type" text;--> statement-breakpoint
-ALTER TABLE "member_service_providers" ADD CONSTRAINT "member_service_providers_user_id_member_services_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."member_services"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "member_services" ADD CONSTRAINT "member_services_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "title_offers" ADD CONSTRAINT "title_offers_item_id_media_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."media_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "title_watch" ADD CONSTRAINT "title_watch_item_id_media_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."media_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_service_providers" ADD CONSTRAINT "member_service_providers_user_id_member_services_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "member_services"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_services" ADD CONSTRAINT "member_services_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "title_offers" ADD CONSTRAINT "title_offers_item_id_media_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "media_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "title_watch" ADD CONSTRAINT "title_watch_item_id_media_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "media_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "member_service_providers_provider_idx" ON "member_service_providers" USING btree ("provider_id");--> statement-breakpoint
 CREATE INDEX "title_offers_since_idx" ON "title_offers" USING btree ("since") WHERE "title_offers"."since" is not null and "title_offers"."gone_at" is null;--> statement-breakpoint
 CREATE INDEX "title_watch_checked_idx" ON "title_watch" USING btree ("checked_at");
