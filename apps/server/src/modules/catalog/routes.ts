@@ -123,9 +123,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     schema: {
       tags,
       operationId: 'getMediaBySlug',
-      summary: 'One item by its slug, with the release dates of a region (`?region=GB`)',
+      summary: 'One item by its slug, with the release dates and where to watch in a region (`?region=GB`)',
       description:
-        "A movie's `release_date` is the one the region sees (its theatrical date, else digital, else any) when TMDB lists dates for it, and `regional_dates` lists its theatrical, digital and physical dates. Without `region`, the server's default region (TMDB_REGION). The answer depends on the address only (no cookie), so it can be cached.",
+        "A movie's `release_date` is the one the region sees (its theatrical date, else digital, else any) when TMDB lists dates for it, and `regional_dates` lists its theatrical, digital and physical dates. `watch` is where to watch a movie or season there (null until the catalog has looked). Without `region`: a signed-in member's services country, else the country of `Accept-Language`, else the server's default region (TMDB_REGION). A visitor's answer is the same for everyone asking alike (cacheable); a member with services gets theirs marked and first (`on_my_services`), privately.",
       params: mediaSlugParamsSchema,
       querystring: regionQuerySchema,
       response: { 200: mediaDetailSchema, 400: errorResponseSchema, 404: errorResponseSchema },

@@ -299,6 +299,24 @@ describe('where to watch, against the TMDB stand-in', () => {
     later(60_000);
     await pass();
     expect((await told(title.itemId)).size).toBe(0);
+
+    // An offer that arrives (news to those who had the service then) is not news to one who adds the
+    // service later.
+    const second = await movie('Paper Lanterns II');
+    const switcher = await memberWith('GB', [DISNEY]);
+    await track(app, switcher.id, second.itemId, current);
+    later(60_000);
+    await pass();
+    later(DAY);
+    tmdb.data.setOffers({ movie: second.tmdbId }, 'GB', 'flatrate', [NETFLIX]);
+    await pass();
+    later(DAY);
+    await app.database.db
+      .insert(memberServiceProviders)
+      .values({ userId: switcher.id, providerId: NETFLIX, addedAt: current });
+    later(60_000);
+    await pass();
+    expect((await told(second.itemId)).size).toBe(0);
   });
 
   it('tells once of an offer that flaps, and of one that returns within the gap not again', async () => {
