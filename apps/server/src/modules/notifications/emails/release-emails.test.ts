@@ -50,6 +50,18 @@ describe('release email subjects', () => {
     expect(season.text).toContain('Its release date is still to be announced.');
   });
 
+  it('names the service a tracked title arrived on, and why the member hears of it', async () => {
+    const streaming = await one({ kind: 'available', offer: { provider: 'Netflix', type: 'flatrate' } });
+    expect(streaming.subject).toBe('Dune: Part Three is now streaming on Netflix');
+    expect(streaming.text).toContain('It is now streaming on Netflix, one of your services.');
+    expect(streaming.text).toContain(
+      'You get this because you track this title and told Releasebell which services you have.',
+    );
+    expect(streaming.html).toContain('Now on your services');
+    const rent = await one({ kind: 'available', offer: { provider: 'Apple TV', type: 'rent' } });
+    expect(rent.subject).toBe('Dune: Part Three can now be rented on Apple TV');
+  });
+
   it('says what happened, with the title', async () => {
     expect((await one({ kind: 'released' })).subject).toBe('Dune: Part Three is out today');
     expect((await one({ kind: 'date_announced' })).subject).toBe(
