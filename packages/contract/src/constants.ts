@@ -161,6 +161,7 @@ export const FOLLOW_MESSAGES = {
 
 export * from './display';
 export * from './images';
+export * from './locales';
 export * from './offers';
 export * from './provider-search';
 

@@ -3,6 +3,8 @@ import {
   DEFAULT_TIME_ZONE,
   isRegionCode,
   isTimeZone,
+  LOCALE_MESSAGES,
+  LOCALES,
   MOVIE_RELEASE_KINDS,
   mobilePreferenceProblem,
   NOTIFICATION_CHANNELS,
@@ -52,6 +54,8 @@ export const profileRegionSchema = text()
   .regex(/^[A-Za-z]{2}$/, { error: REGION_MESSAGES.badRegion })
   .transform((code) => code.toUpperCase())
   .refine(isRegionCode, { error: REGION_MESSAGES.unknownRegion });
+/** One of the product's languages (LOCALES), e.g. `fr` or `pt-BR`. */
+export const localeSchema = z.enum(LOCALES, { error: () => LOCALE_MESSAGES.badLocale });
 export const movieReleaseKindSchema = z.enum(MOVIE_RELEASE_KINDS, {
   error: () => REGION_MESSAGES.badMovieReleaseKind,
 });
@@ -82,6 +86,8 @@ export const registerBodySchema = z
     utm_campaign: utmSchema.default(null),
     /** The browser's time zone at sign-up. */
     time_zone: timeZoneSchema.default(DEFAULT_TIME_ZONE),
+    /** The browser's language at sign-up; absent, the best match of the request's Accept-Language. */
+    locale: localeSchema.optional(),
   })
   .superRefine(requirePhoneForMobile);
 export type RegisterBody = z.input<typeof registerBodySchema>;
@@ -100,11 +106,15 @@ export const updateProfileBodySchema = z
     /** Whose release dates the member sees and is told about; null follows the browser's locale. */
     region: profileRegionSchema.nullable().optional(),
     movie_release_kind: movieReleaseKindSchema.optional(),
+    /** The member's language for every page and message. */
+    locale: localeSchema.optional(),
   })
   .superRefine(requirePhoneForMobile);
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
-export const usernameSchema = z.object({ username: z.string() }).meta({ id: 'Username' });
+export const usernameSchema = z
+  .object({ username: z.string(), locale: localeSchema })
+  .meta({ id: 'Username', description: 'The username, and the language the member reads the product in.' });
 
 export const userProfileSchema = z
   .object({
@@ -141,6 +151,8 @@ export const userProfileSchema = z
     region: z.string().nullable(),
     /** Which movie release the member is told about: theatrical (default), digital or physical. */
     movie_release_kind: movieReleaseKindSchema,
+    /** The language every page, message and date reaches the member in. */
+    locale: localeSchema,
     created_at: z.string(),
   })
   .meta({ id: 'UserProfile' });

@@ -1,12 +1,15 @@
 import {
   type ChannelType,
   type CreditRole,
+  DEFAULT_LOCALE,
   DEFAULT_REMINDER_DAYS,
   DEFAULT_TIME_ZONE,
   type FollowKind,
   type ImportEntryStatus,
   type ImportSource,
   type ImportStatus,
+  LOCALES,
+  type Locale,
   type MediaType,
   type MovieReleaseKind,
   type NotificationChannel,
@@ -307,6 +310,8 @@ export const userProfiles = pgTable(
     utmMedium: text('utm_medium'),
     utmCampaign: text('utm_campaign'),
     /** IANA zone: release messages go out at 09:00 there; texts wait out 21:00-08:00. */
+    /** The member's language: every page, message and date they get is in it (LOCALES). */
+    locale: text('locale').$type<Locale>().notNull().default(DEFAULT_LOCALE),
     timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     /** Days before a release the reminder goes out; 0 is off. */
     reminderDays: integer('reminder_days').notNull().default(DEFAULT_REMINDER_DAYS),
@@ -331,6 +336,10 @@ export const userProfiles = pgTable(
   },
   (t) => [
     check('user_profiles_region_check', sql`${t.region} is null or ${t.region} ~ '^[A-Z]{2}$'`),
+    check(
+      'user_profiles_locale_check',
+      sql`${t.locale} in (${sql.raw(LOCALES.map((l) => `'${l}'`).join(', '))})`,
+    ),
     check(
       'user_profiles_movie_release_kind_check',
       sql`${t.movieReleaseKind} in ('theatrical', 'digital', 'physical')`,

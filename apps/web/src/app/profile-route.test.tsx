@@ -46,6 +46,7 @@ function stubUnregistered() {
         phone_verified: false,
         region: null,
         movie_release_kind: 'theatrical',
+        locale: 'en-US',
         created_at: '2026-11-01T10:00:00.000Z',
       };
       return { status: 201, body: profile };
@@ -92,6 +93,8 @@ afterEach(() => {
 
 describe('ProfileRoute: a member whose sign-up stopped after its first step', () => {
   it("offers sign-up's step 2 in place of the profile, and shows the profile once it is done", async () => {
+    // A Canadian French browser: the member's language is the product's French.
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en-CA']);
     const api = stubUnregistered();
     renderRoute();
 
@@ -127,6 +130,7 @@ describe('ProfileRoute: a member whose sign-up stopped after its first step', ()
       last_name: 'Murray Hopper',
       phone_number: null,
       notification_preferences: ['email'],
+      locale: 'fr',
     });
   });
 

@@ -1,4 +1,4 @@
-import type { NotificationChannel } from '@releasebell/contract';
+import type { Locale, NotificationChannel } from '@releasebell/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { phoneVerifications, type UserProfileRow, userAvatars, userProfiles, users } from '../../db/schema';
@@ -14,6 +14,7 @@ export interface NewProfile {
   utmMedium: string | null;
   utmCampaign: string | null;
   timeZone: string;
+  locale: Locale;
 }
 
 export interface ProfileRecord extends UserProfileRow {
@@ -70,7 +71,13 @@ export function createUsersRepository(db: Database) {
         Partial<
           Pick<
             UserProfileRow,
-            'timeZone' | 'reminderDays' | 'emailPausedAt' | 'smsOptedOutAt' | 'region' | 'movieReleaseKind'
+            | 'timeZone'
+            | 'reminderDays'
+            | 'emailPausedAt'
+            | 'smsOptedOutAt'
+            | 'region'
+            | 'movieReleaseKind'
+            | 'locale'
           >
         >,
       at: Date,

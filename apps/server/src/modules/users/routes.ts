@@ -13,6 +13,7 @@ import {
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TYPES,
+  negotiateLocale,
   PHONE_CODE_LENGTH,
   PHONE_CODE_MAX_TRIES,
   PHONE_CODES_PER_MEMBER_HOUR,
@@ -46,7 +47,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; phone: Ph
     handler: async (req, reply) => {
       const user = await req.sessionUser();
       if (!user) throw unauthorized();
-      const { created, profile } = await users.register(user, req.body);
+      const language = negotiateLocale(req.headers['accept-language']);
+      const { created, profile } = await users.register(user, req.body, language);
       return reply.status(created ? 201 : 200).send(profile);
     },
   });
@@ -58,11 +60,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; phone: Ph
     schema: {
       tags,
       operationId: 'getUsername',
-      summary: 'The username; 404 when the user has not registered yet',
+      summary: "The username and the member's language; 404 when the user has not registered yet",
       params: uidParamsSchema,
       response: { 200: usernameSchema, ...MEMBER_ERRORS },
     },
-    handler: async (req) => ({ username: (await users.load(req.params.uid)).username }),
+    handler: async (req) => {
+      const { username, locale } = await users.load(req.params.uid);
+      return { username, locale };
+    },
   });
 
   app.route({

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
 import {
   AVATAR_MESSAGES,
+  DEFAULT_LOCALE,
   DEFAULT_TIME_ZONE,
+  type Locale,
   type MovieReleaseKind,
   type NotificationChannel,
   notificationChannels,
@@ -54,6 +56,7 @@ function toUserProfile(record: ProfileRecord): UserProfile {
     phone_verified: record.phoneVerifiedAt !== null,
     region: record.region,
     movie_release_kind: record.movieReleaseKind,
+    locale: record.locale,
     created_at: record.createdAt.toISOString(),
   };
 }
@@ -69,6 +72,7 @@ export interface RegisterInput {
   utm_medium: string | null;
   utm_campaign: string | null;
   time_zone?: string;
+  locale?: Locale | undefined;
 }
 
 export function createUsersService(repo: UsersRepository, rules: PhoneRules, clock: Clock = systemClock) {
@@ -82,9 +86,11 @@ export function createUsersService(repo: UsersRepository, rules: PhoneRules, clo
     load,
 
     /** Creates the member's profile; registering again answers the existing one. */
+    /** `fallbackLocale`: the request's language, when the browser did not send one. */
     async register(
       user: SessionUser,
       input: RegisterInput,
+      fallbackLocale: Locale = DEFAULT_LOCALE,
     ): Promise<{ created: boolean; profile: UserProfile }> {
       if (input.firebase_id !== user.id) {
         throw new HttpError(403, 'FORBIDDEN', 'You can only register your own account.', [
@@ -112,6 +118,7 @@ export function createUsersService(repo: UsersRepository, rules: PhoneRules, clo
             // No device is subscribed yet: push comes on with the first one.
             notificationPreferences: notificationChannels(input.notification_preferences.includes('mobile')),
             timeZone: input.time_zone ?? DEFAULT_TIME_ZONE,
+            locale: input.locale ?? fallbackLocale,
             utmSource: emptyToNull(input.utm_source),
             utmMedium: emptyToNull(input.utm_medium),
             utmCampaign: emptyToNull(input.utm_campaign),
@@ -136,6 +143,7 @@ export function createUsersService(repo: UsersRepository, rules: PhoneRules, clo
         email_paused?: boolean | undefined;
         region?: string | null | undefined;
         movie_release_kind?: MovieReleaseKind | undefined;
+        locale?: Locale | undefined;
       },
     ): Promise<UserProfile> {
       const phone = rules.toE164(input.phone_number);
@@ -153,6 +161,7 @@ export function createUsersService(repo: UsersRepository, rules: PhoneRules, clo
           ...(input.email_paused !== undefined ? { emailPausedAt: input.email_paused ? now : null } : {}),
           ...(input.region !== undefined ? { region: input.region } : {}),
           ...(input.movie_release_kind !== undefined ? { movieReleaseKind: input.movie_release_kind } : {}),
+          ...(input.locale !== undefined ? { locale: input.locale } : {}),
           // Turning SMS on again is the member's answer to a STOP: texts may go out again.
           ...(mobile ? { smsOptedOutAt: null } : {}),
         },

@@ -1,4 +1,4 @@
-import { REGION_MESSAGES } from '@releasebell/contract';
+import { LOCALE_MESSAGES, REGION_MESSAGES } from '@releasebell/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
@@ -79,6 +79,25 @@ describe('POST /user/register', () => {
     expect(again.json()).toMatchObject({ username: profile.username, first_name: 'Ada' });
   });
 
+  it("sets the member's language from the browser's, else from the request's Accept-Language", async () => {
+    const register = async (locale: string | undefined, acceptLanguage: string) => {
+      const user = await signUp(app);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/user/register',
+        headers: { ...as(user), 'accept-language': acceptLanguage },
+        payload: { email: user.email, firebase_id: user.id, ...(locale ? { locale } : {}) },
+      });
+      return res;
+    };
+    expect((await register('ja', 'de-DE')).json().locale).toBe('ja');
+    expect((await register(undefined, 'nl-NL, de;q=0.8')).json().locale).toBe('de');
+    expect((await register(undefined, 'nl-NL')).json().locale).toBe('en-US');
+    const bad = await register('klingon', 'en');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0]).toEqual({ field: 'locale', message: LOCALE_MESSAGES.badLocale });
+  });
+
   it('gives two members with the same local part different usernames', async () => {
     const names = new Set<string>();
     for (const domain of ['a.example', 'b.example', 'c.example']) {
@@ -148,7 +167,7 @@ describe('GET /user/profile/:uid and /user/details/:uid', () => {
   it('answer the username and the full profile to their owner', async () => {
     const username = await app.inject({ url: `/user/profile/${owner.id}`, headers: as(owner) });
     expect(username.statusCode).toBe(200);
-    expect(Object.keys(username.json())).toEqual(['username']);
+    expect(username.json()).toEqual({ username: expect.any(String), locale: 'en-US' });
     expect(username.headers['cache-control']).toBe('private, no-store');
     const full = await details(owner);
     expect(full).toMatchObject({ uid: owner.id, email: owner.email, username: username.json().username });
@@ -352,6 +371,31 @@ describe('PUT /user/update/:uid', () => {
     expect(await details(owner)).toEqual(before);
     const reset = await update(owner, { ...base, region: null, movie_release_kind: 'theatrical' });
     expect(reset.json()).toMatchObject({ region: null, movie_release_kind: 'theatrical' });
+  });
+
+  it("keeps the member's language, one of the seven, and refuses any other, changing nothing", async () => {
+    const base = {
+      first_name: 'Ada',
+      last_name: 'L',
+      phone_number: null,
+      notification_preferences: ['email'],
+    };
+    const res = await update(owner, { ...base, locale: 'pt-BR' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().locale).toBe('pt-BR');
+    expect((await update(owner, base)).json().locale).toBe('pt-BR');
+    for (const locale of ['pt', 'en', 'fr-FR', 'zz-ZZ', '', null, 7]) {
+      const bad = await update(owner, { ...base, first_name: 'Changed', locale });
+      expect(bad.statusCode, String(locale)).toBe(400);
+      expect(bad.json().error.details).toContainEqual({
+        field: 'locale',
+        message: LOCALE_MESSAGES.badLocale,
+      });
+    }
+    expect(await details(owner)).toMatchObject({ first_name: 'Ada', locale: 'pt-BR' });
+    const username = await app.inject({ url: `/user/profile/${owner.id}`, headers: as(owner) });
+    expect(username.json().locale).toBe('pt-BR');
+    await update(owner, { ...base, locale: 'en-US' });
   });
 
   it("refuses an update sent from another site, even with the owner's cookie", async () => {

@@ -1,5 +1,5 @@
 import type { NotificationChannel, UserProfile } from '@releasebell/contract';
-import { isTimeZone } from '@releasebell/contract/constants';
+import { isTimeZone, negotiateLocale } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { ApiError, api } from '../../../lib/api-client';
 import { isProfileMissing } from '../../../lib/profile';
@@ -85,6 +85,13 @@ function browserTimeZone(): { time_zone?: string } {
   }
 }
 
+/** The product's language that serves the browser's languages best, in the order the visitor set them. */
+function browserLocale(): { locale?: ReturnType<typeof negotiateLocale> } {
+  if (typeof navigator === 'undefined') return {};
+  const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return { locale: negotiateLocale(languages.filter(Boolean).join(',')) };
+}
+
 /** POST /user/register with what is known; registering an already registered user changes nothing. */
 export function registerProfile(user: CurrentUser, details: ProfileDetails = {}): Promise<UserProfile> {
   const { first, last } = splitName(user.name);
@@ -97,5 +104,6 @@ export function registerProfile(user: CurrentUser, details: ProfileDetails = {})
     notification_preferences: details.notification_preferences ?? ['email'],
     ...readUtm(),
     ...browserTimeZone(),
+    ...browserLocale(),
   });
 }

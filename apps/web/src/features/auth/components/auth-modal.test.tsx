@@ -176,8 +176,9 @@ describe('AuthModal', () => {
       utm_source: 'newsletter',
       utm_medium: 'email',
       utm_campaign: 'autumn',
-      // The browser's zone (the web tests run in America/New_York).
+      // The browser's zone (the web tests run in America/New_York) and language (jsdom's en-US).
       time_zone: 'America/New_York',
+      locale: 'en-US',
     });
     expect(session.current?.currentUser).toEqual(USER);
 

@@ -40,6 +40,7 @@ const SAVED: UserProfile = {
   phone_verified: false,
   region: null,
   movie_release_kind: 'theatrical',
+  locale: 'en-US',
   created_at: '2026-11-01T10:00:00.000Z',
 };
 

@@ -1,0 +1,2 @@
+ALTER TABLE "user_profiles" ADD COLUMN "locale" text DEFAULT 'en-US' NOT NULL;--> statement-breakpoint
+ALTER TABLE "user_profiles" ADD CONSTRAINT "user_profiles_locale_check" CHECK ("user_profiles"."locale" in ('en-US', 'en-GB', 'es', 'fr', 'de', 'pt-BR', 'ja'));

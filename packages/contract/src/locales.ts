@@ -1,0 +1,65 @@
+// The languages the product speaks, and how a reader's one is chosen. Plain values (no zod),
+// re-exported by './constants'.
+
+/** Every locale, the default first. */
+export const LOCALES = ['en-US', 'en-GB', 'es', 'fr', 'de', 'pt-BR', 'ja'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+/** The cookie a visitor's choice (the footer's picker) is kept in. */
+export const LOCALE_COOKIE = 'rb_locale';
+export const LOCALE_MESSAGES = { badLocale: `must be one of: ${LOCALES.join(', ')}` } as const;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Where English is written the British way (spelling, day-month dates): en-GB serves them. */
+const BRITISH_ENGLISH = new Set(['GB', 'IE', 'AU', 'NZ', 'IN', 'ZA', 'SG', 'HK', 'MT', 'CY', 'KE', 'NG']);
+
+/**
+ * The locale that serves a language tag best, or null: the same tag ("pt-BR"), else the language's
+ * own ("fr-CA" is fr, "es-419" es, "pt-PT" pt-BR), English by its region (en-AU is en-GB, en and
+ * en-CA en-US). Case and `_` are taken as browsers and headers write them.
+ */
+export function matchLocale(tag: string | null | undefined): Locale | null {
+  const parts = (tag ?? '').trim().replace(/_/g, '-').split('-');
+  const language = parts[0]?.toLowerCase() ?? '';
+  const region = parts
+    .slice(1)
+    .find((p) => /^[A-Za-z]{2}$/.test(p))
+    ?.toUpperCase();
+  switch (language) {
+    case 'en':
+      return region && BRITISH_ENGLISH.has(region) ? 'en-GB' : 'en-US';
+    case 'es':
+    case 'fr':
+    case 'de':
+    case 'ja':
+      return language;
+    case 'pt':
+      return 'pt-BR';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The best locale for an `Accept-Language` header: its languages by their weight (`q`, 1 when
+ * absent; 0 is "not this"), in the order given among equals, the first one served; else the default.
+ */
+export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim(), weight: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((e) => e.tag && e.tag !== '*' && e.weight > 0 && Number.isFinite(e.weight))
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { tag } of ranked) {
+    const locale = matchLocale(tag);
+    if (locale) return locale;
+  }
+  return DEFAULT_LOCALE;
+}
