@@ -160,6 +160,7 @@ export const FOLLOW_MESSAGES = {
 } as const;
 
 export * from './display';
+export * from './formats';
 export * from './images';
 export * from './locales';
 export * from './offers';
