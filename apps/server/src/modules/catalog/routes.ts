@@ -150,8 +150,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
         toCachedJson(answer.schema, await answer.load()),
       );
       const detail = JSON.parse(cached.json.toString('utf8')) as MediaDetail;
-      res.header('cache-control', 'private, no-store');
-      return { ...detail, watch: detail.watch && markMyServices(detail.watch, mine) };
+      const marked = { ...detail, watch: detail.watch && markMyServices(detail.watch, mine) };
+      // The member's own answer: made (and gzipped) for this request only, kept by no shared cache.
+      return sendCached(req, res, toCachedJson(answer.schema, marked), 'private, no-store');
     },
   });
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -214,6 +215,9 @@ describe('where to watch, against the TMDB stand-in', () => {
     });
     const mine = await page(as(member));
     expect(mine.headers['cache-control']).toBe('private, no-store');
+    const zipped = await page({ ...as(member), 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(mine.json());
     expect(
       mine
         .json()
