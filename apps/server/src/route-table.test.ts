@@ -1,7 +1,7 @@
 import { ROUTES, type Route } from '@releasebell/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp } from '../test/helpers';
+import { buildTestApp, TEST_ORIGIN } from '../test/helpers';
 
 /**
  * Every `METHOD path` the app registers, read from Fastify's route tree: each line is a node, its
@@ -41,4 +41,27 @@ it("registers every route of the contract's table, and no other", () => {
   });
   expect(registered).toContain('GET /watchlist/:uid');
   expect([...registered].sort()).toEqual([...table].sort());
+});
+
+it('answers every member route 401 to a visitor, and no public route asks for a session', async () => {
+  // Each parameter gets a value of the right shape, so a 401 is the guard's and not a 400 or a 404.
+  const sample = (path: string) =>
+    path
+      .replace(':uid', 'someone')
+      .replace(':id', '00000000-0000-4000-8000-000000000000')
+      .replace(/:[A-Za-z]+/g, 'x');
+  const statuses: string[] = [];
+  for (const [name, route] of Object.entries(ROUTES) as [string, Route][]) {
+    if (route.page) continue;
+    const res = await app.inject({
+      method: route.method,
+      url: sample(route.path),
+      headers: { origin: TEST_ORIGIN },
+      ...(route.method === 'GET' ? {} : { payload: {} }),
+    });
+    const refused = res.statusCode === 401;
+    if ((route.access === 'member') !== refused)
+      statuses.push(`${name} (${route.access}): ${res.statusCode}`);
+  }
+  expect(statuses).toEqual([]);
 });

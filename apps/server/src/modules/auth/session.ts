@@ -1,7 +1,13 @@
-import type { SessionUser } from '@releasebell/contract';
+import { ROUTES, type Route, type SessionUser } from '@releasebell/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { unauthorized } from '../../plugins/session';
 import type { Auth } from './auth';
+
+/** The routes the table says are a member's own, by method and path as Fastify names them. */
+const MEMBER_ROUTES = new Set(
+  (Object.values(ROUTES) as Route[]).filter((r) => r.access === 'member').map((r) => `${r.method} ${r.path}`),
+);
 
 const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
 
@@ -23,5 +29,12 @@ export const sessionPlugin = fp<{ auth: Auth }>(async (app: FastifyInstance, { a
       lookups.set(this, lookup);
     }
     return lookup;
+  });
+  // A member route answers a visitor 401 before anything else looks at the request: its body is not
+  // validated (nor its schema told) for someone who may not use it.
+  app.addHook('onRequest', async (req) => {
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    if (!MEMBER_ROUTES.has(`${method} ${req.routeOptions.url}`)) return;
+    if (!(await req.sessionUser())) throw unauthorized();
   });
 });
