@@ -350,7 +350,9 @@ describe('AuthModal', () => {
     expect(within(dialog).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'I have an account' })).not.toBeInTheDocument();
-    expect(session.current?.currentUser).toEqual(USER);
+    // The session's observers hear of the sign-in on react-query's next notification, which may come
+    // after the modal has drawn step 2.
+    await waitFor(() => expect(session.current?.currentUser).toEqual(USER));
     expect(api.called('POST', '/user/register')).toEqual([]);
     // The names come from the account's.
     expect(field(dialog, /^First Name/)).toHaveValue('Ada');
