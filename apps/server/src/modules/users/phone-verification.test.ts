@@ -70,6 +70,30 @@ describe('verifying the mobile number before any text goes to it', () => {
     return user;
   };
 
+  it("texts the code in the member's language, the code first and the WebOTP line as browsers read it", async () => {
+    const texts: Record<string, RegExp> = {
+      de: /^(\d{6}) ist dein Releasebell-Code\. Er läuft in 10 Minuten ab\.\n\n@localhost:3999 #\1$/,
+      fr: /^(\d{6}) est votre code Releasebell\. Il expire dans 10 minutes\.\n\n@localhost:3999 #\1$/,
+      ja: /^Releasebellの確認コードは(\d{6})です。有効期限は10分です。\n\n@localhost:3999 #\1$/,
+    };
+    let n = 0;
+    for (const [locale, expected] of Object.entries(texts)) {
+      n += 1;
+      const phone = `+1 415 555 01${40 + n}`;
+      const user = await member(phone);
+      const base = { first_name: 'Test', last_name: 'Member', phone_number: phone };
+      await app.inject({
+        method: 'PUT',
+        url: `/user/update/${user.id}`,
+        headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+        payload: { ...base, notification_preferences: ['email', 'mobile'], locale },
+      });
+      expect((await post(user, '/api/phone/verification')).statusCode).toBe(202);
+      const [text] = twilio.messages.filter((m) => m.to === `+1415555014${n}`);
+      expect(text?.body, locale).toMatch(expected);
+    }
+  });
+
   it('texts a code, takes it once, and a new number needs a new proof', async () => {
     const user = await member('+1 415 555 0132');
     expect(await profile(user)).toMatchObject({ phone_number: '+14155550132', phone_verified: false });

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   ERROR_CODES,
+  type Locale,
   PHONE_CODE_LENGTH,
   PHONE_CODE_MAX_TRIES,
   PHONE_CODE_MINUTES,
@@ -13,6 +14,7 @@ import {
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { HttpError } from '../../errors';
 import { DeliveryError } from '../../infra/delivery-error';
+import { translate } from '../../infra/i18n';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { PhoneRules } from '../../infra/texts/phone-rules';
 import type { SmsSender } from '../../infra/texts/sms-sender';
@@ -39,9 +41,17 @@ export interface PhoneVerificationOptions {
   clock: Clock;
 }
 
-/** The text with the code: the code first (lock screens show the start), the WebOTP line last. */
-function codeText(code: string, publicUrl: string): string {
-  return `${code} is your ${PRODUCT_NAME} code. It expires in ${PHONE_CODE_MINUTES} minutes.\n\n@${new URL(publicUrl).host} #${code}`;
+/** The text with the code: the code first (lock screens show the start). */
+const CODE_TEXT = /*i18n*/ {
+  id: 'phone.codeText',
+  message:
+    '{code} is your {product} code. It expires in {minutes, plural, one {# minute} other {# minutes}}.',
+};
+
+/** The code's text in the member's language, the WebOTP line last (its format is the browsers'). */
+function codeText(code: string, publicUrl: string, locale: Locale): string {
+  const text = translate(locale, CODE_TEXT, { code, product: PRODUCT_NAME, minutes: PHONE_CODE_MINUTES });
+  return `${text}\n\n@${new URL(publicUrl).host} #${code}`;
 }
 
 /**
@@ -78,7 +88,7 @@ export function createPhoneVerification(options: PhoneVerificationOptions) {
         now,
       );
       try {
-        await sms.send(userId, phoneNumber, codeText(code, options.publicUrl));
+        await sms.send(userId, phoneNumber, codeText(code, options.publicUrl, profile.locale));
       } catch (err) {
         await repo.deletePhoneCode(userId);
         if (err instanceof DeliveryError && err.kind === 'deferred') {

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { describe, expect, it } from 'vitest';
+import config from '../lingui.config.js';
+
+// The product's messages (ADR 021): the source catalog (en-US) holds exactly the messages the code
+// marks; every locale's catalog holds each of them, translated, with the same placeholders; and each
+// compiled module (what the app loads) is its catalog as it is now. `npm run i18n` brings them in line.
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const localesDir = path.join(repoRoot, 'packages/contract/src/locales');
+const catalog = (dir, locale) => JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8'));
+/** The argument names a message uses: {name} and {name, plural, ...}. */
+const placeholders = (message) =>
+  [...new Set([...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
+
+describe('the message catalogs', () => {
+  const source = catalog(localesDir, config.sourceLocale);
+
+  it('hold exactly the messages the code marks (none missing, none unused)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'i18n-extract-'));
+    try {
+      const tempConfig = path.join(dir, 'lingui.config.mjs');
+      writeFileSync(
+        tempConfig,
+        `import config from ${JSON.stringify(path.join(repoRoot, 'lingui.config.js'))};
+export default { ...config, rootDir: ${JSON.stringify(repoRoot)}, locales: [config.sourceLocale],
+  catalogs: config.catalogs.map((c) => ({ ...c, path: ${JSON.stringify(path.join(dir, '{locale}'))} })) };`,
+      );
+      execFileSync(
+        process.execPath,
+        [path.join(repoRoot, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--config', tempConfig],
+        { cwd: repoRoot, stdio: 'pipe' },
+      );
+      expect(catalog(dir, config.sourceLocale)).toEqual(source);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it.each(config.locales)('%s has every message, translated, with the same placeholders', (locale) => {
+    const messages = catalog(localesDir, locale);
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(source).sort());
+    for (const [id, message] of Object.entries(messages)) {
+      expect(message.trim(), `${locale} ${id}`).not.toBe('');
+      expect(placeholders(message), `${locale} ${id}`).toEqual(placeholders(source[id] ?? ''));
+    }
+  });
+
+  it.each(config.locales)('%s is compiled from its catalog as it is now', async (locale) => {
+    const { messages } = await import(path.join(localesDir, `${locale}.ts`));
+    const compiled = Object.fromEntries(
+      Object.entries(catalog(localesDir, locale)).map(([id, message]) => [
+        id,
+        compileMessageOrThrow(message),
+      ]),
+    );
+    expect(messages).toEqual(compiled);
+  });
+});
