@@ -71,11 +71,23 @@ export async function startSmtpServer() {
   };
 }
 
-/** Undoes quoted-printable soft line breaks and escapes, enough to read links and text. */
+/** Undoes quoted-printable soft line breaks and escapes; the bytes are UTF-8, as the app sends them. */
 export function decodeQuotedPrintable(text: string): string {
-  return text
+  const bytes = text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`), as mailers write non-ASCII headers. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
 /** The MIME parts of a multipart message, each with its content type and decoded body. */
@@ -100,9 +112,9 @@ export function mimeParts(raw: string): { type: string; body: string }[] {
     });
 }
 
-/** A header of a raw message, its folded lines joined. */
+/** A header of a raw message, its folded lines joined and its encoded words decoded. */
 export function mailHeader(raw: string, name: string): string | undefined {
   const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
   const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
+  return line === undefined ? undefined : decodeWords(line.slice(name.length + 1).trim());
 }

@@ -1,4 +1,4 @@
 /*eslint-disable*/ import type { Messages } from '@lingui/core';
 export const messages = JSON.parse(
-  '{"phone.codeText":[["code"]," ist dein ",["product"],"-Code. Er läuft in ",["minutes","plural",{"one":["#"," Minute"],"other":["#"," Minuten"]}]," ab."]}',
+  '{"phone.codeText":[["code"]," ist dein ",["product"],"-Code. Er läuft in ",["minutes","plural",{"one":["#"," Minute"],"other":["#"," Minuten"]}]," ab."],"reset.asked":["Jemand (hoffentlich du) hat darum gebeten, das Passwort deines ",["product"],"-Kontos zurückzusetzen. Mit dem Button unten wählst du ein neues. Der Link funktioniert einmal und läuft in ",["minutes","plural",{"one":["#"," Minute"],"other":["#"," Minuten"]}]," ab."],"reset.button":["Neues Passwort wählen"],"reset.link":["Oder öffne diesen Link: ",["url"]],"reset.notYou":["Wenn du das nicht warst, ignoriere diese E-Mail: Dein Passwort bleibt, wie es ist."],"reset.preview":["Wähle ein neues ",["product"],"-Passwort"],"reset.subject":["Setze dein ",["product"],"-Passwort zurück"],"reset.title":["Passwort zurücksetzen"]}',
 ) as Messages;

@@ -1,4 +1,4 @@
 /*eslint-disable*/ import type { Messages } from '@lingui/core';
 export const messages = JSON.parse(
-  '{"phone.codeText":[["code"]," is your ",["product"]," code. It expires in ",["minutes","plural",{"one":["#"," minute"],"other":["#"," minutes"]}],"."]}',
+  '{"phone.codeText":[["code"]," is your ",["product"]," code. It expires in ",["minutes","plural",{"one":["#"," minute"],"other":["#"," minutes"]}],"."],"reset.asked":["Someone (we hope you) asked to reset the password of your ",["product"]," account. Use the button below to choose a new one. The link works once and expires in ",["minutes","plural",{"one":["#"," minute"],"other":["#"," minutes"]}],"."],"reset.button":["Choose a new password"],"reset.link":["Or open this link: ",["url"]],"reset.notYou":["If you did not ask for this, ignore this email: your password stays as it is."],"reset.preview":["Choose a new ",["product"]," password"],"reset.subject":["Reset your ",["product"]," password"],"reset.title":["Reset your password"]}',
 ) as Messages;

@@ -1,4 +1,4 @@
 /*eslint-disable*/ import type { Messages } from '@lingui/core';
 export const messages = JSON.parse(
-  '{"phone.codeText":[["code"]," es tu código de ",["product"],". Caduca en ",["minutes","plural",{"one":["#"," minuto"],"other":["#"," minutos"]}],"."]}',
+  '{"phone.codeText":[["code"]," es tu código de ",["product"],". Caduca en ",["minutes","plural",{"one":["#"," minuto"],"other":["#"," minutos"]}],"."],"reset.asked":["Alguien (esperamos que tú) pidió restablecer la contraseña de tu cuenta de ",["product"],". Usa el botón de abajo para elegir una nueva. El enlace funciona una sola vez y caduca en ",["minutes","plural",{"one":["#"," minuto"],"other":["#"," minutos"]}],"."],"reset.button":["Elegir una nueva contraseña"],"reset.link":["O abre este enlace: ",["url"]],"reset.notYou":["Si no lo pediste tú, ignora este correo: tu contraseña seguirá siendo la misma."],"reset.preview":["Elige una nueva contraseña de ",["product"]],"reset.subject":["Restablece tu contraseña de ",["product"]],"reset.title":["Restablece tu contraseña"]}',
 ) as Messages;

@@ -1,4 +1,4 @@
 /*eslint-disable*/ import type { Messages } from '@lingui/core';
 export const messages = JSON.parse(
-  '{"phone.codeText":[["code"]," est votre code ",["product"],". Il expire dans ",["minutes","plural",{"one":["#"," minute"],"other":["#"," minutes"]}],"."]}',
+  '{"phone.codeText":[["code"]," est votre code ",["product"],". Il expire dans ",["minutes","plural",{"one":["#"," minute"],"other":["#"," minutes"]}],"."],"reset.asked":["Quelqu’un (vous, nous l’espérons) a demandé à réinitialiser le mot de passe de votre compte ",["product"],". Utilisez le bouton ci-dessous pour en choisir un nouveau. Le lien ne fonctionne qu’une fois et expire dans ",["minutes","plural",{"one":["#"," minute"],"other":["#"," minutes"]}],"."],"reset.button":["Choisir un nouveau mot de passe"],"reset.link":["Ou ouvrez ce lien : ",["url"]],"reset.notYou":["Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé."],"reset.preview":["Choisissez un nouveau mot de passe ",["product"]],"reset.subject":["Réinitialisez votre mot de passe ",["product"]],"reset.title":["Réinitialisez votre mot de passe"]}',
 ) as Messages;

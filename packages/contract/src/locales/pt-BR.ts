@@ -1,4 +1,4 @@
 /*eslint-disable*/ import type { Messages } from '@lingui/core';
 export const messages = JSON.parse(
-  '{"phone.codeText":[["code"]," é o seu código do ",["product"],". Ele expira em ",["minutes","plural",{"one":["#"," minuto"],"other":["#"," minutos"]}],"."]}',
+  '{"phone.codeText":[["code"]," é o seu código do ",["product"],". Ele expira em ",["minutes","plural",{"one":["#"," minuto"],"other":["#"," minutos"]}],"."],"reset.asked":["Alguém (esperamos que você) pediu para redefinir a senha da sua conta do ",["product"],". Use o botão abaixo para escolher uma nova. O link funciona uma única vez e expira em ",["minutes","plural",{"one":["#"," minuto"],"other":["#"," minutos"]}],"."],"reset.button":["Escolher uma nova senha"],"reset.link":["Ou abra este link: ",["url"]],"reset.notYou":["Se não foi você quem pediu, ignore este e-mail: sua senha continua a mesma."],"reset.preview":["Escolha uma nova senha do ",["product"]],"reset.subject":["Redefina sua senha do ",["product"]],"reset.title":["Redefina sua senha"]}',
 ) as Messages;

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic */
 // (The pragma keeps the automatic JSX runtime when tsx runs from the repository root.)
 import { Body, Container, Head, Heading, Hr, Html, Preview, render, Text } from '@react-email/components';
-import { PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
+import { DEFAULT_LOCALE, type Locale, PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
 import type { ReactElement, ReactNode } from 'react';
 
 /** The styles every mail of the app shares, so a reset and a release alert look like one product. */
@@ -33,14 +33,17 @@ export function MailLayout({
   title,
   footer,
   children,
+  locale = DEFAULT_LOCALE,
 }: {
   preview: string;
   title: string;
   footer?: ReactNode;
   children: ReactNode;
+  /** The reader's language (the mail's `lang`); the name and tagline under it are the brand's, as written. */
+  locale?: Locale;
 }) {
   return (
-    <Html lang="en">
+    <Html lang={locale}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={mailStyles.page}>

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@releasebell/contract/constants';
+import { DEFAULT_LOCALE, type Locale, PRODUCT_NAME } from '@releasebell/contract/constants';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -43,9 +43,11 @@ export interface AuthOptions {
   log: FastifyBaseLogger;
   hasher: PasswordHasher;
   limiter: RateLimiter;
+  /** The member's language, for the mails sent before they are signed in (the reset). */
+  localeOf: (userId: string) => Promise<Locale | null>;
 }
 
-export function createAuth({ config, db, secret, mailer, log, hasher, limiter }: AuthOptions) {
+export function createAuth({ config, db, secret, mailer, log, hasher, limiter, localeOf }: AuthOptions) {
   return betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.publicUrl,
@@ -78,7 +80,8 @@ export function createAuth({ config, db, secret, mailer, log, hasher, limiter }:
             log.warn({ user: user.id }, 'reset email not sent: this address had its emails for the hour');
             return;
           }
-          const mail = await renderResetPasswordEmail({ url, expiresInMinutes: RESET_TOKEN_MINUTES });
+          const locale = (await localeOf(user.id)) ?? DEFAULT_LOCALE;
+          const mail = await renderResetPasswordEmail({ url, expiresInMinutes: RESET_TOKEN_MINUTES, locale });
           await mailer.send({ to: user.email, ...mail });
         })().catch((err) => log.error({ err }, 'password reset mail failed'));
         return Promise.resolve();

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, cookieFrom, signUp, TEST_ORIGIN } from '../../../test/helpers';
-import { mimeParts, startSmtpServer } from '../../../test/smtp';
+import { mailHeader, mimeParts, startSmtpServer } from '../../../test/smtp';
 
 let app: FastifyInstance;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -68,6 +68,25 @@ describe('password reset by email', () => {
     expect(parts.map((p) => p.type).sort()).toEqual(['text/html', 'text/plain']);
     for (const part of parts) expect(part.body).toContain(`${TEST_ORIGIN}/reset-password?token=`);
     expect(smtp.mails.some((m) => m.to.includes('nobody-at-all@example.com'))).toBe(false);
+  });
+
+  it("writes the mail in the member's language, and the link still works", async () => {
+    const user = await signUp(app, { register: true });
+    await app.database.db.execute(sql`update user_profiles set locale = 'de' where user_id = ${user.id}`);
+    await requestReset(user.email);
+    const [mail] = await smtp.waitFor(user.email);
+    expect(mailHeader(mail?.raw ?? '', 'Subject')).toBe('Setze dein Releasebell-Passwort zurück');
+    const parts = mimeParts(mail?.raw ?? '');
+    const html = parts.find((p) => p.type === 'text/html')?.body ?? '';
+    const text = parts.find((p) => p.type === 'text/plain')?.body ?? '';
+    expect(html).toMatch(/<html[^>]* lang="de"/);
+    expect(text).toContain('Jemand (hoffentlich du) hat darum gebeten');
+    expect(text).toContain('läuft in 60 Minuten ab');
+    expect(text).toContain('Wenn du das nicht warst, ignoriere diese E-Mail');
+    expect(text).not.toMatch(/Someone \(we hope you\)|expires in|Choose a new password/);
+    const token = tokenIn(text);
+    expect(token).toBeTruthy();
+    expect((await reset(token!, 'neues Passwort 1')).statusCode).toBe(200);
   });
 
   it('sets a new password that follows the rules, signs the user in, and works once', async () => {

@@ -35,6 +35,7 @@ export default fp<AuthModuleOptions>(
     const hasher = createPasswordHasher(options.hashing, options.hashCost);
     app.decorate('passwordHasher', hasher);
     app.addHook('onClose', () => hasher.close());
+    const repository = createAuthRepository(database.db);
     const auth = createAuth({
       config,
       db: database.db,
@@ -43,8 +44,8 @@ export default fp<AuthModuleOptions>(
       log: app.log,
       hasher,
       limiter,
+      localeOf: repository.localeOf,
     });
-    const repository = createAuthRepository(database.db);
     const guards = createAuthGuards({
       config,
       limiter,

@@ -1,6 +1,7 @@
+import type { Locale } from '@releasebell/contract';
 import { and, eq, gt, like } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users, verifications } from '../../db/schema';
+import { userProfiles, users, verifications } from '../../db/schema';
 
 /** better-auth keeps each reset token as a verification row `reset-password:{token}` -> user id. */
 const RESET_PREFIX = 'reset-password:';
@@ -17,6 +18,15 @@ const userColumns = { id: users.id, email: users.email, name: users.name, image:
 /** The identity tables read and tidied by the product itself (better-auth writes them). */
 export function createAuthRepository(db: Database) {
   return {
+    /** The language the member reads in (their profile's), or null before they have a profile. */
+    async localeOf(userId: string): Promise<Locale | null> {
+      const [row] = await db
+        .select({ locale: userProfiles.locale })
+        .from(userProfiles)
+        .where(eq(userProfiles.userId, userId));
+      return row?.locale ?? null;
+    },
+
     async userByEmail(email: string): Promise<AccountUser | null> {
       const [row] = await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
       return row ?? null;
