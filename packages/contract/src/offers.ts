@@ -30,6 +30,19 @@ export const OFFER_GROUPS = [
   { label: 'Buy', types: ['buy'] },
 ] as const satisfies readonly { label: string; types: readonly OfferType[] }[];
 
+/**
+ * Offers in the order a reader sees them: by group (Stream, Free, Rent, Buy), the reader's own services
+ * first within each, TMDB's order otherwise (the sort is stable).
+ */
+export function inReaderOrder<T extends { type: OfferType; on_my_services: boolean }>(
+  offers: readonly T[],
+): T[] {
+  const rank = (o: T) =>
+    OFFER_GROUPS.findIndex((g) => (g.types as readonly OfferType[]).includes(o.type)) * 2 +
+    (o.on_my_services ? 0 : 1);
+  return [...offers].sort((a, b) => rank(a) - rank(b));
+}
+
 export const WATCH_TEXTS = {
   heading: (country: string) => `Where to watch in ${country}`,
   notYet: (country: string) => `Not streaming in ${country} yet`,

@@ -78,7 +78,7 @@ export const titleWatchSchema = z
     /** TMDB's page of where to watch it in that country (which links on to each service). */
     link: z.string(),
     updated_at: z.string(),
-    /** By type (flatrate, free, ads, rent, buy), each in TMDB's order; the member's services first. */
+    /** By group (OFFER_GROUPS: Stream, Free, Rent, Buy), the member's services first in each, else TMDB's order. */
     offers: z.array(watchOfferSchema),
   })
   .meta({

@@ -1,5 +1,10 @@
 import type { OfferType, TitleWatch, WatchOffer } from '@releasebell/contract';
-import { OFFER_GROUPS, STREAMING_OFFER_TYPES, WATCH_TEXTS } from '@releasebell/contract/constants';
+import {
+  inReaderOrder,
+  OFFER_GROUPS,
+  STREAMING_OFFER_TYPES,
+  WATCH_TEXTS,
+} from '@releasebell/contract/constants';
 
 // Where to watch: the rules the item page, the quick view and the Watchlist share (the texts and
 // offer groups are the contract's).
@@ -20,18 +25,14 @@ export interface OfferGroup {
 }
 
 /**
- * A title's offers in the contract's groups and their order, empty groups left out. Within a group the
- * API's order stands (by type, then the member's services first, then TMDB's order), except that the
- * member's services come first across the types a group holds ("Free" holds free and ads offers).
+ * A title's offers in the contract's groups, empty groups left out, each in the reader's order (their
+ * own services first), by the contract's one rule, whatever order they came in.
  */
 export function groupOffers(offers: readonly WatchOffer[]): OfferGroup[] {
+  const ordered = inReaderOrder(offers);
   return OFFER_GROUPS.map((group) => {
     const types: readonly OfferType[] = group.types;
-    const inGroup = offers.filter((o) => types.includes(o.type));
-    return {
-      label: group.label,
-      offers: [...inGroup.filter((o) => o.on_my_services), ...inGroup.filter((o) => !o.on_my_services)],
-    };
+    return { label: group.label, offers: ordered.filter((o) => types.includes(o.type)) };
   }).filter((group) => group.offers.length > 0);
 }
 

@@ -1,9 +1,9 @@
 import {
   DEFAULT_MOVIE_RELEASE_KIND,
   DEFAULT_REGION,
+  inReaderOrder,
   type MediaDetail,
   type MediaType,
-  OFFER_TYPES,
   type TitleWatch,
 } from '@releasebell/contract';
 import type { MediaItemRow } from '../../db/schema';
@@ -120,7 +120,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 
 /**
  * A title's offers as a member sees them: those on their services (in their country) marked, and
- * first within each kind of offer.
+ * first within each group.
  */
 export function markMyServices(
   watch: TitleWatch,
@@ -131,12 +131,5 @@ export function markMyServices(
     ...o,
     on_my_services: mine.providerIds.includes(o.provider.id),
   }));
-  const rank = (o: (typeof marked)[number]) => OFFER_TYPES.indexOf(o.type) * 2 + (o.on_my_services ? 0 : 1);
-  return {
-    ...watch,
-    offers: marked
-      .map((o, i) => ({ o, i }))
-      .sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i)
-      .map(({ o }) => o),
-  };
+  return { ...watch, offers: inReaderOrder(marked) };
 }

@@ -23,10 +23,7 @@ export default fp(
     });
     app.decorate('watch', watch);
     app.catalogSync.handle({ syncAvailability: () => watch.syncAvailability('due') });
-    app.catalogViews.personalize(async (userId) => {
-      const mine = await watch.services(userId);
-      return mine.provider_ids.length > 0 ? { region: mine.region, providerIds: mine.provider_ids } : null;
-    });
+    app.catalogViews.personalize((userId) => watch.servicesForMarks(userId));
     await app.register(watchProviderRoutes, { watch });
     await app.register(serviceRoutes, { watch });
   },

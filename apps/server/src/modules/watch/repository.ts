@@ -94,23 +94,27 @@ export function createWatchRepository(db: Database) {
 
     /* ---------------------------------------------------------------- a member's services */
 
-    /** The member's services, or null when they never chose any (with their profile's region). */
-    async services(userId: string): Promise<{ stored: StoredServices | null; profileRegion: string | null }> {
-      const [profile] = await db
+    /** The member's services, or null when they never chose any: one query (a title page asks it). */
+    async services(userId: string): Promise<StoredServices | null> {
+      const [row] = await db
+        .select({
+          region: memberServices.region,
+          includeRentBuy: memberServices.includeRentBuy,
+          providerIds: sql<number[]>`array(select p.provider_id from ${memberServiceProviders} p
+            where p.user_id = ${userId} order by p.added_at, p.provider_id)`,
+        })
+        .from(memberServices)
+        .where(eq(memberServices.userId, userId));
+      return row ?? null;
+    },
+
+    /** The country the member chose on their profile, or null (then the server's default). */
+    async profileRegion(userId: string): Promise<string | null> {
+      const [row] = await db
         .select({ region: userProfiles.region })
         .from(userProfiles)
         .where(eq(userProfiles.userId, userId));
-      const [row] = await db.select().from(memberServices).where(eq(memberServices.userId, userId));
-      if (!row) return { stored: null, profileRegion: profile?.region ?? null };
-      const ids = await db
-        .select({ id: memberServiceProviders.providerId })
-        .from(memberServiceProviders)
-        .where(eq(memberServiceProviders.userId, userId))
-        .orderBy(asc(memberServiceProviders.addedAt), asc(memberServiceProviders.providerId));
-      return {
-        stored: { region: row.region, providerIds: ids.map((r) => r.id), includeRentBuy: row.includeRentBuy },
-        profileRegion: profile?.region ?? null,
-      };
+      return row?.region ?? null;
     },
 
     /**

@@ -91,7 +91,7 @@ export function createWatchService(options: {
   }
 
   async function servicesOf(userId: string): Promise<MemberServices> {
-    const { stored, profileRegion } = await repo.services(userId);
+    const stored = await repo.services(userId);
     if (stored) {
       return {
         region: stored.region,
@@ -99,7 +99,8 @@ export function createWatchService(options: {
         include_rent_buy: stored.includeRentBuy,
       };
     }
-    return { region: profileRegion ?? options.defaultRegion, provider_ids: [], include_rent_buy: false };
+    const region = (await repo.profileRegion(userId)) ?? options.defaultRegion;
+    return { region, provider_ids: [], include_rent_buy: false };
   }
 
   /** Looks `titles` up at TMDB and saves what it says; a title TMDB lost is marked looked at. */
@@ -170,16 +171,21 @@ export function createWatchService(options: {
 
     services: servicesOf,
 
+    /** The member's services for marking a title's offers, or null when they have none. */
+    async servicesForMarks(userId: string): Promise<{ region: string; providerIds: number[] } | null> {
+      const stored = await repo.services(userId);
+      return stored && stored.providerIds.length > 0 ? stored : null;
+    },
+
     /** PUT /api/services: every id must be one of the country's services. */
     async saveServices(userId: string, body: MemberServicesBody): Promise<MemberServices> {
-      const current = await servicesOf(userId);
-      const { profileRegion } = await repo.services(userId);
-      const region = body.region ?? profileRegion ?? options.defaultRegion;
+      const stored = await repo.services(userId);
+      const region = body.region ?? (await repo.profileRegion(userId)) ?? options.defaultRegion;
       const ids = [...new Set(body.provider_ids)];
       const listed = new Set((await countryServices(region)).map((p) => p.id));
       const unknown = ids.filter((id) => !listed.has(id));
       if (unknown.length > 0) throw badProviders(unknown);
-      const includeRentBuy = body.include_rent_buy ?? current.include_rent_buy;
+      const includeRentBuy = body.include_rent_buy ?? stored?.includeRentBuy ?? false;
       await repo.saveServices(userId, { region, providerIds: ids, includeRentBuy }, clock());
       return servicesOf(userId);
     },
