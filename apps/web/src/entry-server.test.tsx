@@ -44,7 +44,7 @@ const HOME = {
   '/upcoming/tv_seasons': ok(list('upcoming')),
   '/media/featured/tv_seasons': ok(featured),
 };
-const viewer = { locale: 'en-GB', mediaType: 'tv_seasons' } as const;
+const viewer = { locale: 'en-GB', language: 'en-GB', mediaType: 'tv_seasons' } as const;
 
 describe('the server-rendered first screen', () => {
   it("draws the home page from the catalog's answers, and hands them to the browser", async () => {
@@ -80,7 +80,11 @@ describe('the server-rendered first screen', () => {
       '/upcoming/books': ok([]),
       '/media/featured/books': ok(makeItem({ title: 'Featured Book', media_type: 'books' })),
     });
-    const page = await createPageRenderer(server.get).render('/', { locale: null, mediaType: 'books' });
+    const page = await createPageRenderer(server.get).render('/', {
+      locale: null,
+      language: 'en-US',
+      mediaType: 'books',
+    });
     expect(page.html).toContain('A Book Trend');
     expect(page.html).toMatch(/aria-selected="true"[^>]*>(?:<[^>]+>)*Books/);
   });

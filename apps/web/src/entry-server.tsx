@@ -3,6 +3,14 @@
  * components, routes and queries as the browser, from the API's public answers, and hands the browser
  * those answers to hydrate with. Built by `vite build --ssr` into dist-server/; the server loads it.
  */
+
+import { messages as de } from '@releasebell/contract/locales/de';
+import { messages as enGB } from '@releasebell/contract/locales/en-GB';
+import { messages as enUS } from '@releasebell/contract/locales/en-US';
+import { messages as es } from '@releasebell/contract/locales/es';
+import { messages as fr } from '@releasebell/contract/locales/fr';
+import { messages as ja } from '@releasebell/contract/locales/ja';
+import { messages as ptBR } from '@releasebell/contract/locales/pt-BR';
 import type { PageData, PageRenderer, PageViewer, RenderFetchAnswer } from '@releasebell/contract/pages';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
@@ -11,6 +19,10 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders, createQueryClient } from './app/app';
 import { routes } from './app/routes';
 import { setApiFetch } from './lib/api-client';
+import { registerMessages } from './lib/i18n';
+
+// The server renders every language: it holds every catalog.
+registerMessages({ 'en-US': enUS, 'en-GB': enGB, es, fr, de, 'pt-BR': ptBR, ja });
 
 /**
  * The queries a server-rendered page may answer: the catalog's, the same for every visitor. Anything

@@ -7,6 +7,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/app';
 import { routes } from './app/routes';
 import { takeEarlyTap } from './lib/early-tap';
+import { loadMessages } from './lib/i18n';
 import { registerServiceWorker } from './lib/service-worker';
 import { captureUtm } from './lib/utm';
 import { browserViewer } from './lib/viewer';
@@ -41,14 +42,15 @@ async function start() {
   const data = readPageData();
   const queryClient = createQueryClient();
   if (data) hydrate(queryClient, data.queries as DehydratedState);
+  const viewer = data?.viewer ?? browserViewer();
   const rendered = root.firstElementChild !== null;
-  if (rendered) await loadMatchedRoutes();
+  await Promise.all([loadMessages(viewer.language), rendered ? loadMatchedRoutes() : null]);
   // Hydration data (none: no route has a loader) tells the router the page was drawn by the server:
   // taking it over leaves the scroll where the visitor has put it, rather than back at the top.
   const router = createBrowserRouter(routes, rendered ? { hydrationData: {} } : undefined);
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} viewer={data?.viewer ?? browserViewer()}>
+      <AppProviders queryClient={queryClient} viewer={viewer}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

@@ -5,6 +5,16 @@
 export const LOCALES = ['en-US', 'en-GB', 'es', 'fr', 'de', 'pt-BR', 'ja'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
+/** Each locale's name in its own language, as a language picker lists them. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  'en-US': 'English (US)',
+  'en-GB': 'English (UK)',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  'pt-BR': 'Português (Brasil)',
+  ja: '日本語',
+};
 /** The cookie a visitor's choice (the footer's picker) is kept in. */
 export const LOCALE_COOKIE = 'rb_locale';
 export const LOCALE_MESSAGES = { badLocale: `must be one of: ${LOCALES.join(', ')}` } as const;

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { LanguageProvider } from '../lib/i18n';
 import { whenIdle } from '../lib/idle';
 import { SessionProvider } from '../lib/session';
 import { type Viewer, ViewerProvider } from '../lib/viewer';
@@ -47,7 +48,9 @@ export function AppProviders({
       <Toasts />
       <QueryClientProvider client={queryClient}>
         <ViewerProvider value={viewer}>
-          <SessionProvider>{children}</SessionProvider>
+          <LanguageProvider initial={viewer.language}>
+            <SessionProvider>{children}</SessionProvider>
+          </LanguageProvider>
         </ViewerProvider>
       </QueryClientProvider>
     </MantineProvider>

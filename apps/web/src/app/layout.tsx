@@ -1,16 +1,47 @@
-import { Anchor, Box, Button, Container, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
-import { PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
+import {
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { isLocale, LOCALE_NAMES, LOCALES, PRODUCT_NAME } from '@releasebell/contract/constants';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 import { usePublicConfig } from '../lib/config';
 import { replayEarlyTap } from '../lib/early-tap';
+import { useLanguage, useT } from '../lib/i18n';
+import { saveMemberLanguage, useMemberLanguage } from '../lib/member-language';
 import { useSession } from '../lib/session';
 import { useAddPendingAfterSignIn } from '../lib/watchlist';
 import classes from './layout.module.css';
 // TMDB's official "blue short" logo (themoviedb.org/about/logos-attribution), copied unchanged from
 // github.com/kyle1an/sub-vocab public/tmdb.svg; served by us, as the CSP allows only our own images.
 import tmdbLogo from './tmdb-logo.svg';
+
+const MESSAGES = {
+  tagline: /*i18n*/ { id: 'layout.tagline', message: 'Never Miss A Release!' },
+  home: /*i18n*/ { id: 'layout.home', message: '{product} home' },
+  signIn: /*i18n*/ { id: 'layout.signIn', message: 'Sign In' },
+  contact: /*i18n*/ {
+    id: 'layout.contact',
+    message: 'Questions, ideas or a title we should add? Contact us at',
+  },
+  rights: /*i18n*/ { id: 'layout.rights', message: '© {year} {product}. All rights reserved.' },
+  tmdbNotice: /*i18n*/ {
+    id: 'layout.tmdbNotice',
+    message: 'This product uses the TMDB API but is not endorsed or certified by TMDB.',
+  },
+  language: /*i18n*/ { id: 'layout.language', message: 'Language' },
+  skip: /*i18n*/ { id: 'layout.skip', message: 'Skip to content' },
+  loading: /*i18n*/ { id: 'layout.loading', message: 'Loading page' },
+};
 
 const AuthModal = lazy(() => import('../features/auth/components/auth-modal'));
 // Only members see it, so its menu code stays out of the first screen's JavaScript.
@@ -55,7 +86,9 @@ function useGoogleReturn() {
 function Header() {
   const navigate = useNavigate();
   const { currentUser, isLoading, isModalOpen, openModal } = useSession();
+  const t = useT();
   useGoogleReturn();
+  useMemberLanguage();
   useAddPendingAfterSignIn();
   return (
     <Box component="header" className={classes.header}>
@@ -63,12 +96,12 @@ function Header() {
         <UnstyledButton
           className={classes.brand}
           onClick={() => navigate('/homepage')}
-          aria-label={`${PRODUCT_NAME} home`}
+          aria-label={t(MESSAGES.home, { product: PRODUCT_NAME })}
         >
           <IconBell size={28} className={classes.brandIcon} aria-hidden />
           <Stack gap={0}>
             <Text className={classes.brandName}>{PRODUCT_NAME}</Text>
-            <Text className={classes.tagline}>{TAGLINE}</Text>
+            <Text className={classes.tagline}>{t(MESSAGES.tagline)}</Text>
           </Stack>
         </UnstyledButton>
         {/* Drawn by the server and hydrated when its code arrives; it takes taps and text before that. */}
@@ -89,7 +122,7 @@ function Header() {
           </Group>
         ) : (
           <Button onClick={() => openModal()} className={classes.signIn}>
-            Sign In
+            {t(MESSAGES.signIn)}
           </Button>
         )}
       </Container>
@@ -102,21 +135,46 @@ function Header() {
   );
 }
 
+/** The footer's language picker: the page redraws in the new language, kept for a member's messages too. */
+function LanguagePicker() {
+  const t = useT();
+  const { language, setLanguage } = useLanguage();
+  const { currentUser } = useSession();
+  return (
+    <NativeSelect
+      size="xs"
+      label={t(MESSAGES.language)}
+      value={language}
+      data={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}
+      className={classes.languagePicker}
+      onChange={(event) => {
+        const locale = event.currentTarget.value;
+        if (!isLocale(locale)) return;
+        void setLanguage(locale);
+        // Their emails and texts follow; if that fails, the page is still in the new language.
+        if (currentUser) saveMemberLanguage(currentUser.id, locale).catch(() => undefined);
+      }}
+    />
+  );
+}
+
 export function Footer() {
   const { contactEmail, tmdbAttribution } = usePublicConfig();
+  const t = useT();
   return (
     <Box component="footer" className={classes.footer}>
       <Container size="xl">
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
-            Questions, ideas or a title we should add? Contact us at{' '}
+            {t(MESSAGES.contact)}{' '}
             <Anchor href={`mailto:${contactEmail}`} size="sm" underline="always">
               {contactEmail}
             </Anchor>
           </Text>
           <Text size="sm" c="dimmed">
-            © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+            {t(MESSAGES.rights, { year: String(new Date().getFullYear()), product: PRODUCT_NAME })}
           </Text>
+          <LanguagePicker />
         </Group>
         {tmdbAttribution && (
           <div className={classes.attribution}>
@@ -130,7 +188,7 @@ export function Footer() {
             </a>
             {/* The notice TMDB's terms of use require. */}
             <Text size="xs" c="dimmed">
-              This product uses the TMDB API but is not endorsed or certified by TMDB.
+              {t(MESSAGES.tmdbNotice)}
             </Text>
           </div>
         )}
@@ -141,16 +199,17 @@ export function Footer() {
 
 export function Layout() {
   const navigation = useNavigation();
+  const t = useT();
   return (
     <>
       <a href="#main" className={classes.skipLink}>
-        Skip to content
+        {t(MESSAGES.skip)}
       </a>
       <Header />
       <Box component="main" id="main" className={classes.main}>
         {navigation.state === 'loading' ? (
           <Group justify="center" py={80}>
-            <Loader aria-label="Loading page" />
+            <Loader aria-label={t(MESSAGES.loading)} />
           </Group>
         ) : (
           <Outlet />

@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import type { MediaItem, PublicConfig, WatchlistEntry } from '@releasebell/contract';
+import type { Locale, MediaItem, PublicConfig, WatchlistEntry } from '@releasebell/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { LanguageProvider } from '../lib/i18n';
 import { type CurrentUser, type Session, SessionProvider, useSession } from '../lib/session';
 
 /** Test-only: shows the current path, so tests can see whether something navigated. */
@@ -26,11 +27,14 @@ export function renderWithProviders(
     route = '/',
     user = null,
     sessionUnknown = false,
+    language = 'en-US',
   }: {
     route?: string;
     user?: CurrentUser | null;
     /** The session is asked of GET /api/session, as on a page's first load. */
     sessionUnknown?: boolean;
+    /** The language the page is drawn in (every catalog is loaded in tests). */
+    language?: Locale;
   } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
@@ -38,15 +42,17 @@ export function renderWithProviders(
   const result = render(
     <MantineProvider defaultColorScheme="dark">
       <QueryClientProvider client={queryClient}>
-        <SessionProvider {...(sessionUnknown ? {} : { initialUser: user })}>
-          <SessionProbe onSession={(s) => (session.current = s)} />
-          <MemoryRouter initialEntries={[route]}>
-            <Routes>
-              <Route path="*" element={ui} />
-            </Routes>
-            <LocationProbe />
-          </MemoryRouter>
-        </SessionProvider>
+        <LanguageProvider initial={language}>
+          <SessionProvider {...(sessionUnknown ? {} : { initialUser: user })}>
+            <SessionProbe onSession={(s) => (session.current = s)} />
+            <MemoryRouter initialEntries={[route]}>
+              <Routes>
+                <Route path="*" element={ui} />
+              </Routes>
+              <LocationProbe />
+            </MemoryRouter>
+          </SessionProvider>
+        </LanguageProvider>
       </QueryClientProvider>
     </MantineProvider>,
   );

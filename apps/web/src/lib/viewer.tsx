@@ -1,5 +1,6 @@
-import type { MediaType } from '@releasebell/contract/constants';
+import type { Locale, MediaType } from '@releasebell/contract/constants';
 import { createContext, useContext } from 'react';
+import { browserLanguage } from './i18n';
 import { browserLocale } from './region';
 import { readSelectedMediaType } from './storage';
 
@@ -12,6 +13,8 @@ import { readSelectedMediaType } from './storage';
 export interface Viewer {
   /** "en-GB"; null when unknown (the server's default region then). */
   locale: string | null;
+  /** The language pages are written in: the visitor's choice (its cookie), else their browser's best. */
+  language: Locale;
   mediaType: MediaType;
 }
 
@@ -22,6 +25,7 @@ export const ViewerProvider = ViewerContext.Provider;
 /** The browser's own values (a page the server did not render, or a test). */
 export const browserViewer = (): Viewer => ({
   locale: browserLocale() ?? null,
+  language: browserLanguage(),
   mediaType: readSelectedMediaType(),
 });
 

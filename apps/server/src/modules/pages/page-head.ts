@@ -116,9 +116,19 @@ export interface RenderedParts {
   preloads: string;
 }
 
-/** The page: its head tags and, when the server rendered it, its parts. Without them the browser renders it. */
-export function fillTemplate(template: PageTemplate, head: string, parts?: RenderedParts): string {
-  const top = `${template.start}${parts?.preloads ?? ''}${template.before}${head}\n  ${template.middle}`;
+const HTML_LANG = /(<html\b[^>]*?\slang=")[^"]*(")/i;
+
+/**
+ * The page in `lang`: its head tags and, when the server rendered it, its parts. Without them the
+ * browser renders it.
+ */
+export function fillTemplate(
+  template: PageTemplate,
+  lang: string,
+  head: string,
+  parts?: RenderedParts,
+): string {
+  const top = `${template.start.replace(HTML_LANG, `$1${lang}$2`)}${parts?.preloads ?? ''}${template.before}${head}\n  ${template.middle}`;
   if (template.after === null) return top;
   return `${top}${parts?.body ?? ''}</div>${parts?.tail ?? ''}${template.after}`;
 }

@@ -111,7 +111,7 @@ describe('a page rendered on the server', () => {
     expect(res.statusCode).toBe(200);
     expect(rootOf(res.body)).toMatch(/^<main>rendered \/leaderboard for en-GB\/books #\d+<\/main>$/);
     const data = pageData(res.body);
-    expect(data.viewer).toEqual({ locale: 'en-GB', mediaType: 'books' });
+    expect(data.viewer).toEqual({ locale: 'en-GB', language: 'en-GB', mediaType: 'books' });
     // The catalog's answers, as the API gives them; nothing of a member, no live provider call.
     expect(data.queries.reads['/api/config'].status).toBe(200);
     expect(data.queries.reads['/trending/movies'].status).toBe(200);
@@ -258,8 +258,12 @@ describe('what a render may read', () => {
   it('reads the visitor from Accept-Language and the home tab cookie', () => {
     expect(viewerOf({ 'accept-language': 'en-GB,en;q=0.9', cookie: 'rb_media_type=movies' })).toEqual({
       locale: 'en-GB',
+      language: 'en-GB',
       mediaType: 'movies',
     });
-    expect(viewerOf({})).toEqual({ locale: null, mediaType: 'tv_seasons' });
+    // The language picked in the footer wins over the browser's; one the product lacks is ignored.
+    expect(viewerOf({ 'accept-language': 'fr-CA,fr;q=0.9', cookie: 'rb_locale=de; x=1' }).language).toBe('de');
+    expect(viewerOf({ 'accept-language': 'fr-CA,fr;q=0.9', cookie: 'rb_locale=xx' }).language).toBe('fr');
+    expect(viewerOf({})).toEqual({ locale: null, language: 'en-US', mediaType: 'tv_seasons' });
   });
 });

@@ -3,8 +3,11 @@ import { pathToFileURL } from 'node:url';
 import {
   type CreatePageRenderer,
   DEFAULT_HOME_MEDIA_TYPE,
+  isLocale,
   isMediaType,
   isPagePublicRead,
+  LOCALE_COOKIE,
+  negotiateLocale,
   type PageRenderer,
   type PageViewer,
   type RenderFetchAnswer,
@@ -29,15 +32,17 @@ const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/;
 
 /**
  * What the server knows of a visitor before any script runs: the first language they accept (as the
- * browser's navigator.languages[0]) and the home page's media type they last chose (its cookie).
+ * browser's navigator.languages[0]), the product language they chose (its cookie) or accept best, and
+ * the home page's media type they last chose (its cookie).
  */
 export function viewerOf(headers: { 'accept-language'?: string; cookie?: string }): PageViewer {
   const first = headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim() ?? '';
-  const cookie = new RegExp(`(?:^|;\\s*)${SELECTED_MEDIA_TYPE_COOKIE}=([^;]*)`).exec(
-    headers.cookie ?? '',
-  )?.[1];
+  const cookie = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(headers.cookie ?? '')?.[1];
+  const mediaType = cookie(SELECTED_MEDIA_TYPE_COOKIE);
+  const chosen = cookie(LOCALE_COOKIE);
   return {
     locale: LOCALE.test(first) ? first : null,
-    mediaType: isMediaType(cookie) ? cookie : DEFAULT_HOME_MEDIA_TYPE,
+    language: isLocale(chosen) ? chosen : negotiateLocale(headers['accept-language']),
+    mediaType: isMediaType(mediaType) ? mediaType : DEFAULT_HOME_MEDIA_TYPE,
   };
 }

@@ -192,6 +192,7 @@ export function createPageService(options: PageServiceOptions) {
     }
     const html = fillTemplate(
       loaded.template,
+      viewer.language,
       renderHead(head),
       rendered
         ? { ...splitPreloads(rendered.html), tail: pageDataScript(PAGE_DATA_ELEMENT_ID, rendered.data) }
@@ -213,7 +214,7 @@ export function createPageService(options: PageServiceOptions) {
       const loaded = await options.indexHtml();
       const parsed = new URL(url, 'http://page');
       const { pathname } = parsed;
-      const who = `${viewer.locale ?? ''}|${viewer.mediaType}`;
+      const who = `${viewer.language}|${viewer.locale ?? ''}|${viewer.mediaType}`;
       /** A page kept for everyone with this key, unless it went out undrawn (it is drawn next time). */
       const kept = async (key: string, pageUrl: string) => {
         const page = await pages.get(key, () => buildPage(loaded, pageUrl, match, viewer, mayRender));

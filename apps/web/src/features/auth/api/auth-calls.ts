@@ -1,7 +1,8 @@
 import type { NotificationChannel, UserProfile } from '@releasebell/contract';
-import { isTimeZone, negotiateLocale } from '@releasebell/contract/constants';
+import { isTimeZone, type Locale } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { ApiError, api } from '../../../lib/api-client';
+import { browserLanguage } from '../../../lib/i18n';
 import { isProfileMissing } from '../../../lib/profile';
 import type { CurrentUser } from '../../../lib/session';
 import { readUtm } from '../../../lib/utm';
@@ -85,11 +86,9 @@ function browserTimeZone(): { time_zone?: string } {
   }
 }
 
-/** The product's language that serves the browser's languages best, in the order the visitor set them. */
-function browserLocale(): { locale?: ReturnType<typeof negotiateLocale> } {
-  if (typeof navigator === 'undefined') return {};
-  const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
-  return { locale: negotiateLocale(languages.filter(Boolean).join(',')) };
+/** The language the visitor reads the app in (their choice, else their browser's best): theirs from now on. */
+function browserLocale(): { locale?: Locale } {
+  return typeof navigator === 'undefined' ? {} : { locale: browserLanguage() };
 }
 
 /** POST /user/register with what is known; registering an already registered user changes nothing. */

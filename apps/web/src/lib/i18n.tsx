@@ -1,0 +1,99 @@
+import type { MessageDescriptor, Messages } from '@lingui/core';
+import { isLocale, LOCALE_COOKIE, type Locale, negotiateLocale } from '@releasebell/contract/constants';
+import { createTranslator, type MessageValues } from '@releasebell/contract/i18n';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+
+/**
+ * The app's messages (ADR 021): descriptors marked `/*i18n*\/` in the components, rendered in the
+ * page's language. Only that language's compiled catalog is loaded; the server's renderer and the
+ * tests register every one.
+ */
+
+const catalogs: Partial<Record<Locale, Messages>> = {};
+const translate = createTranslator(catalogs);
+
+// One chunk per locale: the bundler splits each off, and the page fetches only its own.
+const LOADERS: Record<Locale, () => Promise<{ messages: Messages }>> = {
+  'en-US': () => import('@releasebell/contract/locales/en-US'),
+  'en-GB': () => import('@releasebell/contract/locales/en-GB'),
+  es: () => import('@releasebell/contract/locales/es'),
+  fr: () => import('@releasebell/contract/locales/fr'),
+  de: () => import('@releasebell/contract/locales/de'),
+  'pt-BR': () => import('@releasebell/contract/locales/pt-BR'),
+  ja: () => import('@releasebell/contract/locales/ja'),
+};
+
+/** Loads `locale`'s catalog once; the app renders in it only after this has resolved. */
+export async function loadMessages(locale: Locale): Promise<void> {
+  if (!catalogs[locale]) catalogs[locale] = (await LOADERS[locale]()).messages;
+}
+
+/** Catalogs already at hand (the server's renderer and the tests import them all). */
+export function registerMessages(loaded: Partial<Record<Locale, Messages>>): void {
+  Object.assign(catalogs, loaded);
+}
+
+/** The visitor's chosen language (the footer's picker, or the profile's at sign-in), if any. */
+export function chosenLanguage(): Locale | null {
+  if (typeof document === 'undefined') return null;
+  const value = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+  return isLocale(value) ? value : null;
+}
+
+/** The language a page opened here is written in: the visitor's choice, else their browser's best. */
+export function browserLanguage(): Locale {
+  if (typeof navigator === 'undefined') return negotiateLocale(null);
+  const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return chosenLanguage() ?? negotiateLocale(languages.filter(Boolean).join(','));
+}
+
+export type Translate = (descriptor: MessageDescriptor, values?: MessageValues) => string;
+
+interface LanguageState {
+  language: Locale;
+  /** Loads the language's messages, keeps the choice in the cookie and redraws the app in it. */
+  setLanguage: (locale: Locale) => Promise<void>;
+}
+
+const LanguageContext = createContext<LanguageState | null>(null);
+
+/** The app's language now, for messages made outside a component (a toast raised by a mutation). */
+let current: Locale | null = null;
+
+/** Renders a message in the app's language from outside a component; in a component, use `useT`. */
+export const translateNow: Translate = (descriptor, values) =>
+  translate(current ?? browserLanguage(), descriptor, values);
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function LanguageProvider({ initial, children }: { initial: Locale; children: ReactNode }) {
+  const [language, setState] = useState(initial);
+  current = language;
+  const setLanguage = useCallback(async (locale: Locale) => {
+    await loadMessages(locale);
+    // biome-ignore lint/suspicious/noDocumentCookie: the server reads it to render pages in this language.
+    document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+    document.documentElement.lang = locale;
+    setState(locale);
+  }, []);
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
+/** Outside the app's providers (a component tested on its own): the browser's language, fixed. */
+const standalone: LanguageState = {
+  get language() {
+    return browserLanguage();
+  },
+  setLanguage: async () => undefined,
+};
+
+export function useLanguage(): LanguageState {
+  return useContext(LanguageContext) ?? standalone;
+}
+
+/** Renders a message in the page's language: `t(MESSAGES.title, { count })`. */
+export function useT(): Translate {
+  const { language } = useLanguage();
+  return useCallback((descriptor, values) => translate(language, descriptor, values), [language]);
+}

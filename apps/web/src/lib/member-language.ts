@@ -1,0 +1,45 @@
+import type { Locale, UserProfile } from '@releasebell/contract';
+import { notificationChannels } from '@releasebell/contract/constants';
+import { pathTo, ROUTES } from '@releasebell/contract/routes';
+import { useEffect } from 'react';
+import { api } from './api-client';
+import { useLanguage } from './i18n';
+import { getProfile } from './profile';
+import { useSession } from './session';
+
+interface Username {
+  username: string;
+  locale: Locale;
+}
+
+/**
+ * A member reads the app in their profile's language: taken when they sign in (and when a page opens
+ * signed in), so it follows them from device to device and survives signing out and in again.
+ */
+export function useMemberLanguage() {
+  const { currentUser } = useSession();
+  const { setLanguage } = useLanguage();
+  const uid = currentUser?.id;
+  useEffect(() => {
+    if (!uid) return;
+    const controller = new AbortController();
+    api
+      .get<Username>(pathTo(ROUTES.getUsername, { uid }), controller.signal)
+      .then(({ locale }) => setLanguage(locale))
+      // No profile yet (sign-up's second step) or no answer: the page's language stays.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [uid, setLanguage]);
+}
+
+/** Keeps a member's new language on their profile (the whole profile is sent back, as the form does). */
+export async function saveMemberLanguage(uid: string, locale: Locale): Promise<void> {
+  const profile: UserProfile = await getProfile(uid);
+  await api.put(pathTo(ROUTES.updateProfile, { uid }), {
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    phone_number: profile.phone_number,
+    notification_preferences: notificationChannels(profile.notification_preferences.includes('mobile')),
+    locale,
+  });
+}
