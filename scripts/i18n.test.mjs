@@ -13,9 +13,23 @@ import config from '../lingui.config.js';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const localesDir = path.join(repoRoot, 'packages/contract/src/locales');
 const catalog = (dir, locale) => JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8'));
-/** The argument names a message uses: {name} and {name, plural, ...}. */
-const placeholders = (message) =>
-  [...new Set([...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]))].sort();
+/**
+ * The argument names a message uses ({name}, {name, plural, ...}), read from its compiled form: the
+ * words inside a plural's or select's branches are text, not arguments.
+ */
+function placeholders(message) {
+  const names = new Set();
+  const walk = (tokens) => {
+    for (const token of Array.isArray(tokens) ? tokens : [tokens]) {
+      if (!Array.isArray(token)) continue;
+      names.add(token[0]);
+      const options = token[2];
+      if (options && typeof options === 'object') for (const branch of Object.values(options)) walk(branch);
+    }
+  };
+  walk(compileMessageOrThrow(message));
+  return [...names].sort();
+}
 
 describe('the message catalogs', () => {
   const source = catalog(localesDir, config.sourceLocale);

@@ -73,6 +73,17 @@ describe('the server-rendered first screen', () => {
     expect(page.html).not.toMatch(/<script\b/);
   });
 
+  it("draws the page in the visitor's language, with the same data", async () => {
+    const spanish = await createPageRenderer(fakeServer(HOME).get).render('/', { ...viewer, language: 'es' });
+    expect(spanish.html).toContain('Tendencias');
+    expect(spanish.html).toContain('Saltar al contenido');
+    expect(spanish.html).not.toContain('Skip to content');
+    expect(spanish.data.viewer.language).toBe('es');
+    const english = await createPageRenderer(fakeServer(HOME).get).render('/', viewer);
+    expect(english.html).toContain('Skip to content');
+    expect(english.html).not.toContain('Tendencias');
+  });
+
   it('draws the tab the visitor chose last (its cookie)', async () => {
     const server = fakeServer({
       '/api/config': ok(CONFIG),

@@ -163,6 +163,7 @@ export * from './display';
 export * from './formats';
 export * from './images';
 export * from './locales';
+export * from './notice-texts';
 export * from './offers';
 export * from './provider-search';
 

@@ -23,7 +23,8 @@ function unitFormat(locale: Locale, unit: string, display: 'narrow' | 'short'): 
   const key = `u ${locale} ${unit} ${display}`;
   let format = formatters.get(key) as Intl.NumberFormat | undefined;
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: display });
+    // No grouping: a countdown reads "1200d", as the spec writes it, not "1,200d".
+    format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: display, useGrouping: false });
     formatters.set(key, format);
   }
   return format;

@@ -1,6 +1,8 @@
 import { type I18n, type MessageDescriptor, type Messages, setupI18n } from '@lingui/core';
 import type { Locale } from './locales';
 
+export type { MessageDescriptor };
+
 /** A message's values: what its ICU placeholders name. */
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 

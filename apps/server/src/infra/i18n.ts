@@ -1,4 +1,4 @@
-import type { Locale } from '@releasebell/contract';
+import { isLocale, LOCALE_COOKIE, type Locale, negotiateLocale, type Translate } from '@releasebell/contract';
 import { createTranslator } from '@releasebell/contract/i18n';
 import { messages as de } from '@releasebell/contract/locales/de';
 import { messages as enGB } from '@releasebell/contract/locales/en-GB';
@@ -20,3 +20,23 @@ const catalogs: Record<Locale, typeof enUS> = {
 
 /** A message in a reader's locale: the server renders texts, mails and pushes for whoever gets them. */
 export const translate = createTranslator(catalogs);
+
+/** `translate` bound to one reader's locale: what the contract's text functions take. */
+export const translatorFor =
+  (locale: Locale): Translate =>
+  (descriptor, values) =>
+    translate(locale, descriptor, values);
+
+const CHOSEN = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`);
+
+/**
+ * The language a request is answered in: the visitor's choice (the footer's `rb_locale` cookie), else
+ * the best match of its Accept-Language, else the default.
+ */
+export function requestLocale(headers: {
+  cookie?: string | undefined;
+  'accept-language'?: string | undefined;
+}): Locale {
+  const chosen = CHOSEN.exec(headers.cookie ?? '')?.[1];
+  return isLocale(chosen) ? chosen : negotiateLocale(headers['accept-language']);
+}

@@ -3,6 +3,7 @@ import { ERROR_CODES } from '@releasebell/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorBody, HttpError } from '../errors';
+import { requestLocale } from '../infra/i18n';
 
 type Issue = { instancePath: string; message?: string; params?: Record<string, unknown> };
 
@@ -37,7 +38,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
+      // The message in the reader's language; the code stays what clients branch on.
+      const locale = requestLocale(request.headers);
+      reply.header('content-language', locale).header('vary', 'Accept-Language, Cookie');
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.code, error.messageIn(locale), error.detailsIn(locale)));
     }
     if (isUnstorableText(error)) {
       // Schemas refuse NUL in every string they know; this catches one that slipped past them.

@@ -1,8 +1,18 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconFileImport, IconList, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
+import { useT } from '../lib/i18n';
 import { type CurrentUser, useSession } from '../lib/session';
 import classes from './layout.module.css';
+
+const MESSAGES = {
+  menu: /*i18n*/ { id: 'app.accountMenu.menu', message: 'Account menu' },
+  profile: /*i18n*/ { id: 'app.accountMenu.profile', message: 'View Profile' },
+  watchlist: /*i18n*/ { id: 'app.accountMenu.watchlist', message: 'View Watchlist' },
+  following: /*i18n*/ { id: 'app.accountMenu.following', message: 'Following' },
+  import: /*i18n*/ { id: 'app.accountMenu.import', message: 'Import your lists' },
+  signOut: /*i18n*/ { id: 'app.accountMenu.signOut', message: 'Logout' },
+};
 
 const initialsOf = (user: CurrentUser) =>
   (user.name.trim() || user.email)
@@ -16,10 +26,11 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { signOut } = useSession();
+  const t = useT();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" className={classes.avatarButton}>
+        <UnstyledButton aria-label={t(MESSAGES.menu)} className={classes.avatarButton}>
           <Avatar src={user.image} alt="" color="violet" radius="xl">
             {initialsOf(user)}
           </Avatar>
@@ -28,16 +39,16 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
         <Menu.Item leftSection={<IconUser size={16} aria-hidden />} onClick={() => navigate('/profile')}>
-          View Profile
+          {t(MESSAGES.profile)}
         </Menu.Item>
         <Menu.Item leftSection={<IconList size={16} aria-hidden />} onClick={() => navigate('/watchlist')}>
-          View Watchlist
+          {t(MESSAGES.watchlist)}
         </Menu.Item>
         <Menu.Item leftSection={<IconUsers size={16} aria-hidden />} onClick={() => navigate('/following')}>
-          Following
+          {t(MESSAGES.following)}
         </Menu.Item>
         <Menu.Item leftSection={<IconFileImport size={16} aria-hidden />} onClick={() => navigate('/import')}>
-          Import your lists
+          {t(MESSAGES.import)}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}
@@ -48,7 +59,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
             })
           }
         >
-          Logout
+          {t(MESSAGES.signOut)}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

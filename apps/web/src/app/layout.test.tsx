@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@releasebell/contract';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApiRoutes } from '../components/test-utils';
 import { Footer } from './layout';
@@ -47,5 +47,25 @@ describe('Footer', () => {
     expect(screen.queryByRole('link', { name: 'TMDB' })).not.toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'TMDB' })).not.toBeInTheDocument();
     expect(screen.queryByText(/TMDB/)).not.toBeInTheDocument();
+  });
+
+  it('switches the page to the language picked, keeps it for the next page, and leaves the profile alone for a visitor', async () => {
+    serveConfig(true);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderWithProviders(<Footer />);
+    await screen.findByText(NOTICE);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'de' } });
+
+    expect(
+      await screen.findByText(
+        'Dieses Produkt nutzt die TMDB-API, wird aber von TMDB weder unterstützt noch zertifiziert.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+    expect(document.cookie).toContain('rb_locale=de');
+    expect(document.documentElement.lang).toBe('de');
+    // Signed out: nothing is saved on a profile.
+    expect(fetchSpy.mock.calls.some(([input]) => String(input).includes('/user/'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { ReleaseDatePrecision } from '@releasebell/contract';
 import { useSyncExternalStore } from 'react';
 import { cardCountdownText, detailCountdownText, releaseMoment, releaseState } from '../lib/dates';
+import { useLanguage } from '../lib/i18n';
 import classes from './countdown.module.css';
 
 interface Clock {
@@ -75,6 +76,7 @@ export interface CountdownProps {
  */
 export function Countdown({ releaseDate, precision, variant, className }: CountdownProps) {
   const clock = useNow();
+  const { language } = useLanguage();
   // A title without a date reads the same at any time: drawn at once, on the server too.
   const now = clock ?? (releaseMoment(releaseDate, precision) === null ? new Date(0) : null);
   if (!now)
@@ -90,8 +92,8 @@ export function Countdown({ releaseDate, precision, variant, className }: Countd
     );
   const text =
     variant === 'card'
-      ? cardCountdownText(releaseDate, precision, now)
-      : detailCountdownText(releaseDate, precision, now);
+      ? cardCountdownText(releaseDate, precision, now, language)
+      : detailCountdownText(releaseDate, precision, now, language);
   if (text === null) return null;
   const state = releaseState(releaseDate, precision, now);
   return (

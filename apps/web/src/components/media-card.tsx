@@ -4,10 +4,15 @@ import { itemPath } from '@releasebell/contract/constants';
 import { type MouseEvent, memo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatReleaseDate } from '../lib/dates';
+import { useLanguage, useT } from '../lib/i18n';
 import { Countdown } from './countdown';
 import classes from './media-card.module.css';
 import { MediaImage } from './media-image';
 import { WatchlistButton } from './watchlist-button';
+
+const MESSAGES = {
+  viewMore: /*i18n*/ { id: 'components.mediaCard.viewMore', message: 'View More' },
+};
 
 type Linkable = Pick<MediaItem, 'media_type' | 'slug' | 'title'>;
 
@@ -32,6 +37,8 @@ export interface MediaCardProps {
  */
 export const MediaCard = memo(function MediaCard({ item }: MediaCardProps) {
   const navigate = useNavigate();
+  const t = useT();
+  const { language } = useLanguage();
   const path = mediaPath(item);
 
   const open = (e: MouseEvent) => {
@@ -60,11 +67,13 @@ export const MediaCard = memo(function MediaCard({ item }: MediaCardProps) {
             </button>
           )}
         </h3>
-        <p className={classes.date}>{formatReleaseDate(item.release_date, item.release_date_precision)}</p>
+        <p className={classes.date}>
+          {formatReleaseDate(item.release_date, item.release_date_precision, language)}
+        </p>
         <div className={classes.actions}>
           <WatchlistButton item={item} size="xs" fullWidth />
           <Button size="xs" fullWidth variant="default" className={classes.more} onClick={open}>
-            View More
+            {t(MESSAGES.viewMore)}
           </Button>
         </div>
       </div>

@@ -3,9 +3,18 @@ import type { MediaItem } from '@releasebell/contract';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../lib/i18n';
 import { whenIdle } from '../lib/idle';
 import { MediaCard } from './media-card';
 import classes from './media-carousel.module.css';
+
+const MESSAGES = {
+  viewMore: /*i18n*/ { id: 'components.mediaCarousel.viewMore', message: 'View More' },
+  loading: /*i18n*/ { id: 'components.mediaCarousel.loading', message: 'Loading {title}' },
+  empty: /*i18n*/ { id: 'components.mediaCarousel.empty', message: 'Nothing to show here yet.' },
+  scrollLeft: /*i18n*/ { id: 'components.mediaCarousel.scrollLeft', message: 'Scroll left' },
+  scrollRight: /*i18n*/ { id: 'components.mediaCarousel.scrollRight', message: 'Scroll right' },
+};
 
 /** One card (220 px) plus the gap (16 px): each arrow click moves the row by exactly one card. */
 const CAROUSEL_STEP = 236;
@@ -26,6 +35,7 @@ export interface MediaCarouselProps {
   loading: boolean;
   viewMoreTo?: string;
   headingId?: string;
+  /** What an empty row says ("Nothing to show here yet." by default). */
   emptyText?: string;
 }
 
@@ -36,8 +46,9 @@ export function MediaCarousel({
   loading,
   viewMoreTo,
   headingId,
-  emptyText = 'Nothing to show here yet.',
+  emptyText,
 }: MediaCarouselProps) {
+  const t = useT();
   const generatedId = useId();
   const titleId = headingId ?? generatedId;
   const rowRef = useRef<HTMLDivElement>(null);
@@ -106,7 +117,7 @@ export function MediaCarousel({
         </h2>
         {viewMoreTo && (
           <Link to={viewMoreTo} className={classes.viewMore}>
-            View More
+            {t(MESSAGES.viewMore)}
             <IconChevronRight size={16} aria-hidden />
           </Link>
         )}
@@ -117,10 +128,10 @@ export function MediaCarousel({
           {SKELETONS.map((n) => (
             <div key={n} className={classes.skeleton} />
           ))}
-          <Loader role="status" aria-label={`Loading ${title}`} className={classes.spinner} />
+          <Loader role="status" aria-label={t(MESSAGES.loading, { title })} className={classes.spinner} />
         </div>
       ) : !items || items.length === 0 ? (
-        <p className={classes.empty}>{emptyText}</p>
+        <p className={classes.empty}>{emptyText ?? t(MESSAGES.empty)}</p>
       ) : (
         <div className={classes.viewport}>
           {canLeft && (
@@ -128,7 +139,7 @@ export function MediaCarousel({
               ref={leftRef}
               type="button"
               className={`${classes.arrow} ${classes.left}`}
-              aria-label="Scroll left"
+              aria-label={t(MESSAGES.scrollLeft)}
               onClick={() => scroll(-1)}
             >
               <IconChevronLeft size={22} aria-hidden />
@@ -151,7 +162,7 @@ export function MediaCarousel({
               ref={rightRef}
               type="button"
               className={`${classes.arrow} ${classes.right}`}
-              aria-label="Scroll right"
+              aria-label={t(MESSAGES.scrollRight)}
               onClick={() => {
                 if (more) showAll();
                 scroll(1);

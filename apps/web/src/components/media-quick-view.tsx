@@ -5,6 +5,7 @@ import { IconArrowRight, IconCalendar } from '@tabler/icons-react';
 import { type MouseEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatLongDateOrNA } from '../lib/dates';
+import { useLanguage, useT } from '../lib/i18n';
 import { isNotFound, useMediaBySlug } from '../lib/media-by-slug';
 import { useSession } from '../lib/session';
 import {
@@ -21,8 +22,17 @@ import classes from './media-quick-view.module.css';
 import { WatchlistButton } from './watchlist-button';
 import { WhereToWatch } from './where-to-watch';
 
-/** The quick view writes days in long US format, as its release date. */
-const longDay = (day: string) => formatLongDateOrNA(day, 'day');
+const MESSAGES = {
+  close: /*i18n*/ { id: 'components.mediaQuickView.close', message: 'Close' },
+  releaseDate: /*i18n*/ { id: 'components.mediaQuickView.releaseDate', message: 'Release date' },
+  notFound: /*i18n*/ { id: 'components.mediaQuickView.notFound', message: 'Media not found.' },
+  loadFailed: /*i18n*/ {
+    id: 'components.mediaQuickView.loadFailed',
+    message: 'The details could not be loaded. Please try again.',
+  },
+  loading: /*i18n*/ { id: 'components.mediaQuickView.loading', message: 'Loading...' },
+  openPage: /*i18n*/ { id: 'components.mediaQuickView.openPage', message: 'Open full page' },
+};
 
 /** What a card's row already has: enough to title the quick view, show the poster and fetch the rest. */
 export type QuickViewItem = Pick<MediaItem, 'item_id' | 'media_type' | 'slug' | 'title' | 'image'>;
@@ -62,6 +72,7 @@ export function MediaQuickView({ quickView }: { quickView: QuickView }) {
   const { item, opened, close } = quickView;
   // A visitor's Notify Me opens the sign-in modal over this one: Escape is that modal's then.
   const { isModalOpen: signingIn } = useSession();
+  const t = useT();
   return (
     <Modal
       // Always mounted (empty while closed), so it sees the button that opened it and returns focus there.
@@ -72,7 +83,7 @@ export function MediaQuickView({ quickView }: { quickView: QuickView }) {
       // Phones: a narrow margin, so the countdown and the facts fit beside the poster.
       xOffset={12}
       closeOnEscape={!signingIn}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t(MESSAGES.close) }}
       classNames={{ title: classes.modalTitle, header: classes.modalHeader }}
     >
       {item && <QuickViewBody key={`${item.media_type}/${item.slug}`} item={item} />}
@@ -82,6 +93,10 @@ export function MediaQuickView({ quickView }: { quickView: QuickView }) {
 
 function QuickViewBody({ item }: { item: QuickViewItem }) {
   const { data, error } = useMediaBySlug(item.media_type, item.slug);
+  const t = useT();
+  const { language } = useLanguage();
+  /** The quick view writes days in the long format, as its release date ("March 14, 2027" in US English). */
+  const longDay = (day: string) => formatLongDateOrNA(day, 'day', language);
 
   useEffect(() => {
     // A missing item is an expected answer; anything else is worth a note for whoever debugs.
@@ -100,19 +115,17 @@ function QuickViewBody({ item }: { item: QuickViewItem }) {
             <DetailCountdown item={data} />
             <FactTags>
               <CreatorTag item={data} />
-              <FactTag icon={IconCalendar} label="Release date">
-                {formatLongDateOrNA(data.release_date, data.release_date_precision)}
+              <FactTag icon={IconCalendar} label={t(MESSAGES.releaseDate)}>
+                {formatLongDateOrNA(data.release_date, data.release_date_precision, language)}
               </FactTag>
             </FactTags>
           </>
         ) : error ? (
-          <p className={classes.state}>
-            {isNotFound(error) ? 'Media not found.' : 'The details could not be loaded. Please try again.'}
-          </p>
+          <p className={classes.state}>{isNotFound(error) ? t(MESSAGES.notFound) : t(MESSAGES.loadFailed)}</p>
         ) : (
           <p role="status" className={classes.state}>
             <Loader size="sm" aria-hidden />
-            <span>Loading...</span>
+            <span>{t(MESSAGES.loading)}</span>
           </p>
         )}
       </div>
@@ -133,7 +146,7 @@ function QuickViewBody({ item }: { item: QuickViewItem }) {
             variant="default"
             rightSection={<IconArrowRight size={16} aria-hidden />}
           >
-            Open full page
+            {t(MESSAGES.openPage)}
           </Button>
         </FactActions>
       </div>

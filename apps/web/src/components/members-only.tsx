@@ -1,6 +1,12 @@
 import { Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n';
 import { type CurrentUser, useSession } from '../lib/session';
+
+const MESSAGES = {
+  loading: /*i18n*/ { id: 'components.membersOnly.loading', message: 'Loading {title}' },
+  signIn: /*i18n*/ { id: 'components.membersOnly.signIn', message: 'Sign In' },
+};
 
 export interface MembersOnlyProps {
   /** The page's heading, shown to a visitor too. */
@@ -13,10 +19,11 @@ export interface MembersOnlyProps {
 /** A member's page: a spinner while the session is read, a sign-in prompt for a visitor. */
 export function MembersOnly({ title, prompt, children }: MembersOnlyProps) {
   const { currentUser, isLoading, openModal } = useSession();
+  const t = useT();
   if (isLoading) {
     return (
       <Center mih="50vh">
-        <Loader aria-label={`Loading ${title}`} />
+        <Loader aria-label={t(MESSAGES.loading, { title })} />
       </Center>
     );
   }
@@ -26,7 +33,7 @@ export function MembersOnly({ title, prompt, children }: MembersOnlyProps) {
         <Stack align="center" ta="center" gap="md">
           <Title order={1}>{title}</Title>
           <Text c="dimmed">{prompt}</Text>
-          <Button onClick={() => openModal()}>Sign In</Button>
+          <Button onClick={() => openModal()}>{t(MESSAGES.signIn)}</Button>
         </Stack>
       </Container>
     );

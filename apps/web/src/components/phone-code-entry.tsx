@@ -1,6 +1,12 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { useT } from '../lib/i18n';
 import { cleanPhoneCode } from '../lib/phone-verification';
+
+const MESSAGES = {
+  label: /*i18n*/ { id: 'components.phoneCodeEntry.label', message: 'Verification code' },
+  verify: /*i18n*/ { id: 'components.phoneCodeEntry.verify', message: 'Verify' },
+};
 
 export interface PhoneCodeEntryProps {
   /** The digits typed so far. */
@@ -32,6 +38,7 @@ export function PhoneCodeEntry({
   onVerify,
   children,
 }: PhoneCodeEntryProps) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
 
@@ -45,7 +52,7 @@ export function PhoneCodeEntry({
     <Stack gap="xs">
       <TextInput
         ref={input}
-        label="Verification code"
+        label={t(MESSAGES.label)}
         description={description}
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -58,7 +65,7 @@ export function PhoneCodeEntry({
       />
       <Group gap="xs">
         <Button loading={verifying} onClick={onVerify}>
-          Verify
+          {t(MESSAGES.verify)}
         </Button>
         {children}
       </Group>

@@ -1,8 +1,14 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconBell, IconCheck } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
+import { useT } from '../lib/i18n';
 import { type CurrentUser, type PendingItem, useSession } from '../lib/session';
 import { useAddToWatchlist, useIsInWatchlist } from '../lib/watchlist';
+
+const MESSAGES = {
+  listed: /*i18n*/ { id: 'components.watchlistButton.listed', message: 'In Watchlist' },
+  notify: /*i18n*/ { id: 'components.watchlistButton.notify', message: 'Notify Me' },
+};
 
 export interface WatchlistButtonProps {
   item: PendingItem;
@@ -20,6 +26,7 @@ export function WatchlistButton({ item, size = 'sm', fullWidth, className }: Wat
   const { currentUser, isLoading, whenSessionKnown, openModal } = useSession();
   const listed = useIsInWatchlist(item.item_id);
   const { add, pendingItemId } = useAddToWatchlist();
+  const t = useT();
   const iconSize = size === 'xs' || size === 'compact-sm' || size === 'compact-xs' ? 14 : 18;
 
   if (listed) {
@@ -33,7 +40,7 @@ export function WatchlistButton({ item, size = 'sm', fullWidth, className }: Wat
         className={className}
         onClick={(e: MouseEvent) => e.stopPropagation()}
       >
-        In Watchlist
+        {t(MESSAGES.listed)}
       </Button>
     );
   }
@@ -57,7 +64,7 @@ export function WatchlistButton({ item, size = 'sm', fullWidth, className }: Wat
         else act(currentUser);
       }}
     >
-      Notify Me
+      {t(MESSAGES.notify)}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import type { MediaDetail } from '@releasebell/contract';
 import { IconDeviceTv } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatReleaseDate } from '../lib/dates';
+import { useLanguage } from '../lib/i18n';
 import { regionName } from '../lib/region';
 import { groupOffers, isStreaming, offerName, WATCH_TEXTS } from '../lib/watch';
 import { ProviderLogo } from './provider-logo';
@@ -16,11 +17,12 @@ export interface WhereToWatchProps {
   item: Pick<MediaDetail, 'media_type' | 'watch' | 'regional_dates'>;
   /** The quick view's smaller version: a level-3 heading (the modal's title is the level 2) and smaller logos. */
   compact?: boolean;
-  /** How the surface writes a day (the item page "Mar 14, 2027", the quick view "March 14, 2027"). */
+  /**
+   * How the surface writes a day (the item page "Mar 14, 2027", the quick view "March 14, 2027"); by
+   * default the short date in the page's language.
+   */
   formatDate?: (day: string) => string;
 }
-
-const shortDay = (day: string) => formatReleaseDate(day, 'day');
 
 /**
  * "Where to watch in United Kingdom": the title's offers in the contract's groups (Stream, Free, Rent,
@@ -28,8 +30,10 @@ const shortDay = (day: string) => formatReleaseDate(day, 'day');
  * (with a movie's digital date there, when known) when nothing streams it; and JustWatch's attribution,
  * linking to TMDB's page of offers. Nothing while the catalog has not looked (`watch` null, and books).
  */
-export function WhereToWatch({ item, compact = false, formatDate = shortDay }: WhereToWatchProps) {
+export function WhereToWatch({ item, compact = false, formatDate }: WhereToWatchProps) {
   const headingId = useId();
+  const { language } = useLanguage();
+  const writeDay = formatDate ?? ((day: string) => formatReleaseDate(day, 'day', language));
   const watch = item.watch;
   if (!watch) return null;
   const country = regionName(watch.region);
@@ -58,7 +62,7 @@ export function WhereToWatch({ item, compact = false, formatDate = shortDay }: W
       {!streaming && (
         <p className={classes.notYet}>
           <span>{WATCH_TEXTS.notYet(country)}</span>
-          {digital && <span className={classes.digital}>{WATCH_TEXTS.digitalOn(formatDate(digital))}</span>}
+          {digital && <span className={classes.digital}>{WATCH_TEXTS.digitalOn(writeDay(digital))}</span>}
         </p>
       )}
 

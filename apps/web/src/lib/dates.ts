@@ -1,8 +1,28 @@
 import type { ReleaseDatePrecision } from '@releasebell/contract';
-import { formatLongReleaseDate, formatReleaseDate } from '@releasebell/contract/constants';
+import {
+  formatCountdownIn,
+  formatDateIn,
+  formatLongReleaseDate,
+  formatReleaseDate as formatUsReleaseDate,
+  type Locale,
+} from '@releasebell/contract/constants';
+import { translateNow } from './i18n';
 
-// Shared with the server's mails; re-exported so the app's imports stay here.
-export { formatReleaseDate };
+const MESSAGES = {
+  notAvailable: /*i18n*/ { id: 'lib.dates.notAvailable', message: 'N/A' },
+  invalidDate: /*i18n*/ { id: 'lib.dates.invalidDate', message: 'Invalid Date' },
+  released: /*i18n*/ { id: 'lib.dates.released', message: 'Released!' },
+  comingSoon: /*i18n*/ { id: 'lib.dates.comingSoon', message: 'Coming Soon' },
+  nowAvailable: /*i18n*/ { id: 'lib.dates.nowAvailable', message: 'Now Available!' },
+  // Three messages with the same US English: other languages say "in 3 days", "in March" and "in 2027"
+  // each their own way.
+  releasesInTime: /*i18n*/ { id: 'lib.dates.releasesInTime', message: 'Releases in {time}' },
+  releasesInMonth: /*i18n*/ { id: 'lib.dates.releasesInMonth', message: 'Releases in {month}' },
+  releasesInYear: /*i18n*/ { id: 'lib.dates.releasesInYear', message: 'Releases in {year}' },
+};
+
+// The texts below take the page's `language` where a component passes it (their words then come in the
+// app's language, through translateNow); without one they are today's US English, word for word.
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -33,12 +53,33 @@ export function releaseMoment(releaseDate: string | null | undefined, precision:
 }
 
 /**
+ * A release date as cards write it: "Jun 15, 2026", or "June 2026" / "2026" when only the month or
+ * year is known; "N/A" with no date, "Invalid Date" for one that cannot be read. In `language` when
+ * given (the contract's formatter, shared with the server's mails), else in US English.
+ */
+export function formatReleaseDate(
+  releaseDate: string | null | undefined,
+  precision: Precision = 'day',
+  language?: Locale,
+): string {
+  if (!language) return formatUsReleaseDate(releaseDate, precision);
+  if (!releaseDate) return translateNow(MESSAGES.notAvailable);
+  return formatDateIn(language, releaseDate, precision, 'short') ?? translateNow(MESSAGES.invalidDate);
+}
+
+/**
  * The release date in long US format, as written, whatever the viewer's time zone (it is formatted in
  * UTC): "March 14, 2027", or "March 2027" / "2027" when only the month or year is known; "N/A" with no
- * readable date. The item's quick view shows it so.
+ * readable date. The item's quick view shows it so; in `language`'s own long format when given.
  */
-export function formatLongDateOrNA(releaseDate: string | null | undefined, precision: Precision): string {
-  if (releaseYear(releaseDate) === null) return 'N/A';
+export function formatLongDateOrNA(
+  releaseDate: string | null | undefined,
+  precision: Precision,
+  language?: Locale,
+): string {
+  if (language)
+    return formatDateIn(language, releaseDate, precision, 'long') ?? translateNow(MESSAGES.notAvailable);
+  if (releaseYear(releaseDate) === null) return MESSAGES.notAvailable.message;
   return formatLongReleaseDate(releaseDate, precision, { weekday: false });
 }
 
@@ -90,39 +131,53 @@ export function countdownParts(target: Date, now: Date): CountdownParts {
   };
 }
 
-function clock(target: Date, now: Date): string {
+function clock(target: Date, now: Date, language: Locale | undefined): string {
   const p = countdownParts(target, now);
-  return `${p.days}d ${p.hours}h ${p.minutes}m`;
+  // US English keeps its own text, without Intl (no locale data to load, no "1,000d").
+  if (!language || language === 'en-US') return `${p.days}d ${p.hours}h ${p.minutes}m`;
+  return formatCountdownIn(language, p);
 }
 
 /**
  * Card countdown: "12d 4h 3m" to a day, "Released!" once out, and "Coming Soon" with no date or with
- * only a month or year (the card's date line says which).
+ * only a month or year (the card's date line says which). In `language` when given.
  */
 export function cardCountdownText(
   releaseDate: string | null | undefined,
   precision: Precision,
   now: Date,
+  language?: Locale,
 ): string {
   const state = releaseState(releaseDate, precision, now);
-  if (state === 'released') return 'Released!';
+  if (state === 'released') return language ? translateNow(MESSAGES.released) : MESSAGES.released.message;
   const target = state === 'counting' ? releaseMoment(releaseDate, precision) : null;
-  return target ? clock(target, now) : 'Coming Soon';
+  if (target) return clock(target, now, language);
+  return language ? translateNow(MESSAGES.comingSoon) : MESSAGES.comingSoon.message;
 }
 
 /**
  * Detail countdown: "Releases in 12d 4h 3m" to a day, "Releases in March 2027" / "Releases in 2027" for
- * a month or year, "Now Available!" once out; null with no date (TBD shows).
+ * a month or year, "Now Available!" once out; null with no date (TBD shows). In `language` when given.
  */
 export function detailCountdownText(
   releaseDate: string | null | undefined,
   precision: Precision,
   now: Date,
+  language?: Locale,
 ): string | null {
   const state = releaseState(releaseDate, precision, now);
   if (state === 'undated') return null;
-  if (state === 'released') return 'Now Available!';
-  if (state === 'approximate') return `Releases in ${formatReleaseDate(releaseDate, precision)}`;
+  if (state === 'released')
+    return language ? translateNow(MESSAGES.nowAvailable) : MESSAGES.nowAvailable.message;
+  if (state === 'approximate') {
+    const date = formatReleaseDate(releaseDate, precision, language);
+    if (!language) return `Releases in ${date}`;
+    return precision === 'year'
+      ? translateNow(MESSAGES.releasesInYear, { year: date })
+      : translateNow(MESSAGES.releasesInMonth, { month: date });
+  }
   const target = releaseMoment(releaseDate, precision);
-  return target ? `Releases in ${clock(target, now)}` : null;
+  if (!target) return null;
+  const time = clock(target, now, language);
+  return language ? translateNow(MESSAGES.releasesInTime, { time }) : `Releases in ${time}`;
 }

@@ -2,8 +2,30 @@ import type { CreateFollowBody, Follow, FollowsAnswer } from '@releasebell/contr
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
+import { translateNow } from './i18n';
 import { useSession } from './session';
 import { showToast } from './toast';
+
+const MESSAGES = {
+  followed: /*i18n*/ { id: 'lib.follows.followed', message: 'Following {name}' },
+  followedAdded: /*i18n*/ {
+    id: 'lib.follows.followedAdded',
+    message:
+      "{count, plural, one {# title still to come is on your watchlist. We'll tell you when another is announced.} other {# titles still to come are on your watchlist. We'll tell you when another is announced.}}",
+  },
+  followedNone: /*i18n*/ {
+    id: 'lib.follows.followedNone',
+    message: "Nothing is announced yet. We'll put the next title on your watchlist and tell you.",
+  },
+  followFailed: /*i18n*/ { id: 'lib.follows.followFailed', message: 'Could not follow' },
+  unfollowed: /*i18n*/ { id: 'lib.follows.unfollowed', message: 'Unfollowed {name}' },
+  unfollowedKept: /*i18n*/ {
+    id: 'lib.follows.unfollowedKept',
+    message: 'The titles it added stay on your watchlist.',
+  },
+  unfollowFailed: /*i18n*/ { id: 'lib.follows.unfollowFailed', message: 'Could not unfollow' },
+  tryAgain: /*i18n*/ { id: 'lib.follows.tryAgain', message: 'Something went wrong. Please try again.' },
+};
 
 /** The member's follows; the first part is what sign-out clears (see lib/session). */
 export const followsKey = (uid: string) => ['follows', uid] as const;
@@ -22,8 +44,6 @@ export function useFollows() {
   });
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * POST /api/follows, then the follows and the watchlist are read again (the titles it added are on
  * it) and a toast says what happened.
@@ -40,11 +60,11 @@ export function useFollow() {
         queryClient.invalidateQueries({ queryKey: ['watchlist', uid] }),
       ]);
       void showToast({
-        title: `Following ${follow.name}`,
+        title: translateNow(MESSAGES.followed, { name: follow.name }),
         message:
           follow.added > 0
-            ? `${plural(follow.added, 'title', 'titles')} still to come ${follow.added === 1 ? 'is' : 'are'} on your watchlist. We'll tell you when another is announced.`
-            : "Nothing is announced yet. We'll put the next title on your watchlist and tell you.",
+            ? translateNow(MESSAGES.followedAdded, { count: follow.added })
+            : translateNow(MESSAGES.followedNone),
         color: 'teal',
         autoClose: 4000,
       });
@@ -52,8 +72,8 @@ export function useFollow() {
     onError: (error) => {
       console.warn(new Error('Failed to follow', { cause: error }));
       void showToast({
-        title: 'Could not follow',
-        message: 'Something went wrong. Please try again.',
+        title: translateNow(MESSAGES.followFailed),
+        message: translateNow(MESSAGES.tryAgain),
         color: 'red',
         autoClose: 5000,
       });
@@ -71,8 +91,8 @@ export function useUnfollow() {
     onSuccess: async (_answer, follow) => {
       await queryClient.invalidateQueries({ queryKey: followsKey(currentUser?.id ?? '') });
       void showToast({
-        title: `Unfollowed ${follow.name}`,
-        message: 'The titles it added stay on your watchlist.',
+        title: translateNow(MESSAGES.unfollowed, { name: follow.name }),
+        message: translateNow(MESSAGES.unfollowedKept),
         color: 'gray',
         autoClose: 3000,
       });
@@ -80,8 +100,8 @@ export function useUnfollow() {
     onError: (error) => {
       console.warn(new Error('Failed to unfollow', { cause: error }));
       void showToast({
-        title: 'Could not unfollow',
-        message: 'Something went wrong. Please try again.',
+        title: translateNow(MESSAGES.unfollowFailed),
+        message: translateNow(MESSAGES.tryAgain),
         color: 'red',
         autoClose: 5000,
       });

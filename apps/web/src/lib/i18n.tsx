@@ -1,7 +1,7 @@
 import type { MessageDescriptor, Messages } from '@lingui/core';
 import { isLocale, LOCALE_COOKIE, type Locale, negotiateLocale } from '@releasebell/contract/constants';
 import { createTranslator, type MessageValues } from '@releasebell/contract/i18n';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, Fragment, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
 /**
  * The app's messages (ADR 021): descriptors marked `/*i18n*\/` in the components, rendered in the
@@ -96,4 +96,30 @@ export function useLanguage(): LanguageState {
 export function useT(): Translate {
   const { language } = useLanguage();
   return useCallback((descriptor, values) => translate(language, descriptor, values), [language]);
+}
+
+/** Stands for an element in a translated sentence until the sentence is cut at it. */
+const MARK = '\uE000';
+const MARKED = new RegExp(`${MARK}(\\w+)${MARK}`);
+
+/**
+ * A message with elements (a link, a name in bold, a code sample) where its placeholders of the same
+ * names are, wherever each language puts them: `<Message message={M.agree} parts={{ terms: <a…/> }} />`.
+ */
+export function Message({
+  message,
+  values,
+  parts,
+}: {
+  message: MessageDescriptor;
+  values?: MessageValues;
+  parts: Record<string, ReactNode>;
+}) {
+  const t = useT();
+  const marks = Object.fromEntries(Object.keys(parts).map((name) => [name, `${MARK}${name}${MARK}`]));
+  // split() with a group: the text, then each part's name followed by the text after it.
+  const pieces = t(message, { ...values, ...marks }).split(MARKED);
+  return (
+    <>{pieces.map((piece, i) => (i % 2 === 1 ? <Fragment key={piece}>{parts[piece]}</Fragment> : piece))}</>
+  );
 }

@@ -2,6 +2,18 @@ import type { PhoneCodeSent } from '@releasebell/contract';
 import { ERROR_CODES, PHONE_CODE_LENGTH, PHONE_MESSAGES } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { ApiError, api } from './api-client';
+import { translateNow } from './i18n';
+
+const MESSAGES = {
+  checkFailed: /*i18n*/ {
+    id: 'lib.phoneVerification.checkFailed',
+    message: 'The code could not be checked. Please try again in a moment.',
+  },
+  sendFailed: /*i18n*/ {
+    id: 'lib.phoneVerification.sendFailed',
+    message: 'The code could not be sent. Please try again in a moment.',
+  },
+};
 
 // Proving a mobile number is the member's with a texted code: the profile asks for it, and so does
 // sign-up when the member turns SMS on. No text goes to a number that is not verified.
@@ -29,7 +41,7 @@ export function confirmErrorMessage(error: unknown): string {
       return error.details.find((d) => d.field === 'code')?.message ?? PHONE_MESSAGES.codeFormat;
     if (error.code === ERROR_CODES.rateLimited) return error.message;
   }
-  return 'The code could not be checked. Please try again in a moment.';
+  return translateNow(MESSAGES.checkFailed);
 }
 
 /** What to show when a code could not be sent. */
@@ -41,5 +53,5 @@ export function sendErrorMessage(error: unknown): string {
     if (error.code === ERROR_CODES.phoneNotVerifiable || error.code === ERROR_CODES.upstreamError)
       return error.message;
   }
-  return 'The code could not be sent. Please try again in a moment.';
+  return translateNow(MESSAGES.sendFailed);
 }

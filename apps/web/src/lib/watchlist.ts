@@ -4,8 +4,17 @@ import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api-client';
+import { translateNow } from './i18n';
 import { type PendingItem, useSession } from './session';
 import { showToast } from './toast';
+
+const MESSAGES = {
+  addedTitle: /*i18n*/ { id: 'lib.watchlist.addedTitle', message: 'Added to Watchlist' },
+  addedMessage: /*i18n*/ {
+    id: 'lib.watchlist.addedMessage',
+    message: "{title} is on your tracking list. We'll let you know when it's out.",
+  },
+};
 
 /**
  * The member's watchlist, shared by every screen: the watchlist button, the home panel, the
@@ -62,8 +71,8 @@ export function useAddToWatchlist() {
         );
         void queryClient.invalidateQueries({ queryKey: watchlistKey(uid) });
         void showToast({
-          title: 'Added to Watchlist',
-          message: `${item.title} is on your tracking list. We'll let you know when it's out.`,
+          title: translateNow(MESSAGES.addedTitle),
+          message: translateNow(MESSAGES.addedMessage, { title: item.title }),
           color: 'teal',
           autoClose: 3000,
         });

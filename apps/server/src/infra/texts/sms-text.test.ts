@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { fitSms, isGsm7, SMS_MAX_SEPTETS, smsLength, toGsm7 } from './sms-text';
+import {
+  fitSms,
+  isGsm7,
+  needsUcs2,
+  SMS_MAX_SEPTETS,
+  SMS_MAX_UCS2_UNITS,
+  smsLength,
+  toGsm7,
+} from './sms-text';
 
 const LINK = 'https://rb.example/r/Ab3dE9xQ2z'; // 30 characters, like the short links we send
 
@@ -43,6 +51,20 @@ describe('toGsm7', () => {
 });
 
 describe('fitSms', () => {
+  it('sends Japanese as it is written, in one UCS-2 segment, and accented Latin as GSM-7', () => {
+    const ja = fitSms({ text: 'Releasebell: 星の港の公開日：2027年11月3日', link: LINK });
+    expect(ja).toBe(`Releasebell: 星の港の公開日：2027年11月3日 ${LINK}`);
+    expect(ja.length).toBeLessThanOrEqual(SMS_MAX_UCS2_UNITS);
+    expect(ja.endsWith(` ${LINK}`)).toBe(true);
+    const long = fitSms({ text: `Releasebell: ${'新作'.repeat(60)}`, link: LINK });
+    expect(long.length).toBeLessThanOrEqual(SMS_MAX_UCS2_UNITS);
+    expect(long).toMatch(new RegExp(`…\\s${LINK.replace(/[./]/g, '\\$&')}$`));
+    // German and French letters stay GSM-7 (accents GSM-7 lacks are dropped), so 160 septets remain.
+    expect(needsUcs2('Papiermonde erscheint am 14. März; la sortie est prévue à Noël')).toBe(false);
+    expect(needsUcs2('星の港')).toBe(true);
+    expect(needsUcs2('Dune 🎬')).toBe(false);
+  });
+
   it('joins a short text and the link', () => {
     expect(fitSms({ text: 'Dune: Part Two is out', link: LINK })).toBe(`Dune: Part Two is out ${LINK}`);
   });

@@ -100,13 +100,48 @@ export function smsLength(text: string): number {
   return total;
 }
 
+/** A UCS-2 segment holds 70 UTF-16 code units. */
+export const SMS_MAX_UCS2_UNITS = 70;
+
 /**
- * `text + ' ' + link` as a single GSM-7 segment (at most 160 septets). A text that does not fit is cut
- * at a word boundary and ends with '...'; the link is never cut.
+ * Whether `text` has letters GSM-7 cannot write even without their accents (Japanese, Cyrillic,
+ * Greek words...): such a text goes as UCS-2, as written, rather than as question marks.
+ */
+export function needsUcs2(text: string): boolean {
+  for (const { segment } of segmenter.segment(text.normalize('NFC'))) {
+    if (isGsm7(segment) || TRANSLITERATIONS[segment] !== undefined) continue;
+    const bare = segment.normalize('NFD').replace(/\p{M}+/gu, '');
+    if (bare && isGsm7(bare)) continue;
+    if (/\p{L}/u.test(segment)) return true;
+  }
+  return false;
+}
+
+/** `text` in at most `units` UTF-16 code units, ending with '…' when cut (never inside a character). */
+function shortenUcs2(text: string, units: number): string {
+  if (text.length <= units) return text;
+  let out = '';
+  for (const { segment } of segmenter.segment(text)) {
+    if (out.length + segment.length > units - 1) break;
+    out += segment;
+  }
+  return `${out.trimEnd()}…`;
+}
+
+/**
+ * `text + ' ' + link` as a single segment: GSM-7 (at most 160 septets), or UCS-2 (70 code units) for
+ * a text in a script GSM-7 lacks. A text that does not fit is cut (at a word boundary in GSM-7) and
+ * ends with '...' or '…'; the link is never cut.
  */
 export function fitSms({ text, link }: { text: string; link: string }): string {
   // Characters outside GSM-7 in a link are percent-encoded, which keeps it working.
   const url = [...link.trim()].map((c) => (septets(c) > 0 ? c : encodeURIComponent(c))).join('');
+  if (needsUcs2(text)) {
+    const words = text.replace(/\s+/g, ' ').trim();
+    const room = SMS_MAX_UCS2_UNITS - url.length - 1;
+    if (room < 2) return url;
+    return `${shortenUcs2(words, room)} ${url}`;
+  }
   const linkLength = smsLength(url);
   if (linkLength > SMS_MAX_SEPTETS)
     throw new RangeError(`The link takes ${linkLength} septets, more than one SMS holds.`);

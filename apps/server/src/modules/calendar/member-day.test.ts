@@ -29,6 +29,7 @@ function feedOf(kind: MovieReleaseKind) {
     memberByTokenHash: async () => ({
       userId: 'member-1',
       timeZone: 'UTC',
+      locale: 'en-US' as const,
       region: 'GB',
       movieReleaseKind: kind,
     }),

@@ -1,6 +1,8 @@
 import {
+  DEFAULT_LOCALE,
   DEFAULT_MOVIE_RELEASE_KIND,
   DEFAULT_TIME_ZONE,
+  type Locale,
   type MediaType,
   type MovieReleaseKind,
   type ReleaseDatePrecision,
@@ -20,6 +22,8 @@ import {
 export interface FeedMember {
   userId: string;
   timeZone: string;
+  /** The language the feed's events are written in. */
+  locale: Locale;
   region: string | null;
   movieReleaseKind: MovieReleaseKind;
 }
@@ -70,6 +74,7 @@ export function createCalendarRepository(db: Database) {
         .select({
           userId: calendarFeeds.userId,
           timeZone: sql<string>`coalesce(${userProfiles.timeZone}, ${DEFAULT_TIME_ZONE})`,
+          locale: sql<Locale>`coalesce(${userProfiles.locale}, ${DEFAULT_LOCALE})`,
           region: userProfiles.region,
           movieReleaseKind: sql<MovieReleaseKind>`coalesce(${userProfiles.movieReleaseKind}, ${DEFAULT_MOVIE_RELEASE_KIND})`,
         })

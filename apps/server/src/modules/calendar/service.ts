@@ -3,16 +3,16 @@ import {
   CALENDAR_TOKEN,
   type CalendarFeedQuery,
   type CalendarLink,
-  creatorText,
+  creditText,
   DEFAULT_MOVIE_RELEASE_KIND,
   ERROR_CODES,
   itemPath,
-  MEDIA_TYPE_LABELS,
   MEDIA_TYPES,
   type MovieReleaseKind,
   PRODUCT_NAME,
 } from '@releasebell/contract';
 import { HttpError } from '../../errors';
+import { translatorFor } from '../../infra/i18n';
 import type { Clock } from '../../lib/clock';
 import { addDays } from '../../lib/dates';
 import { releaseDayForMember } from '../../lib/release-day';
@@ -24,6 +24,18 @@ import type { CalendarRepository, FeedMember, RegionalDates, TrackedTitle } from
 
 /** Calendar apps are told to fetch the feed again after this long (Google and Outlook mostly ignore it). */
 const REFRESH_SECONDS = 3600;
+
+/** An event's words, in the member's language. */
+const EVENT = {
+  movieSummary: /*i18n*/ {
+    id: 'calendar.movieSummary',
+    message: '{title} ({kind, select, digital {digital} physical {physical} other {theatrical}})',
+  },
+  category: /*i18n*/ {
+    id: 'calendar.category',
+    message: '{type, select, movies {Movies} books {Books} other {TV Shows}}',
+  },
+};
 
 export interface CalendarEvent {
   uid: string;
@@ -129,16 +141,21 @@ export function createCalendarService(options: {
   function toEvent(
     title: TrackedTitle,
     occurrence: { kind: string; date: string; sequence: number; lastModified: Date },
+    member: FeedMember,
   ): CalendarEvent {
+    const t = translatorFor(member.locale);
     const url = `${publicUrl}${itemPath({ media_type: title.mediaType, slug: title.slug })}`;
-    const credit = creatorText({ creator: title.creator, creator_label: title.creatorLabel });
+    const credit = creditText(t, { creator: title.creator, creator_label: title.creatorLabel });
     return {
       uid: `${title.id}-${occurrence.kind}@${host}`,
       date: occurrence.date,
-      summary: title.mediaType === 'movies' ? `${title.title} (${occurrence.kind})` : title.title,
+      summary:
+        title.mediaType === 'movies'
+          ? t(EVENT.movieSummary, { title: title.title, kind: occurrence.kind })
+          : title.title,
       description: [credit, url].filter(Boolean).join('\n'),
       url,
-      category: MEDIA_TYPE_LABELS[title.mediaType],
+      category: t(EVENT.category, { type: title.mediaType }),
       sequence: occurrence.sequence,
       lastModified: occurrence.lastModified,
     };
@@ -176,7 +193,9 @@ export function createCalendarService(options: {
       return titles
         .flatMap((title) => {
           const occurrences = occurrencesOf(title, member, kinds, regional.get(title.id));
-          return occurrences.filter((o) => o.date >= from && o.date <= to).map((o) => toEvent(title, o));
+          return occurrences
+            .filter((o) => o.date >= from && o.date <= to)
+            .map((o) => toEvent(title, o, member));
         })
         .sort((a, b) => a.date.localeCompare(b.date) || a.uid.localeCompare(b.uid));
     },

@@ -1,4 +1,5 @@
 import type {
+  Locale,
   MediaType,
   NotificationChannel,
   NotificationKind,
@@ -16,6 +17,7 @@ import {
   watchlistEntries,
 } from '../../db/schema';
 import {
+  localeOf,
   type MemberDayOptions,
   memberReleaseDay,
   preferencesOf,
@@ -30,6 +32,8 @@ export interface Recipient {
   phoneNumber: string | null;
   phoneVerified: boolean;
   timeZone: string;
+  /** The language every message to the member is written in. */
+  locale: Locale;
   preferences: NotificationChannel[];
   emailPaused: boolean;
   smsOptedOut: boolean;
@@ -110,6 +114,7 @@ export function createDeliveryQueue(db: Database, options: MemberDayOptions = {}
           phoneNumber: watcherColumns.phoneNumber,
           phoneVerified: watcherColumns.phoneVerified,
           timeZone: timeZoneOf,
+          locale: localeOf,
           preferences: preferencesOf,
           emailPaused: watcherColumns.emailPaused,
           smsOptedOut: watcherColumns.smsOptedOut,

@@ -146,6 +146,8 @@ describe('Discord, ntfy and webhook channels', () => {
       old_date: null,
       new_date: '2027-03-14',
       reminder_days: null,
+      message: 'Glass Harbor is out today!',
+      locale: 'en-US',
       url: `${TEST_ORIGIN}/media/movies/glass-harbor`,
       sent_at: '2027-03-14T09:00:00.000Z',
     });

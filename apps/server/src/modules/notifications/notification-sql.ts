@@ -1,8 +1,10 @@
 import {
+  DEFAULT_LOCALE,
   DEFAULT_MOVIE_RELEASE_KIND,
   DEFAULT_REGION,
   DEFAULT_REMINDER_DAYS,
   DEFAULT_TIME_ZONE,
+  type Locale,
   MAX_PUSH_DEVICES,
   MOVIE_RELEASE_KINDS,
   type NotificationChannel,
@@ -21,6 +23,8 @@ import { RELEASE_TYPES_OF_KIND } from '../../providers/tmdb/release-dates';
 
 /** A member's settings as notifications read them, with the profile's defaults where none is set. */
 export const timeZoneOf = sql<string>`coalesce(${userProfiles.timeZone}, ${DEFAULT_TIME_ZONE})`;
+/** The member's language (a member with no profile yet reads the default). */
+export const localeOf = sql<Locale>`coalesce(${userProfiles.locale}, ${DEFAULT_LOCALE})`;
 export const reminderDaysOf = sql<number>`coalesce(${userProfiles.reminderDays}, ${DEFAULT_REMINDER_DAYS})`;
 export const preferencesOf = sql<
   NotificationChannel[]

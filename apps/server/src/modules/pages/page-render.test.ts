@@ -48,7 +48,7 @@ export function createPageRenderer(get) {
       }
       return {
         status: url.startsWith('/no/such') ? 404 : 200,
-        html: '<link rel="preload" as="image" href="/hero.jpg" fetchPriority="high"/><main>rendered ' + url + ' for ' + viewer.locale + '/' + viewer.mediaType + ' #' + renders + '</main>',
+        html: '<link rel="preload" as="image" href="/hero.jpg" fetchPriority="high"/><main>rendered ' + url + ' for ' + viewer.locale + '/' + viewer.mediaType + ' in ' + viewer.language + ' #' + renders + '</main>',
         data: { viewer, queries: { reads, note: '</script><script>alert(1)</script>' } },
       };
     },
@@ -109,7 +109,7 @@ describe('a page rendered on the server', () => {
       'accept-language': 'en-GB,en;q=0.8',
     });
     expect(res.statusCode).toBe(200);
-    expect(rootOf(res.body)).toMatch(/^<main>rendered \/leaderboard for en-GB\/books #\d+<\/main>$/);
+    expect(rootOf(res.body)).toMatch(/^<main>rendered \/leaderboard for en-GB\/books in en-GB #\d+<\/main>$/);
     const data = pageData(res.body);
     expect(data.viewer).toEqual({ locale: 'en-GB', language: 'en-GB', mediaType: 'books' });
     // The catalog's answers, as the API gives them; nothing of a member, no live provider call.
@@ -141,9 +141,10 @@ describe('a page rendered on the server', () => {
 
   it('renders for what the visitor accepts and chose, with safe defaults', async () => {
     const cases = [
-      [{ 'accept-language': 'pt-BR;q=0.9,en' }, 'pt-BR/tv_seasons'],
-      [{ 'accept-language': '"><script>', cookie: 'rb_media_type=podcasts' }, 'null/tv_seasons'],
-      [{ cookie: 'other=1; rb_media_type=movies' }, 'null/movies'],
+      // Accept-Language's weights decide the language: English (1) over Portuguese (0.9).
+      [{ 'accept-language': 'pt-BR;q=0.9,en' }, 'pt-BR/tv_seasons in en-US'],
+      [{ 'accept-language': '"><script>', cookie: 'rb_media_type=podcasts' }, 'null/tv_seasons in en-US'],
+      [{ cookie: 'other=1; rb_media_type=movies; rb_locale=ja' }, 'null/movies in ja'],
     ] as const;
     for (const [headers, shown] of cases) {
       const res = await page('/homepage', headers);
@@ -162,6 +163,24 @@ describe('a page rendered on the server', () => {
     // A page whose address carries a token is drawn each time, never kept.
     const reset = rootOf((await page('/reset-password?token=abc')).body);
     expect(rootOf((await page('/reset-password?token=abc')).body)).not.toBe(reset);
+  });
+
+  it("draws a page in the visitor's language and keeps one per language: never another visitor's", async () => {
+    const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+    const spanish = await page('/terms', { 'accept-language': 'es-MX,es;q=0.9' });
+    expect(spanish.body).toMatch(/<html lang="es"/);
+    expect(rootOf(spanish.body)).toContain('in es #');
+    const drawn = renders();
+    // The next visitor reads US English: their own page, and the Spanish one is kept for the next es.
+    const english = await page('/terms', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(english.body).toMatch(/<html lang="en-US"/);
+    expect(rootOf(english.body)).toContain('in en-US #');
+    expect(rootOf((await page('/terms', { 'accept-language': 'es' })).body)).toContain('in es #');
+    expect(renders()).toBe(drawn + 2);
+    // The footer's choice wins over the browser's languages.
+    const chosen = await page('/terms', { 'accept-language': 'es', cookie: 'rb_locale=de' });
+    expect(chosen.body).toMatch(/<html lang="de"/);
+    expect(chosen.headers.vary).toContain('Cookie');
   });
 
   it('answers an address the app has no page for with a 404 and its "Page not found"', async () => {
@@ -262,7 +281,9 @@ describe('what a render may read', () => {
       mediaType: 'movies',
     });
     // The language picked in the footer wins over the browser's; one the product lacks is ignored.
-    expect(viewerOf({ 'accept-language': 'fr-CA,fr;q=0.9', cookie: 'rb_locale=de; x=1' }).language).toBe('de');
+    expect(viewerOf({ 'accept-language': 'fr-CA,fr;q=0.9', cookie: 'rb_locale=de; x=1' }).language).toBe(
+      'de',
+    );
     expect(viewerOf({ 'accept-language': 'fr-CA,fr;q=0.9', cookie: 'rb_locale=xx' }).language).toBe('fr');
     expect(viewerOf({})).toEqual({ locale: null, language: 'en-US', mediaType: 'tv_seasons' });
   });

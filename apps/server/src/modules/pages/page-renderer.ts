@@ -3,16 +3,14 @@ import { pathToFileURL } from 'node:url';
 import {
   type CreatePageRenderer,
   DEFAULT_HOME_MEDIA_TYPE,
-  isLocale,
   isMediaType,
   isPagePublicRead,
-  LOCALE_COOKIE,
-  negotiateLocale,
   type PageRenderer,
   type PageViewer,
   type RenderFetchAnswer,
   SELECTED_MEDIA_TYPE_COOKIE,
 } from '@releasebell/contract';
+import { requestLocale } from '../../infra/i18n';
 
 /**
  * Loads the web app's server entry (built by `npm run build` into apps/web/dist-server/); null when it
@@ -39,10 +37,9 @@ export function viewerOf(headers: { 'accept-language'?: string; cookie?: string 
   const first = headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim() ?? '';
   const cookie = (name: string) => new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(headers.cookie ?? '')?.[1];
   const mediaType = cookie(SELECTED_MEDIA_TYPE_COOKIE);
-  const chosen = cookie(LOCALE_COOKIE);
   return {
     locale: LOCALE.test(first) ? first : null,
-    language: isLocale(chosen) ? chosen : negotiateLocale(headers['accept-language']),
+    language: requestLocale(headers),
     mediaType: isMediaType(mediaType) ? mediaType : DEFAULT_HOME_MEDIA_TYPE,
   };
 }

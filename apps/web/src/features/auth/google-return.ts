@@ -1,7 +1,17 @@
 import { notifications } from '@mantine/notifications';
+import { translateNow } from '../../lib/i18n';
 import type { CurrentUser } from '../../lib/session';
 import { rememberPendingItem } from '../../lib/watchlist';
 import { ensureProfile } from './api/auth-calls';
+
+const MESSAGES = {
+  unknownError: /*i18n*/ { id: 'auth.googleReturn.unknownError', message: 'unknown error' },
+  title: /*i18n*/ { id: 'auth.googleReturn.title', message: 'Google Sign-In Error' },
+  failed: /*i18n*/ {
+    id: 'auth.googleReturn.failed',
+    message: 'Google sign-in did not complete ({reason}). Please try again.',
+  },
+};
 
 /** Set just before leaving for Google, so the page we come back to knows to finish the sign-in. */
 export const GOOGLE_PENDING_KEY = 'releasebell.googlePending';
@@ -17,14 +27,16 @@ export async function finishGoogleReturn(user: CurrentUser | null): Promise<void
   if (failed) {
     rememberPendingItem(null);
     const reason =
-      url.searchParams.get('error_description') ?? url.searchParams.get('error') ?? 'unknown error';
+      url.searchParams.get('error_description') ??
+      url.searchParams.get('error') ??
+      translateNow(MESSAGES.unknownError);
     url.searchParams.delete('auth_error');
     url.searchParams.delete('error');
     url.searchParams.delete('error_description');
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     notifications.show({
-      title: 'Google Sign-In Error',
-      message: `Google sign-in did not complete (${reason.replaceAll('_', ' ')}). Please try again.`,
+      title: translateNow(MESSAGES.title),
+      message: translateNow(MESSAGES.failed, { reason: reason.replaceAll('_', ' ') }),
       color: 'red',
       autoClose: 5000,
     });

@@ -1,27 +1,76 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { ApplyImportBody, Import, ImportEntry, ImportSource } from '@releasebell/contract';
+import { translateNow } from '../../lib/i18n';
 
-export const TOO_LARGE_MESSAGE = 'This file is over 10 MB.';
+const MESSAGES = {
+  tooLarge: /*i18n*/ { id: 'imports.rules.tooLarge', message: 'This file is over 10 MB.' },
+  goodreads: /*i18n*/ { id: 'imports.rules.goodreadsLibrary', message: 'Goodreads library' },
+  storygraph: /*i18n*/ { id: 'imports.rules.storygraphLibrary', message: 'StoryGraph library' },
+  letterboxd: /*i18n*/ { id: 'imports.rules.letterboxdWatchlist', message: 'Letterboxd watchlist' },
+  imdb: /*i18n*/ { id: 'imports.rules.imdbWatchlist', message: 'IMDb watchlist' },
+  fileHeading: /*i18n*/ {
+    id: 'imports.rules.fileHeading',
+    message: '{source}, {rows, plural, one {# row} other {# rows}}',
+  },
+  yearBc: /*i18n*/ { id: 'imports.rules.yearBc', message: '{year} BC' },
+  titleWithYear: /*i18n*/ { id: 'imports.rules.titleWithYear', message: '{title} ({year})' },
+  line: /*i18n*/ { id: 'imports.rules.line', message: 'Line {line}: {title}' },
+  lineWithReason: /*i18n*/ { id: 'imports.rules.lineWithReason', message: 'Line {line}: {title} — {reason}' },
+  nothingToAdd: /*i18n*/ { id: 'imports.rules.nothingToAdd', message: 'Nothing to add' },
+  addTitles: /*i18n*/ {
+    id: 'imports.rules.addTitles',
+    message: 'Add {titles, plural, one {# title} other {# titles}}',
+  },
+  follow: /*i18n*/ { id: 'imports.rules.follow', message: 'Follow {follows}' },
+  addTitlesAndFollow: /*i18n*/ {
+    id: 'imports.rules.addTitlesAndFollow',
+    message: 'Add {titles, plural, one {# title} other {# titles}} and follow {follows}',
+  },
+};
+
+/** "This file is over 10 MB.": the drop zone's and the upload's words for a file over the limit. */
+export const TOO_LARGE_MESSAGE = MESSAGES.tooLarge;
 
 /** What the file picker offers: the exports as they are downloaded. */
 export const ACCEPTED_FILES = '.csv,.zip,text/csv,application/zip';
 
 /** What each source's export is, as the member knows it. */
-export const SOURCE_LABEL: Record<ImportSource, string> = {
-  goodreads: 'Goodreads library',
-  storygraph: 'StoryGraph library',
-  letterboxd: 'Letterboxd watchlist',
-  imdb: 'IMDb watchlist',
+const SOURCE_LABEL: Record<ImportSource, MessageDescriptor> = {
+  goodreads: MESSAGES.goodreads,
+  storygraph: MESSAGES.storygraph,
+  letterboxd: MESSAGES.letterboxd,
+  imdb: MESSAGES.imdb,
 };
 
-export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** "Goodreads library, 6 rows": the file being imported, as its step's heading names it. */
+export const fileHeading = (imported: Pick<Import, 'source' | 'rows'>) =>
+  translateNow(MESSAGES.fileHeading, {
+    source: translateNow(SOURCE_LABEL[imported.source]),
+    rows: imported.rows,
+  });
 
 /** "Dune (1965)", "The Odyssey (700 BC)", or the title alone without a year. */
 export const titleWithYear = (title: string, year: number | null | undefined) =>
-  year ? `${title} (${year < 0 ? `${-year} BC` : year})` : title;
+  year
+    ? translateNow(MESSAGES.titleWithYear, {
+        title,
+        year: year < 0 ? translateNow(MESSAGES.yearBc, { year: -year }) : year,
+      })
+    : title;
 
-/** "Line 12: Dune (1965) — not found": a row that is left out, and why. */
+/** "Line 12: Dune (1965)": an ambiguous row, as its choices are named. */
+export const lineHeading = (entry: Pick<ImportEntry, 'line' | 'title' | 'year'>) =>
+  translateNow(MESSAGES.line, { line: entry.line, title: titleWithYear(entry.title, entry.year) });
+
+/** "Line 12: Dune (1965) — not found": a row that is left out, and why (the server's words). */
 export const lineText = (entry: ImportEntry) =>
-  `Line ${entry.line}: ${titleWithYear(entry.title, entry.year)}${entry.reason ? ` — ${entry.reason}` : ''}`;
+  entry.reason
+    ? translateNow(MESSAGES.lineWithReason, {
+        line: entry.line,
+        title: titleWithYear(entry.title, entry.year),
+        reason: entry.reason,
+      })
+    : lineHeading(entry);
 
 /** Matching's progress as a whole percentage (0..100), never past 99 while it is still matching. */
 export function progressPercent(imported: Pick<Import, 'progress' | 'status'>): number {
@@ -74,8 +123,8 @@ export function applyBody(entries: ImportEntry[], selection: ImportSelection): R
 
 /** The main button's words: what applying does, or that there is nothing to do. */
 export function applyLabel(titles: number, follows: number): string {
-  if (titles === 0 && follows === 0) return 'Nothing to add';
-  if (follows === 0) return `Add ${plural(titles, 'title', 'titles')}`;
-  if (titles === 0) return `Follow ${follows}`;
-  return `Add ${plural(titles, 'title', 'titles')} and follow ${follows}`;
+  if (titles === 0 && follows === 0) return translateNow(MESSAGES.nothingToAdd);
+  if (follows === 0) return translateNow(MESSAGES.addTitles, { titles });
+  if (titles === 0) return translateNow(MESSAGES.follow, { follows });
+  return translateNow(MESSAGES.addTitlesAndFollow, { titles, follows });
 }

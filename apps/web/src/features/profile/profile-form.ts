@@ -8,7 +8,18 @@ import {
   REGION_CODES,
   REMINDER_DAY_OPTIONS,
 } from '@releasebell/contract/constants';
+import type { Translate } from '../../lib/i18n';
 import { browserRegion, regionName } from '../../lib/region';
+
+const MESSAGES = {
+  reminderOff: /*i18n*/ { id: 'profile.profileForm.reminderOff', message: 'Off' },
+  reminderDays: /*i18n*/ {
+    id: 'profile.profileForm.reminderDays',
+    message: '{days, plural, one {# day before} other {# days before}}',
+  },
+  fromBrowser: /*i18n*/ { id: 'profile.profileForm.fromBrowser', message: 'From my browser' },
+  fromBrowserIn: /*i18n*/ { id: 'profile.profileForm.fromBrowserIn', message: 'From my browser ({country})' },
+};
 
 /** What the member edits on the profile (the email is not editable). */
 export interface ProfileFormState {
@@ -65,13 +76,12 @@ export const needsVerification = (p: UserProfile) => wantsTexts(p) && !p.phone_v
 export const fullName = (p: UserProfile) => `${p.first_name} ${p.last_name}`.trim() || p.username;
 
 /** "Off", "1 day before", "3 days before"... */
-export const reminderLabel = (days: number) =>
-  days === 0 ? 'Off' : `${days} ${days === 1 ? 'day' : 'days'} before`;
+export const reminderLabel = (t: Translate, days: number) =>
+  days === 0 ? t(MESSAGES.reminderOff) : t(MESSAGES.reminderDays, { days });
 
-export const REMINDER_OPTIONS = REMINDER_DAY_OPTIONS.map((days) => ({
-  value: String(days),
-  label: reminderLabel(days),
-}));
+/** The reminder select's choices, in the page's language. */
+export const reminderOptions = (t: Translate) =>
+  REMINDER_DAY_OPTIONS.map((days) => ({ value: String(days), label: reminderLabel(t, days) }));
 
 let zones: string[] | null = null;
 
@@ -85,13 +95,14 @@ export function timeZoneOptions(current: string): { value: string; label: string
 }
 
 /** "From my browser (United Kingdom)": what no choice of country means here and now. */
-function browserRegionLabel(): string {
+function browserRegionLabel(t: Translate): string {
   const region = browserRegion();
-  return region ? `From my browser (${regionName(region)})` : 'From my browser';
+  return region ? t(MESSAGES.fromBrowserIn, { country: regionName(region) }) : t(MESSAGES.fromBrowser);
 }
 
 /** The country a profile shows: its name, or what following the browser means. */
-export const regionLabel = (region: string | null) => (region ? regionName(region) : browserRegionLabel());
+export const regionLabel = (t: Translate, region: string | null) =>
+  region ? regionName(region) : browserRegionLabel(t);
 
 let countries: { value: string; label: string }[] | null = null;
 
@@ -108,8 +119,8 @@ export function countryOptions(current = ''): { value: string; label: string }[]
 }
 
 /** "From my browser", then every country by its English name; the saved one even if unlisted. */
-export function regionOptions(current: string): { value: string; label: string }[] {
-  return [{ value: BROWSER_REGION, label: browserRegionLabel() }, ...countryOptions(current)];
+export function regionOptions(t: Translate, current: string): { value: string; label: string }[] {
+  return [{ value: BROWSER_REGION, label: browserRegionLabel(t) }, ...countryOptions(current)];
 }
 
 export const MOVIE_RELEASE_KIND_OPTIONS = MOVIE_RELEASE_KINDS.map((kind) => ({

@@ -1,6 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { WatchlistEntry } from '@releasebell/contract';
 import { MEDIA_TYPE_ORDER, type MediaType, SEARCH_TYPE_LABELS } from '@releasebell/contract/constants';
 import { isReleased as isOut } from '../../lib/dates';
+
+const MESSAGES = {
+  sortReleaseDate: /*i18n*/ { id: 'watchlist.rules.sortReleaseDate', message: 'Release Date' },
+  sortTitle: /*i18n*/ { id: 'watchlist.rules.sortTitle', message: 'Title' },
+  sortDateAdded: /*i18n*/ { id: 'watchlist.rules.sortDateAdded', message: 'Date Added' },
+};
 
 export type WatchlistTab = 'all' | MediaType;
 export type ReleaseFilter = 'upcoming' | 'released';
@@ -10,10 +17,11 @@ export const WATCHLIST_TABS: { value: WatchlistTab; label: string }[] = (
   ['all', ...MEDIA_TYPE_ORDER.lists] as const
 ).map((value) => ({ value, label: SEARCH_TYPE_LABELS[value] }));
 
-export const SORT_OPTIONS: { value: WatchlistSort; label: string }[] = [
-  { value: 'releaseDate', label: 'Release Date' },
-  { value: 'title', label: 'Title' },
-  { value: 'dateAdded', label: 'Date Added' },
+/** The sort choices; each label is rendered in the page's language (`t(option.label)`). */
+export const SORT_OPTIONS: { value: WatchlistSort; label: MessageDescriptor }[] = [
+  { value: 'releaseDate', label: MESSAGES.sortReleaseDate },
+  { value: 'title', label: MESSAGES.sortTitle },
+  { value: 'dateAdded', label: MESSAGES.sortDateAdded },
 ];
 
 /**

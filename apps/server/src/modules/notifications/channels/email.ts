@@ -1,5 +1,6 @@
-import { creatorText, itemPath, posterUrl } from '@releasebell/contract/constants';
+import { creditText, itemPath, type Locale, posterUrl } from '@releasebell/contract/constants';
 import { DeliveryError } from '../../../infra/delivery-error';
+import { translatorFor } from '../../../infra/i18n';
 import type { RenderedMail } from '../../../infra/mail/layout';
 import type { Mailer } from '../../../infra/mail/mailer';
 import { createTtlCache } from '../../../lib/ttl-cache';
@@ -50,10 +51,11 @@ export function createEmailChannel({ mailer, publicUrl, tokens }: EmailChannelOp
     name: 'email',
     unavailable: emailUnavailable,
     async send({ batchId, recipient, notices }) {
-      const releaseNotices = notices.map((n) => toReleaseNotice(n, publicUrl));
-      const template = await rendered.get(JSON.stringify(releaseNotices), async () => {
+      const { locale } = recipient;
+      const releaseNotices = notices.map((n) => toReleaseNotice(n, publicUrl, locale));
+      const template = await rendered.get(JSON.stringify([locale, releaseNotices]), async () => {
         const { oneClick: _, ...mailLinks } = links(TOKEN_STAND_IN);
-        return renderReleaseEmail({ notices: releaseNotices, ...mailLinks });
+        return renderReleaseEmail({ notices: releaseNotices, locale, ...mailLinks });
       });
       const token = tokens.issue(recipient.userId);
       const mail = {
@@ -67,14 +69,18 @@ export function createEmailChannel({ mailer, publicUrl, tokens }: EmailChannelOp
       as: 'email',
       async send(recipient) {
         const { oneClick, ...mailLinks } = links(tokens.issue(recipient.userId));
-        await send(recipient.email, await renderTestEmail(mailLinks), oneClick);
+        await send(
+          recipient.email,
+          await renderTestEmail({ ...mailLinks, locale: recipient.locale }),
+          oneClick,
+        );
         return true;
       },
     },
   };
 }
 
-function toReleaseNotice({ delivery, item }: Notice, publicUrl: string) {
+function toReleaseNotice({ delivery, item }: Notice, publicUrl: string, locale: Locale) {
   return {
     kind: delivery.kind,
     title: item.title,
@@ -82,7 +88,10 @@ function toReleaseNotice({ delivery, item }: Notice, publicUrl: string) {
     itemUrl: absoluteUrl(publicUrl, itemPath({ media_type: item.mediaType, slug: item.slug })),
     // Drawn 120 px wide: TMDB's card size is plenty (the stored w500 would be four times the bytes).
     posterUrl: item.image ? absoluteUrl(publicUrl, posterUrl(item.image, 'card')) : null,
-    creatorLine: creatorText({ creator: item.creator, creator_label: item.creatorLabel }),
+    creatorLine: creditText(translatorFor(locale), {
+      creator: item.creator,
+      creator_label: item.creatorLabel,
+    }),
     newDate: delivery.newDate,
     newPrecision: delivery.newPrecision,
     oldDate: delivery.oldDate,

@@ -1,37 +1,74 @@
-import { availableLine } from '@releasebell/contract';
-import { formatReleaseDate, newTitleLine, PRODUCT_NAME } from '@releasebell/contract/constants';
+import {
+  availableText,
+  formatDateIn,
+  type Locale,
+  newTitleText,
+  PRODUCT_NAME,
+  type ReleaseDatePrecision,
+} from '@releasebell/contract';
+import { translatorFor } from '../../../infra/i18n';
 import { deliveryOffer, type Notice } from './channel';
 
+const LINES = {
+  outToday: /*i18n*/ { id: 'notice.released.today', message: '{title} is out today!' },
+  outNow: /*i18n*/ { id: 'notice.released.late', message: '{title} is out now!' },
+  announced: /*i18n*/ { id: 'notice.dateAnnounced', message: '{title} has a release date: {date}.' },
+  moved: /*i18n*/ { id: 'notice.dateChanged', message: '{title} moved from {from} to {to}.' },
+  undated: /*i18n*/ { id: 'notice.dateRemoved', message: '{title} no longer has a release date.' },
+  reminder: /*i18n*/ {
+    id: 'notice.reminder',
+    message: '{title} is out {days, plural, =1 {tomorrow} other {in # days}} ({date}).',
+  },
+  requested: /*i18n*/ {
+    id: 'notice.requestResolved',
+    message: '{title}, which you asked for, is on {product} now.',
+  },
+  onAService: /*i18n*/ { id: 'notice.available.unknown', message: '{title} is now on one of your services.' },
+  sentence: /*i18n*/ { id: 'notice.sentence', message: '{line}.' },
+  tbd: /*i18n*/ { id: 'notice.tbd', message: 'TBD' },
+};
+
 /**
- * What happened to a title, in one sentence: a text's words, a push's body, a chat message's line.
- * `today` (the member's date as it goes out) words a release day that went out late as past.
+ * What happened to a title, in one sentence in the member's language: a text's words, a push's body, a
+ * chat message's line, a webhook's `message`. `today` (the member's date as it goes out) words a
+ * release day that went out late as past.
  */
-export function noticeLine({ delivery, item }: Notice, today?: string): string {
-  const date = (d: string | null, p: typeof delivery.newPrecision) => (d ? formatReleaseDate(d, p) : 'TBD');
+export function noticeLine({ delivery, item }: Notice, locale: Locale, today?: string): string {
+  const t = translatorFor(locale);
+  const date = (d: string | null, p: ReleaseDatePrecision | null) =>
+    formatDateIn(locale, d, p) ?? t(LINES.tbd);
+  const title = item.title;
   switch (delivery.kind) {
     case 'released':
-      return today && today !== delivery.keyDate
-        ? `${item.title} is out now!`
-        : `${item.title} is out today!`;
+      return t(today && today !== delivery.keyDate ? LINES.outNow : LINES.outToday, { title });
     case 'date_announced':
-      return `${item.title} has a release date: ${date(delivery.newDate, delivery.newPrecision)}.`;
+      return t(LINES.announced, { title, date: date(delivery.newDate, delivery.newPrecision) });
     case 'date_changed':
       return delivery.newDate
-        ? `${item.title} moved from ${date(delivery.oldDate, delivery.oldPrecision)} to ${date(delivery.newDate, delivery.newPrecision)}.`
-        : `${item.title} no longer has a release date.`;
+        ? t(LINES.moved, {
+            title,
+            from: date(delivery.oldDate, delivery.oldPrecision),
+            to: date(delivery.newDate, delivery.newPrecision),
+          })
+        : t(LINES.undated, { title });
     case 'reminder':
-      return `${item.title} is out ${delivery.reminderDays === 1 ? 'tomorrow' : `in ${delivery.reminderDays} days`} (${date(delivery.newDate, 'day')}).`;
+      return t(LINES.reminder, {
+        title,
+        days: delivery.reminderDays ?? 1,
+        date: date(delivery.newDate, 'day'),
+      });
     case 'request_resolved':
-      return `${item.title}, which you asked for, is on ${PRODUCT_NAME} now.`;
+      return t(LINES.requested, { title, product: PRODUCT_NAME });
     case 'new_title': {
       const out = delivery.newDate ? date(delivery.newDate, delivery.newPrecision) : null;
-      return `${newTitleLine({ via: delivery.viaName, mediaType: item.mediaType, title: item.title, out })}.`;
+      const line = newTitleText(t, { via: delivery.viaName, mediaType: item.mediaType, title, out });
+      return t(LINES.sentence, { line });
     }
     case 'available': {
       const offer = deliveryOffer(delivery);
       return offer
-        ? `${availableLine({ title: item.title, provider: offer.provider, type: offer.type })}.`
-        : `${item.title} is now on one of your services.`;
+        ? t(LINES.sentence, { line: availableText(t, { title, provider: offer.provider, type: offer.type }) })
+        : t(LINES.onAService, { title });
     }
   }
 }

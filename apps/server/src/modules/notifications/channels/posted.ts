@@ -1,13 +1,15 @@
 import { createHmac } from 'node:crypto';
 import {
   type ChannelType,
-  formatReleaseDate,
+  formatDateIn,
   itemPath,
+  type Locale,
   PRODUCT_NAME,
   posterUrl,
 } from '@releasebell/contract';
 import type { MemberChannelRow } from '../../../db/schema';
 import { DeliveryError } from '../../../infra/delivery-error';
+import { translate } from '../../../infra/i18n';
 import type { Clock } from '../../../lib/clock';
 import { OutboundError, postOutbound } from '../../../lib/outbound-http';
 import type { MemberChannels } from '../member-channels';
@@ -47,6 +49,8 @@ export interface ChannelMessage {
   id: string;
   title: string;
   line: string;
+  /** The language `line` is in (the member's); the Discord embed's field name follows it. */
+  locale: Locale;
   /** The title's page, its poster (absolute URLs), and its release date in words. */
   url: string;
   poster: string | null;
@@ -54,6 +58,8 @@ export interface ChannelMessage {
   /** The webhook's JSON event (what a program reads). */
   event: Record<string, unknown>;
 }
+
+const RELEASE_DATE_FIELD = /*i18n*/ { id: 'channels.discord.releaseDate', message: 'Release date' };
 
 const USER_AGENT = `${PRODUCT_NAME}-Hooks/1.0 (+https://github.com/releasebell)`;
 /** Discord's embed colour: the product's accent. */
@@ -64,16 +70,19 @@ export function channelMessage(
   { delivery, item }: Notice,
   publicUrl: string,
   sentAt: Date,
+  locale: Locale,
   today?: string,
 ): ChannelMessage {
   const url = absoluteUrl(publicUrl, itemPath({ media_type: item.mediaType, slug: item.slug }));
   const poster = item.image ? absoluteUrl(publicUrl, posterUrl(item.image, 'card')) : null;
-  const date = delivery.newDate ? formatReleaseDate(delivery.newDate, delivery.newPrecision) : null;
+  const date = formatDateIn(locale, delivery.newDate, delivery.newPrecision);
+  const line = noticeLine({ delivery, item }, locale, today);
   return {
     kind: delivery.kind,
     id: delivery.id,
     title: item.title,
-    line: noticeLine({ delivery, item }, today),
+    line,
+    locale,
     url,
     poster,
     date,
@@ -93,6 +102,8 @@ export function channelMessage(
       new_date: delivery.newDate,
       reminder_days: delivery.reminderDays,
       ...availableFields(delivery),
+      message: line,
+      locale,
       url,
       sent_at: sentAt.toISOString(),
     },
@@ -133,7 +144,13 @@ export function channelRequest(
         description: message.line.slice(0, 4096),
         url: message.url,
         color: EMBED_COLOUR,
-        ...(message.date ? { fields: [{ name: 'Release date', value: message.date, inline: true }] } : {}),
+        ...(message.date
+          ? {
+              fields: [
+                { name: translate(message.locale, RELEASE_DATE_FIELD), value: message.date, inline: true },
+              ],
+            }
+          : {}),
         ...(message.poster ? { thumbnail: { url: message.poster } } : {}),
         footer: { text: PRODUCT_NAME },
         timestamp: message.event.sent_at,
@@ -282,7 +299,7 @@ export function createPostedChannel(
     }
     const [notice] = notices;
     if (!notice) return { providerMessageId: '' };
-    const outcome = await post(channel, channelMessage(notice, publicUrl, clock()));
+    const outcome = await post(channel, channelMessage(notice, publicUrl, clock(), recipient.locale));
     // Turned off by this answer: the claim's other messages to it read it again (and stop).
     if (outcome.status === 'failed') channels.forget(channel.id);
     if (outcome.status === 'sent') return { providerMessageId: `${channel.type}:${outcome.httpStatus}` };
@@ -324,6 +341,7 @@ export function channelTestMessage(publicUrl: string, sentAt: Date): ChannelMess
     id: `test-${sentAt.getTime()}`,
     title: `${PRODUCT_NAME} test`,
     line: 'Test notification: release alerts for titles you track will arrive here.',
+    locale: 'en-US',
     url,
     poster: null,
     date: null,

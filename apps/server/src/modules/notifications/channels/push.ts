@@ -1,7 +1,14 @@
 import type { Agent } from 'node:https';
-import { itemPath, MAX_PUSH_DEVICES, PRODUCT_NAME, type PushPayload } from '@releasebell/contract';
+import {
+  itemPath,
+  type Locale,
+  MAX_PUSH_DEVICES,
+  PRODUCT_NAME,
+  type PushPayload,
+} from '@releasebell/contract';
 import webpush, { WebPushError } from 'web-push';
 import { DeliveryError } from '../../../infra/delivery-error';
+import { translate } from '../../../infra/i18n';
 import type { VapidKeys } from '../../../infra/secrets';
 import type { Clock } from '../../../lib/clock';
 import { shortHash } from '../../../lib/short-hash';
@@ -47,23 +54,32 @@ async function settleAtMost<T, R>(
   return results;
 }
 
+const DIGEST_TITLE = /*i18n*/ {
+  id: 'push.digestTitle',
+  message: '{product}: {count, plural, one {# update} other {# updates}}',
+};
+const TEST_BODY = /*i18n*/ {
+  id: 'push.testBody',
+  message: 'Test notification: release alerts for titles you track come here.',
+};
+
 /** What the service worker shows for a batch: one title's news, or a digest of several. */
-export function pushPayload(notices: Notice[], today?: string): PushPayload {
+export function pushPayload(notices: Notice[], locale: Locale, today?: string): PushPayload {
   const [lead] = notices;
   if (!lead) return { title: PRODUCT_NAME, body: '', url: '/', tag: 'releasebell' };
   if (notices.length === 1) {
     const { delivery, item } = lead;
     return {
       title: item.title,
-      body: noticeLine(lead, today),
+      body: noticeLine(lead, locale, today),
       url: itemPath({ media_type: item.mediaType, slug: item.slug }),
       // A newer message about the same title and kind replaces the older one on the lock screen.
       tag: `${item.id}:${delivery.kind}`,
     };
   }
   return {
-    title: `${PRODUCT_NAME}: ${notices.length} updates`,
-    body: notices.map((n) => noticeLine(n, today)).join('\n'),
+    title: translate(locale, DIGEST_TITLE, { product: PRODUCT_NAME, count: notices.length }),
+    body: notices.map((n) => noticeLine(n, locale, today)).join('\n'),
     url: '/watchlist',
     tag: 'digest',
   };
@@ -146,7 +162,7 @@ export function createPushChannel({ memberChannels, vapid, clock, agent }: PushC
       }
       const providerMessageId = await push(
         sub,
-        pushPayload(notices, localToday(clock(), recipient.timeZone)),
+        pushPayload(notices, recipient.locale, localToday(clock(), recipient.timeZone)),
       );
       return { providerMessageId };
     },
@@ -158,7 +174,7 @@ export function createPushChannel({ memberChannels, vapid, clock, agent }: PushC
         if (devices.length === 0) return false;
         const payload: PushPayload = {
           title: PRODUCT_NAME,
-          body: 'Test notification: release alerts for titles you track come here.',
+          body: translate(recipient.locale, TEST_BODY),
           url: '/profile',
           tag: 'test',
         };

@@ -1,5 +1,6 @@
-import { PRODUCT_NAME } from '@releasebell/contract/constants';
+import { type Locale, PRODUCT_NAME } from '@releasebell/contract/constants';
 import { DeliveryError } from '../../../infra/delivery-error';
+import { translate } from '../../../infra/i18n';
 import type { SmsSender } from '../../../infra/texts/sms-sender';
 import { fitSms } from '../../../infra/texts/sms-text';
 import type { Clock } from '../../../lib/clock';
@@ -19,12 +20,22 @@ function shortLinkCode(itemId: string): string {
   return Buffer.from(itemId.replace(/-/g, ''), 'hex').toString('base64url');
 }
 
+const TEXT = {
+  one: /*i18n*/ { id: 'sms.one', message: '{product}: {line}' },
+  more: /*i18n*/ { id: 'sms.more', message: '{product}: {line} (+{more} more)' },
+  test: /*i18n*/ {
+    id: 'sms.test',
+    message: '{product}: test text. Release alerts for titles you track come here. Reply STOP to stop.',
+  },
+};
+
 /** What happened, in a text's few words, with how many more the text stands for. */
-function smsText(notices: Notice[], today?: string): string {
+function smsText(notices: Notice[], locale: Locale, today?: string): string {
   const [lead] = notices;
   if (!lead) return PRODUCT_NAME;
-  const more = notices.length > 1 ? ` (+${notices.length - 1} more)` : '';
-  return `${PRODUCT_NAME}: ${noticeLine(lead, today)}${more}`;
+  const line = noticeLine(lead, locale, today);
+  if (notices.length === 1) return translate(locale, TEXT.one, { product: PRODUCT_NAME, line });
+  return translate(locale, TEXT.more, { product: PRODUCT_NAME, line, more: notices.length - 1 });
 }
 
 /** Texts: one per batch, a single 160-character GSM-7 segment with a short link; STOP is Twilio's. */
@@ -35,7 +46,7 @@ export function createSmsChannel({ sender, publicUrl, clock }: SmsChannelOptions
     async send({ recipient, notices }) {
       const lead = notices[0];
       const link = lead ? `${publicUrl}/s/${shortLinkCode(lead.item.id)}` : `${publicUrl}/`;
-      const text = smsText(notices, localToday(clock(), recipient.timeZone));
+      const text = smsText(notices, recipient.locale, localToday(clock(), recipient.timeZone));
       try {
         return await sender.send(recipient.userId, recipient.phoneNumber ?? '', fitSms({ text, link }));
       } catch (err) {
@@ -50,7 +61,7 @@ export function createSmsChannel({ sender, publicUrl, clock }: SmsChannelOptions
     test: {
       as: 'mobile',
       async send(recipient) {
-        const body = `${PRODUCT_NAME}: test text. Release alerts for titles you track come here. Reply STOP to stop.`;
+        const body = translate(recipient.locale, TEXT.test, { product: PRODUCT_NAME });
         await sender.send(
           recipient.userId,
           recipient.phoneNumber ?? '',

@@ -4,6 +4,7 @@ import { type ReleaseNotice, renderReleaseEmail, renderTestEmail } from './relea
 const links = {
   unsubscribeUrl: 'https://releasebell.test/notifications/pause?token=abc&v=1',
   profileUrl: 'https://releasebell.test/profile',
+  locale: 'en-US' as const,
 };
 
 function notice(overrides: Partial<ReleaseNotice> = {}): ReleaseNotice {

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Modal, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useT } from '../../../lib/i18n';
 import { type AuthMode, type CurrentUser, useSession } from '../../../lib/session';
 import { useAuthForm } from '../hooks/use-auth-form';
 import classes from './auth-modal.module.css';
@@ -8,10 +9,25 @@ import { ResetRequestForm } from './reset-request-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
-const TITLES: Record<AuthMode, string> = { signIn: 'Sign In', signUp: 'Sign Up', reset: 'Reset Password' };
+const MESSAGES = {
+  signIn: /*i18n*/ { id: 'auth.modal.signIn', message: 'Sign In' },
+  signUp: /*i18n*/ { id: 'auth.modal.signUp', message: 'Sign Up' },
+  reset: /*i18n*/ { id: 'auth.modal.reset', message: 'Reset Password' },
+  back: /*i18n*/ { id: 'auth.modal.back', message: 'Back' },
+  step: /*i18n*/ { id: 'auth.modal.step', message: 'Step {step} of {total}' },
+  close: /*i18n*/ { id: 'auth.modal.close', message: 'Close' },
+};
+
+/** Each mode's title. */
+const TITLES: Record<AuthMode, (typeof MESSAGES)[AuthMode]> = {
+  signIn: MESSAGES.signIn,
+  signUp: MESSAGES.signUp,
+  reset: MESSAGES.reset,
+};
 
 /** Sign In, Sign Up (two steps) and Reset Password, with Google when it is configured. */
 export default function AuthModal() {
+  const t = useT();
   const { isModalOpen, closeModal, modalMode } = useSession();
   const [mode, setMode] = useState<AuthMode>(modalMode);
   const [step, setStep] = useState(1);
@@ -55,17 +71,17 @@ export default function AuthModal() {
           <Group gap="xs" wrap="nowrap">
             {/* Once the account exists (finishing it, or the code step) there is no going back to step 1. */}
             {step > 1 && !form.account && !form.codeStep && (
-              <ActionIcon variant="subtle" aria-label="Back" onClick={() => setStep(step - 1)}>
+              <ActionIcon variant="subtle" aria-label={t(MESSAGES.back)} onClick={() => setStep(step - 1)}>
                 <IconArrowLeft size={18} aria-hidden />
               </ActionIcon>
             )}
-            <Modal.Title className={classes.title}>{TITLES[mode]}</Modal.Title>
+            <Modal.Title className={classes.title}>{t(TITLES[mode])}</Modal.Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
             <Text size="xs" c="dimmed">
-              Step {step} of {totalSteps}
+              {t(MESSAGES.step, { step, total: totalSteps })}
             </Text>
-            <Modal.CloseButton aria-label="Close" />
+            <Modal.CloseButton aria-label={t(MESSAGES.close)} />
           </Group>
         </Modal.Header>
         <Modal.Body>

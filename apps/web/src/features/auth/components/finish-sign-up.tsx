@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { phoneFormatProblem } from '@releasebell/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
+import { useT } from '../../../lib/i18n';
 import { profileKey } from '../../../lib/profile';
 import type { CurrentUser } from '../../../lib/session';
 import { showAuthError } from '../auth-feedback';
@@ -8,6 +9,15 @@ import { type AuthForm, useAuthForm } from '../hooks/use-auth-form';
 import { askForPhoneCode, registerDetails, signUpErrorMessage } from '../sign-up-details';
 import { SignUpCodeStep } from './sign-up-code-step';
 import { SignUpDetailsStep } from './sign-up-details-step';
+
+const MESSAGES = {
+  error: /*i18n*/ { id: 'auth.finishSignUp.error', message: 'Sign-Up Error' },
+  submit: /*i18n*/ { id: 'auth.finishSignUp.submit', message: 'Finish Sign Up' },
+  intro: /*i18n*/ {
+    id: 'auth.finishSignUp.intro',
+    message: 'Your account is ready. Add your details to finish signing up.',
+  },
+};
 
 export interface FinishSignUpProps {
   form: AuthForm;
@@ -23,6 +33,7 @@ export interface FinishSignUpProps {
  * then asks for the texted code when texts were turned on. Whatever shows the profile hears of it.
  */
 export function FinishSignUp({ form, user, onDone }: FinishSignUpProps) {
+  const t = useT();
   const queryClient = useQueryClient();
   const registered = () => queryClient.invalidateQueries({ queryKey: profileKey(user.id) });
 
@@ -51,7 +62,7 @@ export function FinishSignUp({ form, user, onDone }: FinishSignUpProps) {
       onDone?.();
     } catch (error) {
       console.warn('Profile registration failed', error);
-      showAuthError('Sign-Up Error', signUpErrorMessage(error));
+      showAuthError(t(MESSAGES.error), signUpErrorMessage(error));
     } finally {
       form.setBusy(false);
     }
@@ -60,9 +71,9 @@ export function FinishSignUp({ form, user, onDone }: FinishSignUpProps) {
   return (
     <SignUpDetailsStep
       form={form}
-      submitLabel="Finish Sign Up"
+      submitLabel={t(MESSAGES.submit)}
       onSubmit={() => void finish()}
-      intro={<Text size="sm">Your account is ready. Add your details to finish signing up.</Text>}
+      intro={<Text size="sm">{t(MESSAGES.intro)}</Text>}
     />
   );
 }

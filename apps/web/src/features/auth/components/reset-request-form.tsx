@@ -1,10 +1,28 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type { FormEvent } from 'react';
+import { useT } from '../../../lib/i18n';
 import type { AuthMode } from '../../../lib/session';
 import { requestPasswordReset } from '../api/auth-calls';
 import { messageOf, showAuthError, showAuthNotice } from '../auth-feedback';
 import type { AuthForm } from '../hooks/use-auth-form';
 import { EmailField, ModeLink } from './auth-fields';
+
+const MESSAGES = {
+  emailRequired: /*i18n*/ { id: 'auth.resetRequest.emailRequired', message: 'Email Required' },
+  emailRequiredWhy: /*i18n*/ {
+    id: 'auth.resetRequest.emailRequiredWhy',
+    message: 'Please enter your email to reset your password.',
+  },
+  sent: /*i18n*/ { id: 'auth.resetRequest.sent', message: 'Password Reset Email Sent' },
+  sentWhere: /*i18n*/ { id: 'auth.resetRequest.sentWhere', message: 'Check your inbox for the reset link.' },
+  failed: /*i18n*/ { id: 'auth.resetRequest.failed', message: 'Reset Failed' },
+  notSent: /*i18n*/ {
+    id: 'auth.resetRequest.notSent',
+    message: 'The reset email could not be sent. Please try again.',
+  },
+  send: /*i18n*/ { id: 'auth.resetRequest.send', message: 'Send Reset Link' },
+  backToSignIn: /*i18n*/ { id: 'auth.resetRequest.backToSignIn', message: 'Back to Sign In' },
+};
 
 export interface ResetRequestFormProps {
   form: AuthForm;
@@ -15,18 +33,19 @@ export interface ResetRequestFormProps {
 
 /** Reset Password: an email, and a link to choose a new password is sent to it. */
 export function ResetRequestForm({ form, onDone, onSwitch }: ResetRequestFormProps) {
+  const t = useT();
   const sendLink = async () => {
     if (!form.email.trim()) {
-      showAuthNotice('Email Required', 'Please enter your email to reset your password.', 'yellow');
+      showAuthNotice(t(MESSAGES.emailRequired), t(MESSAGES.emailRequiredWhy), 'yellow');
       return;
     }
     form.setBusy(true);
     try {
       await requestPasswordReset(form.email.trim());
-      showAuthNotice('Password Reset Email Sent', 'Check your inbox for the reset link.', 'teal');
+      showAuthNotice(t(MESSAGES.sent), t(MESSAGES.sentWhere), 'teal');
       onDone();
     } catch (error) {
-      showAuthError('Reset Failed', messageOf(error, 'The reset email could not be sent. Please try again.'));
+      showAuthError(t(MESSAGES.failed), messageOf(error, t(MESSAGES.notSent)));
     } finally {
       form.setBusy(false);
     }
@@ -42,10 +61,10 @@ export function ResetRequestForm({ form, onDone, onSwitch }: ResetRequestFormPro
       <Stack gap="sm">
         <EmailField form={form} />
         <Button type="submit" fullWidth loading={form.busy}>
-          Send Reset Link
+          {t(MESSAGES.send)}
         </Button>
         <Group justify="center">
-          <ModeLink onClick={() => onSwitch('signIn')}>Back to Sign In</ModeLink>
+          <ModeLink onClick={() => onSwitch('signIn')}>{t(MESSAGES.backToSignIn)}</ModeLink>
         </Group>
       </Stack>
     </form>

@@ -3,6 +3,7 @@ import { PHONE_CODE_MINUTES, PHONE_MESSAGES } from '@releasebell/contract/consta
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PhoneCodeEntry } from '../../../components/phone-code-entry';
+import { useT } from '../../../lib/i18n';
 import {
   confirmErrorMessage,
   confirmPhoneCode,
@@ -13,6 +14,17 @@ import {
 import { profileKey } from '../../../lib/profile';
 import { showAuthNotice } from '../auth-feedback';
 import type { AuthForm, CodeStep } from '../hooks/use-auth-form';
+
+const MESSAGES = {
+  verified: /*i18n*/ { id: 'auth.codeStep.verified', message: 'Number verified' },
+  resent: /*i18n*/ { id: 'auth.codeStep.resent', message: 'We texted you a new code.' },
+  sentTo: /*i18n*/ {
+    id: 'auth.codeStep.sentTo',
+    message: 'Sent to {phone}; it works for {minutes, plural, one {# minute} other {# minutes}}.',
+  },
+  sendAgain: /*i18n*/ { id: 'auth.codeStep.sendAgain', message: 'Send a new code' },
+  skip: /*i18n*/ { id: 'auth.codeStep.skip', message: 'Skip for now' },
+};
 
 export interface SignUpCodeStepProps {
   form: AuthForm;
@@ -26,6 +38,7 @@ export interface SignUpCodeStepProps {
  * for now" closes; the profile can verify the number later.
  */
 export function SignUpCodeStep({ form, codeStep, onDone }: SignUpCodeStepProps) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +53,7 @@ export function SignUpCodeStep({ form, codeStep, onDone }: SignUpCodeStepProps) 
     try {
       await confirmPhoneCode(code);
       void queryClient.invalidateQueries({ queryKey: profileKey(codeStep.user.id) });
-      showAuthNotice('Number verified', PHONE_MESSAGES.verified, 'teal');
+      showAuthNotice(t(MESSAGES.verified), PHONE_MESSAGES.verified, 'teal');
       onDone();
     } catch (err) {
       console.warn('Verification code not taken', err);
@@ -69,7 +82,7 @@ export function SignUpCodeStep({ form, codeStep, onDone }: SignUpCodeStepProps) 
   return (
     <Stack gap="sm">
       <Text size="sm" role="status">
-        {resent ? 'We texted you a new code.' : PHONE_MESSAGES.codeSent}
+        {resent ? t(MESSAGES.resent) : PHONE_MESSAGES.codeSent}
       </Text>
       <PhoneCodeEntry
         code={code}
@@ -78,16 +91,19 @@ export function SignUpCodeStep({ form, codeStep, onDone }: SignUpCodeStepProps) 
           setError(null);
         }}
         error={error}
-        description={`Sent to ${codeStep.sent.phone_number_display}; it works for ${PHONE_CODE_MINUTES} minutes.`}
+        description={t(MESSAGES.sentTo, {
+          phone: codeStep.sent.phone_number_display,
+          minutes: PHONE_CODE_MINUTES,
+        })}
         verifying={form.busy}
         onVerify={() => void verify()}
       >
         <Button variant="subtle" loading={resending} disabled={form.busy} onClick={() => void sendAgain()}>
-          Send a new code
+          {t(MESSAGES.sendAgain)}
         </Button>
       </PhoneCodeEntry>
       <Button variant="default" fullWidth disabled={form.busy} onClick={onDone}>
-        Skip for now
+        {t(MESSAGES.skip)}
       </Button>
     </Stack>
   );

@@ -1,7 +1,24 @@
 import { Button, Stack, Switch, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { useT } from '../../../lib/i18n';
 import type { AuthForm } from '../hooks/use-auth-form';
 import { AgreementNote } from './auth-fields';
+
+const MESSAGES = {
+  firstName: /*i18n*/ { id: 'auth.detailsStep.firstName', message: 'First Name' },
+  lastName: /*i18n*/ { id: 'auth.detailsStep.lastName', message: 'Last Name' },
+  phone: /*i18n*/ { id: 'auth.detailsStep.phone', message: 'Phone Number (optional)' },
+  phoneHint: /*i18n*/ { id: 'auth.detailsStep.phoneHint', message: 'With the country code, for text alerts' },
+  sms: /*i18n*/ { id: 'auth.detailsStep.sms', message: 'Text me release alerts' },
+  smsCheck: /*i18n*/ {
+    id: 'auth.detailsStep.smsCheck',
+    message: "We'll text a code to the number to check it is yours.",
+  },
+  smsNeedsPhone: /*i18n*/ {
+    id: 'auth.detailsStep.smsNeedsPhone',
+    message: 'Add a phone number to get texts.',
+  },
+};
 
 export interface SignUpDetailsStepProps {
   form: AuthForm;
@@ -21,6 +38,7 @@ export interface SignUpDetailsStepProps {
  * made but whose profile was not (at sign-in, and on the profile page).
  */
 export function SignUpDetailsStep({ form, submitLabel, onSubmit, intro, children }: SignUpDetailsStepProps) {
+  const t = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.busy) onSubmit();
@@ -31,7 +49,7 @@ export function SignUpDetailsStep({ form, submitLabel, onSubmit, intro, children
       <Stack gap="sm">
         {intro}
         <TextInput
-          label="First Name"
+          label={t(MESSAGES.firstName)}
           autoComplete="given-name"
           value={form.firstName}
           maxLength={50}
@@ -39,30 +57,26 @@ export function SignUpDetailsStep({ form, submitLabel, onSubmit, intro, children
           data-autofocus
         />
         <TextInput
-          label="Last Name"
+          label={t(MESSAGES.lastName)}
           autoComplete="family-name"
           value={form.lastName}
           maxLength={50}
           onChange={(e) => form.setLastName(e.currentTarget.value)}
         />
         <TextInput
-          label="Phone Number (optional)"
+          label={t(MESSAGES.phone)}
           type="tel"
           autoComplete="tel"
           value={form.phone}
           maxLength={24}
           placeholder="+1 415 555 0132"
-          description="With the country code, for text alerts"
+          description={t(MESSAGES.phoneHint)}
           error={form.errorFor('phone')}
           onChange={(e) => form.edited('phone', form.setPhone)(e.currentTarget.value)}
         />
         <Switch
-          label="Text me release alerts"
-          description={
-            form.phone.trim()
-              ? "We'll text a code to the number to check it is yours."
-              : 'Add a phone number to get texts.'
-          }
+          label={t(MESSAGES.sms)}
+          description={form.phone.trim() ? t(MESSAGES.smsCheck) : t(MESSAGES.smsNeedsPhone)}
           checked={form.sms}
           disabled={!form.phone.trim()}
           onChange={(e) => form.setSms(e.currentTarget.checked)}

@@ -1,6 +1,7 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { phoneFormatProblem } from '@releasebell/contract/constants';
 import type { FormEvent } from 'react';
+import { useT } from '../../../lib/i18n';
 import { type AuthMode, useSession } from '../../../lib/session';
 import { signUpWithEmail } from '../api/auth-calls';
 import { showAuthError } from '../auth-feedback';
@@ -11,6 +12,16 @@ import { FinishSignUp } from './finish-sign-up';
 import { GoogleSignIn } from './google-sign-in';
 import { SignUpCodeStep } from './sign-up-code-step';
 import { SignUpDetailsStep } from './sign-up-details-step';
+
+const MESSAGES = {
+  emailRequired: /*i18n*/ { id: 'auth.signUp.emailRequired', message: 'Email is required' },
+  passwordRequired: /*i18n*/ { id: 'auth.signUp.passwordRequired', message: 'Password is required' },
+  error: /*i18n*/ { id: 'auth.signUp.error', message: 'Sign-Up Error' },
+  haveAccount: /*i18n*/ { id: 'auth.signUp.haveAccount', message: 'I have an account' },
+  create: /*i18n*/ { id: 'auth.signUp.create', message: 'Create Account' },
+  confirm: /*i18n*/ { id: 'auth.signUp.confirm', message: 'Confirm Password' },
+  continue: /*i18n*/ { id: 'auth.signUp.continue', message: 'Continue' },
+};
 
 export interface SignUpFormProps {
   form: AuthForm;
@@ -28,6 +39,7 @@ export interface SignUpFormProps {
  * exists without a profile (its registration failed, or the member signed in to it) has step 2 only.
  */
 export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormProps) {
+  const t = useT();
   const { completeSignIn } = useSession();
   const { passwords } = form;
 
@@ -35,10 +47,10 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
   if (form.codeStep) return <SignUpCodeStep form={form} codeStep={form.codeStep} onDone={onDone} />;
 
   const checkAccount = () => {
-    if (!form.email.trim()) return form.fail('email', 'Email is required');
+    if (!form.email.trim()) return form.fail('email', t(MESSAGES.emailRequired));
     const problem = passwords.password
       ? passwords.problem()
-      : ({ field: 'password', message: 'Password is required' } as const);
+      : ({ field: 'password', message: t(MESSAGES.passwordRequired) } as const);
     if (problem) return form.fail(problem.field, problem.message);
     form.setFieldError(null);
     onStep(2);
@@ -67,14 +79,14 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
         console.warn('Profile registration failed', error);
         completeSignIn(user);
         form.setAccount(user);
-        return showAuthError('Sign-Up Error', signUpErrorMessage(error));
+        return showAuthError(t(MESSAGES.error), signUpErrorMessage(error));
       }
       completeSignIn(user);
       // The modal stays open on step 2, now asking for the code.
       if (textsAsked && (await askForPhoneCode(user, form))) return;
       onDone();
     } catch (error) {
-      showAuthError('Sign-Up Error', signUpErrorMessage(error));
+      showAuthError(t(MESSAGES.error), signUpErrorMessage(error));
     } finally {
       form.setBusy(false);
     }
@@ -82,13 +94,13 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
 
   const signInLink = (
     <Group justify="center">
-      <ModeLink onClick={() => onSwitch('signIn')}>I have an account</ModeLink>
+      <ModeLink onClick={() => onSwitch('signIn')}>{t(MESSAGES.haveAccount)}</ModeLink>
     </Group>
   );
 
   if (step === 2) {
     return (
-      <SignUpDetailsStep form={form} submitLabel="Create Account" onSubmit={() => void signUp()}>
+      <SignUpDetailsStep form={form} submitLabel={t(MESSAGES.create)} onSubmit={() => void signUp()}>
         {signInLink}
       </SignUpDetailsStep>
     );
@@ -105,7 +117,7 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
         <EmailField form={form} />
         <PasswordField form={form} autoComplete="new-password" />
         <PasswordInput
-          label="Confirm Password"
+          label={t(MESSAGES.confirm)}
           autoComplete="new-password"
           required
           value={passwords.confirm}
@@ -114,7 +126,7 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
         />
         <AgreementNote />
         <Button type="submit" fullWidth loading={form.busy}>
-          Continue
+          {t(MESSAGES.continue)}
         </Button>
         <GoogleSignIn form={form} />
         {signInLink}

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
-import { creatorCredit, posterUrl } from '@releasebell/contract/constants';
+import { creatorCredit, formatDateIn, posterUrl } from '@releasebell/contract/constants';
 import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -9,18 +9,22 @@ import { GenreList } from '../../../components/genre-list';
 import { mediaPath } from '../../../components/media-card';
 import { MediaImage } from '../../../components/media-image';
 import { WatchlistButton } from '../../../components/watchlist-button';
-import { formatReleaseDate } from '../../../lib/dates';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { placeholderImage } from '../../../lib/media';
 import classes from './home-page.module.css';
 
-const FEATURED_LABEL: Record<MediaItem['media_type'], string> = {
-  tv_seasons: 'Featured TV Season',
-  movies: 'Featured Movie',
-  books: 'Featured Book',
+const MESSAGES = {
+  tv_seasons: /*i18n*/ { id: 'home.featuredRelease.tvSeason', message: 'Featured TV Season' },
+  movies: /*i18n*/ { id: 'home.featuredRelease.movie', message: 'Featured Movie' },
+  books: /*i18n*/ { id: 'home.featuredRelease.book', message: 'Featured Book' },
+  viewDetails: /*i18n*/ { id: 'home.featuredRelease.viewDetails', message: 'View Details' },
+  noDate: /*i18n*/ { id: 'home.featuredRelease.noDate', message: 'N/A' },
 };
 
 /** The hero: the featured release of the chosen type over a blurred copy of its poster. */
 export function FeaturedRelease({ item }: { item: MediaItem }) {
+  const t = useT();
+  const { language } = useLanguage();
   const titleId = useId();
   const path = mediaPath(item);
   const credit = creatorCredit(item);
@@ -36,7 +40,7 @@ export function FeaturedRelease({ item }: { item: MediaItem }) {
         <div className={classes.heroHead}>
           <p className={classes.eyebrow}>
             <IconSparkles size={14} aria-hidden />
-            {FEATURED_LABEL[item.media_type]}
+            {t(MESSAGES[item.media_type])}
           </p>
           <h2 id={titleId} className={classes.heroTitle}>
             {item.title}
@@ -47,7 +51,9 @@ export function FeaturedRelease({ item }: { item: MediaItem }) {
                 {credit.label}: <strong>{credit.name}</strong>
               </span>
             )}
-            <span>{formatReleaseDate(item.release_date, item.release_date_precision)}</span>
+            <span>
+              {formatDateIn(language, item.release_date, item.release_date_precision) ?? t(MESSAGES.noDate)}
+            </span>
           </p>
         </div>
         <div className={classes.heroBody}>
@@ -70,7 +76,7 @@ export function FeaturedRelease({ item }: { item: MediaItem }) {
                 c="dark.9"
                 rightSection={<IconArrowRight size={18} aria-hidden />}
               >
-                View Details
+                {t(MESSAGES.viewDetails)}
               </Button>
             )}
           </div>

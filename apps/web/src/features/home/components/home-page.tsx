@@ -3,6 +3,7 @@ import { MEDIA_TYPES, type MediaType, PRODUCT_NAME, TAGLINE } from '@releasebell
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { MediaCarousel } from '../../../components/media-carousel';
+import { useT } from '../../../lib/i18n';
 import { whenIdle } from '../../../lib/idle';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
@@ -14,6 +15,12 @@ import { upcomingQueryOptions, useUpcoming } from '../api/get-upcoming';
 import { FeaturedRelease, FeaturedReleaseSkeleton } from './featured-release';
 import classes from './home-page.module.css';
 import { MediaTypeTabs, tabId } from './media-type-tabs';
+
+const MESSAGES = {
+  failed: /*i18n*/ { id: 'home.homePage.failed', message: 'Failed to fetch media' },
+  upcoming: /*i18n*/ { id: 'home.homePage.upcoming', message: 'Upcoming Releases' },
+  trending: /*i18n*/ { id: 'home.homePage.trending', message: 'Trending' },
+};
 
 // Members only: kept out of the first screen's JavaScript for visitors.
 const WatchlistPanel = lazy(() => import('./watchlist-panel').then((m) => ({ default: m.WatchlistPanel })));
@@ -30,6 +37,7 @@ function useLogError(error: unknown, message: string) {
 
 export function HomePage() {
   usePageTitle(null);
+  const t = useT();
   const queryClient = useQueryClient();
   const { currentUser } = useSession();
   const viewer = useViewer();
@@ -84,7 +92,7 @@ export function HomePage() {
       >
         {failed ? (
           <p role="alert" className={classes.error}>
-            Failed to fetch media
+            {t(MESSAGES.failed)}
           </p>
         ) : (
           <>
@@ -94,12 +102,12 @@ export function HomePage() {
               <FeaturedRelease item={featured.data} />
             ) : null}
             <MediaCarousel
-              title="Upcoming Releases"
+              title={t(MESSAGES.upcoming)}
               items={upcoming.data}
               loading={switching || upcoming.isPending}
             />
             <MediaCarousel
-              title="Trending"
+              title={t(MESSAGES.trending)}
               items={trending.data}
               loading={switching || trending.isPending}
               viewMoreTo="/leaderboard"

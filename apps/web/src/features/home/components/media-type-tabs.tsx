@@ -1,6 +1,11 @@
 import { MEDIA_TYPE_LABELS, MEDIA_TYPES, type MediaType } from '@releasebell/contract/constants';
 import { type KeyboardEvent, useRef } from 'react';
+import { useT } from '../../../lib/i18n';
 import classes from './home-page.module.css';
+
+const MESSAGES = {
+  mediaType: /*i18n*/ { id: 'home.mediaTypeTabs.mediaType', message: 'Media type' },
+};
 
 export interface MediaTypeTabsProps {
   value: MediaType;
@@ -14,6 +19,7 @@ export const tabId = (prefix: string, mediaType: MediaType) => `${prefix}-${medi
 
 /** TV Shows, Movies, Books as a tablist: arrow keys, Home and End move between tabs and select them. */
 export function MediaTypeTabs({ value, onChange, panelId, idPrefix }: MediaTypeTabsProps) {
+  const t = useT();
   const refs = useRef(new Map<MediaType, HTMLButtonElement>());
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -42,7 +48,7 @@ export function MediaTypeTabs({ value, onChange, panelId, idPrefix }: MediaTypeT
   };
 
   return (
-    <div role="tablist" aria-label="Media type" className={classes.tabs} onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label={t(MESSAGES.mediaType)} className={classes.tabs} onKeyDown={onKeyDown}>
       {MEDIA_TYPES.map((type) => {
         const selected = type === value;
         return (

@@ -3,10 +3,35 @@ import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { followsKey } from '../../../lib/follows';
+import { translateNow } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { showToast } from '../../../lib/toast';
 import { watchlistKey } from '../../../lib/watchlist';
-import { plural, TOO_LARGE_MESSAGE } from '../import-rules';
+import { TOO_LARGE_MESSAGE } from '../import-rules';
+
+const MESSAGES = {
+  tooMany: /*i18n*/ {
+    id: 'imports.api.tooMany',
+    message: 'You have sent several files in a short time. Please wait a minute and try again.',
+  },
+  sessionEnded: /*i18n*/ {
+    id: 'imports.api.sessionEnded',
+    message: 'Your session has ended. Please sign in again.',
+  },
+  sendFailed: /*i18n*/ {
+    id: 'imports.api.sendFailed',
+    message: 'The file could not be sent. Please check your connection and try again.',
+  },
+  importedTitle: /*i18n*/ { id: 'imports.api.importedTitle', message: 'Your list is imported' },
+  added: /*i18n*/ {
+    id: 'imports.api.added',
+    message: '{count, plural, one {# title is} other {# titles are}} now on your watchlist.',
+  },
+  nothingAdded: /*i18n*/ {
+    id: 'imports.api.nothingAdded',
+    message: 'Nothing new was added to your watchlist.',
+  },
+};
 
 /** How often an import is asked after while it is matching. */
 export const POLL_MS = 1000;
@@ -23,13 +48,13 @@ export function uploadImport(file: File): Promise<ImportCreated> {
 /** Why an upload failed, in words for the member: the server's own for a file it refused. */
 export function uploadProblem(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 413) return TOO_LARGE_MESSAGE;
-    if (error.status === 429)
-      return 'You have sent several files in a short time. Please wait a minute and try again.';
-    if (error.status === 401) return 'Your session has ended. Please sign in again.';
+    if (error.status === 413) return translateNow(TOO_LARGE_MESSAGE);
+    if (error.status === 429) return translateNow(MESSAGES.tooMany);
+    if (error.status === 401) return translateNow(MESSAGES.sessionEnded);
+    // The server's own words for a file it refused.
     if (error.status === 400) return error.details[0]?.message ?? error.message;
   }
-  return 'The file could not be sent. Please check your connection and try again.';
+  return translateNow(MESSAGES.sendFailed);
 }
 
 /**
@@ -82,11 +107,11 @@ export function useApplyImport(id: string) {
         queryClient.invalidateQueries({ queryKey: followsKey(uid) }),
       ]);
       void showToast({
-        title: 'Your list is imported',
+        title: translateNow(MESSAGES.importedTitle),
         message:
           applied.added > 0
-            ? `${plural(applied.added, 'title is', 'titles are')} now on your watchlist.`
-            : 'Nothing new was added to your watchlist.',
+            ? translateNow(MESSAGES.added, { count: applied.added })
+            : translateNow(MESSAGES.nothingAdded),
         color: 'teal',
         autoClose: 4000,
       });

@@ -2,10 +2,19 @@ import { Button, Loader, Text } from '@mantine/core';
 import { IMPORT_MAX_BYTES } from '@releasebell/contract/constants';
 import { IconAlertCircle, IconFileUpload } from '@tabler/icons-react';
 import { type DragEvent, useState } from 'react';
+import { useT } from '../../../lib/i18n';
 import { uploadProblem, useUploadImport } from '../api/imports';
 import { ACCEPTED_FILES, TOO_LARGE_MESSAGE } from '../import-rules';
 import classes from './import-page.module.css';
 import { SectionHeading } from './section-heading';
+
+const MESSAGES = {
+  heading: /*i18n*/ { id: 'imports.dropZone.heading', message: 'Upload your export' },
+  sending: /*i18n*/ { id: 'imports.dropZone.sending', message: 'Sending {file}…' },
+  dropHere: /*i18n*/ { id: 'imports.dropZone.dropHere', message: 'Drop your export here' },
+  hint: /*i18n*/ { id: 'imports.dropZone.hint', message: 'A CSV or ZIP file, up to 10 MB.' },
+  choose: /*i18n*/ { id: 'imports.dropZone.choose', message: 'Choose a file' },
+};
 
 const hasFiles = (event: DragEvent) => event.dataTransfer?.types?.includes('Files') ?? false;
 
@@ -21,6 +30,7 @@ export function DropZone({
   onUploaded: (id: string) => void;
   focusOnShow: boolean;
 }) {
+  const t = useT();
   const upload = useUploadImport();
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -29,7 +39,7 @@ export function DropZone({
   const send = (file: File | undefined) => {
     if (!file || upload.isPending) return;
     if (file.size > IMPORT_MAX_BYTES) {
-      setProblem(TOO_LARGE_MESSAGE);
+      setProblem(t(TOO_LARGE_MESSAGE));
       return;
     }
     setProblem(null);
@@ -54,7 +64,7 @@ export function DropZone({
   return (
     <section aria-labelledby="import-upload-heading" className={classes.section}>
       <SectionHeading id="import-upload-heading" focusOnShow={focusOnShow}>
-        Upload your export
+        {t(MESSAGES.heading)}
       </SectionHeading>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is for the pointer only; the file input inside is the keyboard's way, and a screen reader's. */}
       <div
@@ -76,15 +86,15 @@ export function DropZone({
           <>
             <Loader size="md" aria-hidden />
             <Text fw={600} role="status" className={classes.fileName}>
-              Sending {sending}…
+              {t(MESSAGES.sending, { file: sending })}
             </Text>
           </>
         ) : (
           <>
             <IconFileUpload size={40} stroke={1.5} aria-hidden className={classes.zoneIcon} />
-            <Text fw={600}>Drop your export here</Text>
+            <Text fw={600}>{t(MESSAGES.dropHere)}</Text>
             <Text size="sm" c="dimmed" id="import-file-hint">
-              A CSV or ZIP file, up to 10 MB.
+              {t(MESSAGES.hint)}
             </Text>
           </>
         )}
@@ -109,7 +119,7 @@ export function DropZone({
           className={classes.chooseButton}
           data-disabled={upload.isPending || undefined}
         >
-          Choose a file
+          {t(MESSAGES.choose)}
         </Button>
       </div>
       <div role="alert" id="import-file-problem" className={classes.problem}>

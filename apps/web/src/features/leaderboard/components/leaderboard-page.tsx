@@ -13,6 +13,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import type { LeaderboardItem } from '@releasebell/contract';
 import {
+  formatDateIn,
   isMediaType,
   type LeaderboardTimeframe,
   MEDIA_TYPE_LABELS,
@@ -24,20 +25,48 @@ import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
 import { MediaQuickView, type QuickView, useQuickView } from '../../../components/media-quick-view';
 import { WatchlistButton } from '../../../components/watchlist-button';
-import { formatReleaseDate } from '../../../lib/dates';
+import { translateNow, useLanguage, useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSelectedMediaType } from '../../../lib/storage';
 import { useViewer } from '../../../lib/viewer';
 import { LEADERBOARD_FRESH_MS, useLeaderboard } from '../api/get-leaderboard';
 import classes from './leaderboard-page.module.css';
 
-const HEADINGS: Record<LeaderboardTimeframe, string> = {
-  weekly: 'Most Tracked This Week',
-  monthly: 'Most Tracked This Month',
+const MESSAGES = {
+  pageTitle: /*i18n*/ { id: 'leaderboard.leaderboardPage.pageTitle', message: 'Leaderboard' },
+  weeklyHeading: /*i18n*/ {
+    id: 'leaderboard.leaderboardPage.weeklyHeading',
+    message: 'Most Tracked This Week',
+  },
+  monthlyHeading: /*i18n*/ {
+    id: 'leaderboard.leaderboardPage.monthlyHeading',
+    message: 'Most Tracked This Month',
+  },
+  errorTitle: /*i18n*/ { id: 'leaderboard.leaderboardPage.errorTitle', message: 'Error' },
+  errorMessage: /*i18n*/ {
+    id: 'leaderboard.leaderboardPage.errorMessage',
+    message: 'Failed to load leaderboard data. Please try again.',
+  },
+  thisWeek: /*i18n*/ { id: 'leaderboard.leaderboardPage.thisWeek', message: 'This Week' },
+  thisMonth: /*i18n*/ { id: 'leaderboard.leaderboardPage.thisMonth', message: 'This Month' },
+  mediaType: /*i18n*/ { id: 'leaderboard.leaderboardPage.mediaType', message: 'Media type' },
+  loading: /*i18n*/ { id: 'leaderboard.leaderboardPage.loading', message: 'Loading the leaderboard' },
+  empty: /*i18n*/ { id: 'leaderboard.leaderboardPage.empty', message: 'No items found in the leaderboard.' },
+  loadMore: /*i18n*/ { id: 'leaderboard.leaderboardPage.loadMore', message: 'Load More' },
+  noCreator: /*i18n*/ { id: 'leaderboard.leaderboardPage.noCreator', message: 'N/A' },
+  tbd: /*i18n*/ { id: 'leaderboard.leaderboardPage.tbd', message: 'TBD' },
+  viewMore: /*i18n*/ { id: 'leaderboard.leaderboardPage.viewMore', message: 'View More' },
+  about: /*i18n*/ { id: 'leaderboard.leaderboardPage.about', message: 'about {title}' },
 };
 
+const HEADINGS = {
+  weekly: MESSAGES.weeklyHeading,
+  monthly: MESSAGES.monthlyHeading,
+} satisfies Record<LeaderboardTimeframe, unknown>;
+
 export function LeaderboardPage() {
-  usePageTitle('Leaderboard');
+  const t = useT();
+  usePageTitle(t(MESSAGES.pageTitle));
   const [timeframe, setTimeframe] = useState<LeaderboardTimeframe>('weekly');
   // Starts on the type chosen on the home page.
   const viewer = useViewer();
@@ -52,8 +81,8 @@ export function LeaderboardPage() {
     if (!board.isError) return;
     console.warn('Leaderboard load failed', board.error);
     notifications.show({
-      title: 'Error',
-      message: 'Failed to load leaderboard data. Please try again.',
+      title: translateNow(MESSAGES.errorTitle),
+      message: translateNow(MESSAGES.errorMessage),
       color: 'red',
       autoClose: 5000,
     });
@@ -75,7 +104,7 @@ export function LeaderboardPage() {
   return (
     <Container size="lg" py="xl">
       <Title order={1} className={classes.heading}>
-        {HEADINGS[timeframe]}
+        {t(HEADINGS[timeframe])}
       </Title>
       <Tabs
         value={timeframe}
@@ -83,12 +112,12 @@ export function LeaderboardPage() {
         className={classes.tabs}
       >
         <Tabs.List>
-          <Tabs.Tab value="weekly">This Week</Tabs.Tab>
-          <Tabs.Tab value="monthly">This Month</Tabs.Tab>
+          <Tabs.Tab value="weekly">{t(MESSAGES.thisWeek)}</Tabs.Tab>
+          <Tabs.Tab value="monthly">{t(MESSAGES.thisMonth)}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
       <Chip.Group multiple={false} value={mediaType} onChange={(v) => isMediaType(v) && setMediaType(v)}>
-        <Group gap="xs" role="radiogroup" aria-label="Media type" className={classes.pills}>
+        <Group gap="xs" role="radiogroup" aria-label={t(MESSAGES.mediaType)} className={classes.pills}>
           {MEDIA_TYPES.map((type) => (
             <Chip key={type} value={type} type="radio" variant="light">
               {MEDIA_TYPE_LABELS[type]}
@@ -99,11 +128,11 @@ export function LeaderboardPage() {
 
       {board.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading the leaderboard" />
+          <Loader aria-label={t(MESSAGES.loading)} />
         </Center>
       ) : items.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          No items found in the leaderboard.
+          {t(MESSAGES.empty)}
         </Text>
       ) : (
         <>
@@ -115,7 +144,7 @@ export function LeaderboardPage() {
           {board.hasNextPage && (
             <Center mt="lg">
               <Button variant="default" onClick={() => void loadMore()} loading={board.isFetchingNextPage}>
-                Load More
+                {t(MESSAGES.loadMore)}
               </Button>
             </Center>
           )}
@@ -133,6 +162,8 @@ const MEDAL: Record<number, string> = {
 };
 
 function LeaderboardCard({ item, onViewMore }: { item: LeaderboardItem; onViewMore: QuickView['open'] }) {
+  const t = useT();
+  const { language } = useLanguage();
   const path = `/media/${item.media_type}/${encodeURIComponent(item.slug)}`;
   return (
     <li className={classes.card}>
@@ -143,15 +174,15 @@ function LeaderboardCard({ item, onViewMore }: { item: LeaderboardItem; onViewMo
           {item.title}
         </Link>
         <Text size="sm" c="dimmed" lineClamp={1}>
-          {item.creator ?? 'N/A'}
+          {item.creator ?? t(MESSAGES.noCreator)}
         </Text>
         <Text size="sm">
-          {item.release_date ? formatReleaseDate(item.release_date, item.release_date_precision) : 'TBD'}
+          {formatDateIn(language, item.release_date, item.release_date_precision) ?? t(MESSAGES.tbd)}
         </Text>
         <div className={classes.action}>
           <WatchlistButton item={item} size="xs" />
           <Button variant="subtle" size="compact-xs" onClick={(e) => onViewMore(item, e)}>
-            View More <VisuallyHidden>about {item.title}</VisuallyHidden>
+            {t(MESSAGES.viewMore)} <VisuallyHidden>{t(MESSAGES.about, { title: item.title })}</VisuallyHidden>
           </Button>
         </div>
       </div>

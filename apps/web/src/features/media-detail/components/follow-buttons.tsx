@@ -3,7 +3,13 @@ import type { FollowOption } from '@releasebell/contract';
 import { IconCheck, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useFollow, useFollows } from '../../../lib/follows';
+import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+
+const MESSAGES = {
+  following: /*i18n*/ { id: 'media.followButtons.following', message: 'Following' },
+  follow: /*i18n*/ { id: 'media.followButtons.follow', message: 'Follow {name}' },
+};
 
 /** The ref a visitor chose to follow before signing in (also across Google's round trip). */
 const PENDING_FOLLOW_KEY = 'releasebell.pendingFollow';
@@ -32,6 +38,7 @@ function takePending(): string | null {
  * "Following" once the member does. A visitor's click opens sign-in and follows once they are in.
  */
 export function FollowButtons({ options }: { options: FollowOption[] }) {
+  const t = useT();
   const { currentUser, isLoading, isModalOpen, openModal } = useSession();
   const follows = useFollows();
   const follow = useFollow();
@@ -66,7 +73,7 @@ export function FollowButtons({ options }: { options: FollowOption[] }) {
         disabled
         leftSection={<IconCheck size={18} aria-hidden />}
       >
-        Following <VisuallyHidden>{option.name}</VisuallyHidden>
+        {t(MESSAGES.following)} <VisuallyHidden>{option.name}</VisuallyHidden>
       </Button>
     ) : (
       <Button
@@ -85,7 +92,7 @@ export function FollowButtons({ options }: { options: FollowOption[] }) {
           else openModal();
         }}
       >
-        Follow {option.name}
+        {t(MESSAGES.follow, { name: option.name })}
       </Button>
     ),
   );

@@ -6,19 +6,30 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useHydrated } from '../../../lib/hydrated';
+import { useT } from '../../../lib/i18n';
 import { placeholderImage } from '../../../lib/media';
 import { isNotFound, useMediaBySlug } from '../../../lib/media-by-slug';
 import { usePageTitle } from '../../../lib/page-title';
 import { MediaDetail } from './media-detail';
 import classes from './media-detail-page.module.css';
 
+const MESSAGES = {
+  notFoundTitle: /*i18n*/ { id: 'media.mediaDetailPage.notFoundTitle', message: 'Media not found' },
+  notFound: /*i18n*/ { id: 'media.mediaDetailPage.notFound', message: 'Media not found.' },
+  backToHome: /*i18n*/ { id: 'media.mediaDetailPage.backToHome', message: 'Back to Home' },
+  loading: /*i18n*/ { id: 'media.mediaDetailPage.loading', message: 'Loading...' },
+  back: /*i18n*/ { id: 'media.mediaDetailPage.back', message: 'Back' },
+  home: /*i18n*/ { id: 'media.mediaDetailPage.home', message: 'Home' },
+};
+
 function NotFound() {
-  usePageTitle('Media not found');
+  const t = useT();
+  usePageTitle(t(MESSAGES.notFoundTitle));
   return (
     <div className={classes.state}>
-      <h1 className={classes.stateTitle}>Media not found.</h1>
+      <h1 className={classes.stateTitle}>{t(MESSAGES.notFound)}</h1>
       <Button component={Link} to="/homepage" variant="default">
-        Back to Home
+        {t(MESSAGES.backToHome)}
       </Button>
     </div>
   );
@@ -29,11 +40,12 @@ function NotFound() {
  * (modules/previews), so setting the product's here would flicker before the item's.
  */
 function Loading() {
+  const t = useT();
   return (
     <div className={classes.state}>
       <p role="status" className={classes.loading}>
         <Loader size="sm" aria-hidden />
-        <span>Loading...</span>
+        <span>{t(MESSAGES.loading)}</span>
       </p>
     </div>
   );
@@ -41,6 +53,7 @@ function Loading() {
 
 /** Back to where the visitor came from, or home when the page was opened directly. */
 function BackButton() {
+  const t = useT();
   const navigate = useNavigate();
   // The server cannot know the visitor's history: the page is drawn with "Home" and hydrated so.
   const hasHistory = useHydrated() && (window.history.state?.idx ?? 0) > 0;
@@ -53,7 +66,7 @@ function BackButton() {
       className={classes.back}
       onClick={() => (hasHistory ? navigate(-1) : navigate('/homepage'))}
     >
-      {hasHistory ? 'Back' : 'Home'}
+      {hasHistory ? t(MESSAGES.back) : t(MESSAGES.home)}
     </Button>
   );
 }

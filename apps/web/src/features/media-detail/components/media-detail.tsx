@@ -19,12 +19,24 @@ import { WatchlistButton } from '../../../components/watchlist-button';
 import { WhereToWatch } from '../../../components/where-to-watch';
 import { amazonSearchUrl } from '../../../lib/amazon';
 import { usePublicConfig } from '../../../lib/config';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { languageName } from '../../../lib/media';
 import { useViewer } from '../../../lib/viewer';
 import { useRecommendations } from '../api/get-recommendations';
 import { FollowButtons } from './follow-buttons';
 import classes from './media-detail.module.css';
 import { RegionalReleaseDates } from './regional-release-dates';
+
+const MESSAGES = {
+  buyOnAmazon: /*i18n*/ { id: 'media.mediaDetail.buyOnAmazon', message: 'Buy on Amazon' },
+  newTab: /*i18n*/ { id: 'media.mediaDetail.newTab', message: '(opens in a new tab)' },
+  peopleAlsoHave: /*i18n*/ { id: 'media.mediaDetail.peopleAlsoHave', message: 'People Also Have' },
+  byline: /*i18n*/ { id: 'media.mediaDetail.byline', message: 'by {name}' },
+  language: /*i18n*/ { id: 'media.mediaDetail.language', message: 'Language' },
+};
+
+/** Where a message's `{name}` stands: the text before and after it, to wrap the name in markup. */
+const SPLIT = '\u0000';
 
 export interface MediaDetailProps {
   /** The item; from its own address, with the visitor's region's dates (`regional_dates`). */
@@ -36,6 +48,7 @@ function isEnglish(language: string | null | undefined): boolean {
 }
 
 function BuyOnAmazon({ item }: { item: MediaItem }) {
+  const t = useT();
   const { amazonAffiliateTag } = usePublicConfig();
   const { locale } = useViewer();
   const href = amazonSearchUrl(
@@ -54,14 +67,15 @@ function BuyOnAmazon({ item }: { item: MediaItem }) {
       leftSection={<IconBrandAmazon size={18} aria-hidden />}
       className={classes.amazon}
     >
-      Buy on Amazon
-      <VisuallyHidden component="span"> (opens in a new tab)</VisuallyHidden>
+      {t(MESSAGES.buyOnAmazon)}
+      <VisuallyHidden component="span"> {t(MESSAGES.newTab)}</VisuallyHidden>
     </Button>
   );
 }
 
 /** "People Also Have": hidden while there is nothing to show, and when the call fails (that is only logged). */
 function Recommendations({ item }: { item: MediaItem }) {
+  const t = useT();
   const { data, isPending, error } = useRecommendations(item.media_type, item._id);
   useEffect(() => {
     if (error) console.warn('Failed to fetch recommendations', error);
@@ -70,7 +84,7 @@ function Recommendations({ item }: { item: MediaItem }) {
   if (error || (items && items.length === 0)) return null;
   return (
     <div className={classes.recommendations}>
-      <MediaCarousel title="People Also Have" items={items} loading={isPending} />
+      <MediaCarousel title={t(MESSAGES.peopleAlsoHave)} items={items} loading={isPending} />
     </div>
   );
 }
@@ -80,9 +94,12 @@ function Recommendations({ item }: { item: MediaItem }) {
  * then similar titles.
  */
 export function MediaDetail({ item }: MediaDetailProps) {
+  const t = useT();
+  const { language } = useLanguage();
   const isBook = item.media_type === 'books';
   const byline = item.author ?? item.director ?? item.creator;
   const showLanguage = !isEnglish(item.language);
+  const [byBefore, byAfter] = t(MESSAGES.byline, { name: SPLIT }).split(SPLIT);
 
   return (
     <>
@@ -97,7 +114,9 @@ export function MediaDetail({ item }: MediaDetailProps) {
             <p className={classes.byline}>
               {byline && (
                 <span>
-                  by <strong className={classes.bylineName}>{byline}</strong>
+                  {byBefore}
+                  <strong className={classes.bylineName}>{byline}</strong>
+                  {byAfter}
                 </span>
               )}
               {item.network_name && <span className={classes.network}>{item.network_name}</span>}
@@ -111,8 +130,8 @@ export function MediaDetail({ item }: MediaDetailProps) {
             <CreatorTag item={item} />
             <ReleaseDateTag item={item} />
             {showLanguage && (
-              <FactTag icon={IconWorld} label="Language" labelHidden>
-                {languageName(item.language, 'en')}
+              <FactTag icon={IconWorld} label={t(MESSAGES.language)} labelHidden>
+                {languageName(item.language, language)}
               </FactTag>
             )}
           </FactTags>

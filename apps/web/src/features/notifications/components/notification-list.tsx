@@ -12,10 +12,26 @@ import type { Notification } from '@releasebell/contract';
 import { itemPath, posterUrl } from '@releasebell/contract/constants';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
 import { describeNotification, timeAgo } from '../notification-text';
 import classes from './notifications.module.css';
+
+const MESSAGES = {
+  title: /*i18n*/ { id: 'notifications.list.title', message: 'Notifications' },
+  markAll: /*i18n*/ { id: 'notifications.list.markAll', message: 'Mark all as read' },
+  loadFailed: /*i18n*/ {
+    id: 'notifications.list.loadFailed',
+    message: 'Notifications could not be loaded right now.',
+  },
+  loading: /*i18n*/ { id: 'notifications.list.loading', message: 'Loading notifications' },
+  empty: /*i18n*/ {
+    id: 'notifications.list.empty',
+    message: "No notifications yet. Track titles and we'll tell you when they're out.",
+  },
+  unread: /*i18n*/ { id: 'notifications.list.unread', message: 'Unread:' },
+};
 
 export interface NotificationListProps {
   uid: string;
@@ -25,6 +41,8 @@ export interface NotificationListProps {
 
 /** The bell's popover: the latest notifications, each a link to its title, and "Mark all as read". */
 export function NotificationList({ uid, onNavigate }: NotificationListProps) {
+  const t = useT();
+  const { language } = useLanguage();
   const headingId = useId();
   const notifications = useNotifications(uid);
   const markRead = useMarkRead(uid);
@@ -40,7 +58,7 @@ export function NotificationList({ uid, onNavigate }: NotificationListProps) {
     <section aria-labelledby={headingId}>
       <Group justify="space-between" className={classes.head} wrap="nowrap">
         <Title order={2} size="h5" id={headingId}>
-          Notifications
+          {t(MESSAGES.title)}
         </Title>
         <Button
           size="compact-sm"
@@ -48,20 +66,20 @@ export function NotificationList({ uid, onNavigate }: NotificationListProps) {
           disabled={!data || data.unread_count === 0}
           onClick={() => markRead.mutate({ all: true })}
         >
-          Mark all as read
+          {t(MESSAGES.markAll)}
         </Button>
       </Group>
       {!data ? (
         notifications.isError ? (
           <Text size="sm" c="dimmed" p="md">
-            Notifications could not be loaded right now.
+            {t(MESSAGES.loadFailed)}
           </Text>
         ) : (
-          <Loader size="sm" m="md" aria-label="Loading notifications" />
+          <Loader size="sm" m="md" aria-label={t(MESSAGES.loading)} />
         )
       ) : data.notifications.length === 0 ? (
         <Text size="sm" c="dimmed" p="md">
-          No notifications yet. Track titles and we'll tell you when they're out.
+          {t(MESSAGES.empty)}
         </Text>
       ) : (
         <ScrollArea.Autosize mah={420} type="auto">
@@ -87,11 +105,11 @@ export function NotificationList({ uid, onNavigate }: NotificationListProps) {
                   ) : null}
                   <span className={classes.text}>
                     <Text component="span" size="sm" fw={n.read ? 500 : 700} lineClamp={2}>
-                      {!n.read && <VisuallyHidden component="span">Unread: </VisuallyHidden>}
+                      {!n.read && <VisuallyHidden component="span">{t(MESSAGES.unread)} </VisuallyHidden>}
                       {n.item.title}
                     </Text>
                     <Text component="span" size="xs" display="block">
-                      {describeNotification(n)}
+                      {describeNotification(n, t, language)}
                     </Text>
                     <Text
                       component="time"
@@ -100,7 +118,7 @@ export function NotificationList({ uid, onNavigate }: NotificationListProps) {
                       display="block"
                       dateTime={n.created_at}
                     >
-                      {timeAgo(n.created_at, now)}
+                      {timeAgo(n.created_at, now, language, t)}
                     </Text>
                   </span>
                   {!n.read && <span className={classes.dot} aria-hidden />}

@@ -2,14 +2,42 @@ import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@ma
 import { ERROR_CODES, NOTIFICATION_MESSAGES } from '@releasebell/contract/constants';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { Message, useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { useUnsubscribe } from '../api/unsubscribe';
 
-const INVALID_LINK = 'This unsubscribe link is not valid.';
+const MESSAGES = {
+  pageTitle: /*i18n*/ { id: 'notifications.unsubscribe.pageTitle', message: 'Pause release emails' },
+  title: /*i18n*/ { id: 'notifications.unsubscribe.title', message: 'Pause release emails?' },
+  invalidLink: /*i18n*/ {
+    id: 'notifications.unsubscribe.invalidLink',
+    message: 'This unsubscribe link is not valid.',
+  },
+  useLatest: /*i18n*/ {
+    id: 'notifications.unsubscribe.useLatest',
+    message: 'Use the link from your latest release email, or change your email settings in your {profile}.',
+  },
+  profile: /*i18n*/ { id: 'notifications.unsubscribe.profile', message: 'profile' },
+  resume: /*i18n*/ {
+    id: 'notifications.unsubscribe.resume',
+    message: 'You can resume them any time from your {profile}.',
+  },
+  explain: /*i18n*/ {
+    id: 'notifications.unsubscribe.explain',
+    message:
+      'You will stop getting release emails for the titles you track. In-app notifications continue, and you can resume emails any time from your profile.',
+  },
+  failed: /*i18n*/ {
+    id: 'notifications.unsubscribe.failed',
+    message: 'Something went wrong. Please try again.',
+  },
+  pause: /*i18n*/ { id: 'notifications.unsubscribe.pause', message: 'Pause release emails' },
+};
 
 /** Where a release email's unsubscribe link leads: pause release emails, no sign-in needed. */
 export function UnsubscribePage() {
-  usePageTitle('Pause release emails');
+  const t = useT();
+  usePageTitle(t(MESSAGES.pageTitle));
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const pause = useUnsubscribe();
@@ -18,42 +46,37 @@ export function UnsubscribePage() {
     (pause.error instanceof ApiError &&
       (pause.error.code === ERROR_CODES.invalidToken || pause.error.code === ERROR_CODES.validation));
 
+  const profileLink = (
+    <Anchor component={Link} to="/profile">
+      {t(MESSAGES.profile)}
+    </Anchor>
+  );
+
   return (
     <Container size={480} py={60}>
       <Paper withBorder radius="md" p="xl">
         <Stack gap="md">
           <Title order={1} size="h2">
-            Pause release emails?
+            {t(MESSAGES.title)}
           </Title>
           {invalid ? (
-            <Alert color="yellow" title={INVALID_LINK}>
-              Use the link from your latest release email, or change your email settings in your{' '}
-              <Anchor component={Link} to="/profile">
-                profile
-              </Anchor>
-              .
+            <Alert color="yellow" title={t(MESSAGES.invalidLink)}>
+              <Message message={MESSAGES.useLatest} parts={{ profile: profileLink }} />
             </Alert>
           ) : pause.isSuccess ? (
             <Alert color="teal" title={NOTIFICATION_MESSAGES.emailPaused} role="status">
-              You can resume them any time from your{' '}
-              <Anchor component={Link} to="/profile">
-                profile
-              </Anchor>
-              .
+              <Message message={MESSAGES.resume} parts={{ profile: profileLink }} />
             </Alert>
           ) : (
             <>
-              <Text>
-                You will stop getting release emails for the titles you track. In-app notifications continue,
-                and you can resume emails any time from your profile.
-              </Text>
+              <Text>{t(MESSAGES.explain)}</Text>
               {pause.isError && (
                 <Text c="red.4" size="sm" role="alert">
-                  Something went wrong. Please try again.
+                  {t(MESSAGES.failed)}
                 </Text>
               )}
               <Button loading={pause.isPending} onClick={() => pause.mutate(token)}>
-                Pause release emails
+                {t(MESSAGES.pause)}
               </Button>
             </>
           )}

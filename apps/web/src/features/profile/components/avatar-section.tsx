@@ -3,13 +3,25 @@ import type { UserProfile } from '@releasebell/contract';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { avatarProblem, useAvatar } from '../api/avatar';
 import { fullName } from '../profile-form';
 import classes from './profile-page.module.css';
 
+const MESSAGES = {
+  uploadFailed: /*i18n*/ {
+    id: 'profile.avatarSection.uploadFailed',
+    message: 'The picture could not be uploaded.',
+  },
+  alt: /*i18n*/ { id: 'profile.avatarSection.alt', message: "{name}''s profile picture" },
+  change: /*i18n*/ { id: 'profile.avatarSection.change', message: 'Change photo' },
+  remove: /*i18n*/ { id: 'profile.avatarSection.remove', message: 'Remove photo' },
+};
+
 /** The picture (a placeholder initial without one), the name and username, and changing the picture. */
 export function AvatarSection({ uid, profile }: { uid: string; profile: UserProfile }) {
   const avatar = useAvatar(uid);
+  const t = useT();
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const name = fullName(profile);
 
@@ -20,7 +32,7 @@ export function AvatarSection({ uid, profile }: { uid: string; profile: UserProf
     if (problem) return setAvatarError(problem);
     avatar.upload.mutate(file, {
       onError: (error) =>
-        setAvatarError(error instanceof ApiError ? error.message : 'The picture could not be uploaded.'),
+        setAvatarError(error instanceof ApiError ? error.message : t(MESSAGES.uploadFailed)),
     });
   };
 
@@ -28,7 +40,7 @@ export function AvatarSection({ uid, profile }: { uid: string; profile: UserProf
     <Group gap="lg" align="center" wrap="wrap">
       <Avatar
         src={profile.avatar}
-        alt={profile.avatar ? `${name}'s profile picture` : ''}
+        alt={profile.avatar ? t(MESSAGES.alt, { name }) : ''}
         size={96}
         radius={96}
         color="violet"
@@ -50,7 +62,7 @@ export function AvatarSection({ uid, profile }: { uid: string; profile: UserProf
                 leftSection={<IconPhotoUp size={14} aria-hidden />}
                 loading={avatar.upload.isPending}
               >
-                Change photo
+                {t(MESSAGES.change)}
               </Button>
             )}
           </FileButton>
@@ -63,7 +75,7 @@ export function AvatarSection({ uid, profile }: { uid: string; profile: UserProf
               loading={avatar.remove.isPending}
               onClick={() => avatar.remove.mutate()}
             >
-              Remove photo
+              {t(MESSAGES.remove)}
             </Button>
           )}
         </Group>

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import {
   Alert,
   Button,
@@ -23,6 +24,7 @@ import {
 } from '@releasebell/contract/constants';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { type Translate, useLanguage, useT } from '../../../lib/i18n';
 import {
   useAddChannel,
   useChannelDeliveries,
@@ -31,42 +33,143 @@ import {
   useTestChannel,
 } from '../api/channels';
 
+const MESSAGES = {
+  title: /*i18n*/ { id: 'profile.chatChannels.title', message: 'Chat and webhooks' },
+  intro: /*i18n*/ {
+    id: 'profile.chatChannels.intro',
+    message: 'Get your release notifications in Discord, on ntfy, or at your own webhook.',
+  },
+  limit: /*i18n*/ {
+    id: 'profile.chatChannels.limit',
+    message: 'You can add up to {max, plural, one {# channel} other {# channels}}.',
+  },
+  addAChannel: /*i18n*/ { id: 'profile.chatChannels.addAChannel', message: 'Add a channel' },
+  loadFailed: /*i18n*/ {
+    id: 'profile.chatChannels.loadFailed',
+    message: 'Your channels could not be loaded.',
+  },
+  tryAgain: /*i18n*/ { id: 'profile.chatChannels.tryAgain', message: 'Try again' },
+  loading: /*i18n*/ { id: 'profile.chatChannels.loading', message: 'Loading your channels…' },
+  discordUrl: /*i18n*/ { id: 'profile.chatChannels.discordUrl', message: 'Discord webhook URL' },
+  discordHelp: /*i18n*/ {
+    id: 'profile.chatChannels.discordHelp',
+    message: 'Server Settings → Integrations → Webhooks → Copy Webhook URL.',
+  },
+  ntfyUrl: /*i18n*/ { id: 'profile.chatChannels.ntfyUrl', message: 'ntfy topic URL' },
+  ntfyHelp: /*i18n*/ {
+    id: 'profile.chatChannels.ntfyHelp',
+    message: 'Any ntfy server. Subscribe to the same topic in the ntfy app.',
+  },
+  webhookUrl: /*i18n*/ { id: 'profile.chatChannels.webhookUrl', message: 'Webhook URL' },
+  webhookHelp: /*i18n*/ {
+    id: 'profile.chatChannels.webhookHelp',
+    message: 'We POST a JSON event signed with your secret (X-Releasebell-Signature: t=…,v1=…).',
+  },
+  kindReleased: /*i18n*/ { id: 'profile.chatChannels.kindReleased', message: 'Released' },
+  kindDateAnnounced: /*i18n*/ { id: 'profile.chatChannels.kindDateAnnounced', message: 'Date announced' },
+  kindDateChanged: /*i18n*/ { id: 'profile.chatChannels.kindDateChanged', message: 'Date changed' },
+  kindReminder: /*i18n*/ { id: 'profile.chatChannels.kindReminder', message: 'Reminder' },
+  kindRequestResolved: /*i18n*/ { id: 'profile.chatChannels.kindRequestResolved', message: 'Request added' },
+  kindNewTitle: /*i18n*/ { id: 'profile.chatChannels.kindNewTitle', message: 'New title' },
+  kindTest: /*i18n*/ { id: 'profile.chatChannels.kindTest', message: 'Test' },
+  statusSent: /*i18n*/ { id: 'profile.chatChannels.statusSent', message: 'Sent' },
+  statusRetry: /*i18n*/ { id: 'profile.chatChannels.statusRetry', message: 'Retrying' },
+  statusFailed: /*i18n*/ { id: 'profile.chatChannels.statusFailed', message: 'Failed' },
+  when: /*i18n*/ { id: 'profile.chatChannels.when', message: '{date}, {time}' },
+  noDeliveries: /*i18n*/ { id: 'profile.chatChannels.noDeliveries', message: 'No deliveries yet' },
+  lastDelivered: /*i18n*/ { id: 'profile.chatChannels.lastDelivered', message: 'Last delivered {when}' },
+  lastFailed: /*i18n*/ { id: 'profile.chatChannels.lastFailed', message: 'Last attempt failed' },
+  problemWithError: /*i18n*/ { id: 'profile.chatChannels.problemWithError', message: '{what}: {error}' },
+  problemAt: /*i18n*/ { id: 'profile.chatChannels.problemAt', message: '{what} ({when})' },
+  channel: /*i18n*/ { id: 'profile.chatChannels.channel', message: '{title} channel' },
+  testChannel: /*i18n*/ { id: 'profile.chatChannels.testChannel', message: 'Test {title} channel' },
+  deliveriesOf: /*i18n*/ {
+    id: 'profile.chatChannels.deliveriesOf',
+    message: 'Recent deliveries of {title} channel',
+  },
+  removeChannel: /*i18n*/ { id: 'profile.chatChannels.removeChannel', message: 'Remove {title} channel' },
+  test: /*i18n*/ { id: 'profile.chatChannels.test', message: 'Test' },
+  recentDeliveries: /*i18n*/ { id: 'profile.chatChannels.recentDeliveries', message: 'Recent deliveries' },
+  remove: /*i18n*/ { id: 'profile.chatChannels.remove', message: 'Remove' },
+  testSent: /*i18n*/ { id: 'profile.chatChannels.testSent', message: 'Test message sent.' },
+  testNotDelivered: /*i18n*/ {
+    id: 'profile.chatChannels.testNotDelivered',
+    message: 'Test message not delivered: {reason}',
+  },
+  testNotSent: /*i18n*/ { id: 'profile.chatChannels.testNotSent', message: 'Test message not sent' },
+  notRemoved: /*i18n*/ { id: 'profile.chatChannels.notRemoved', message: 'Channel not removed' },
+  tryLater: /*i18n*/ { id: 'profile.chatChannels.tryLater', message: 'Please try again in a moment.' },
+  turnedOff: /*i18n*/ {
+    id: 'profile.chatChannels.turnedOff',
+    message: 'Turned off: {reason}. Fix it, then press Test to turn it back on.',
+  },
+  removeQuestion: /*i18n*/ { id: 'profile.chatChannels.removeQuestion', message: 'Remove this channel?' },
+  cancel: /*i18n*/ { id: 'profile.chatChannels.cancel', message: 'Cancel' },
+  noDeliveriesYet: /*i18n*/ { id: 'profile.chatChannels.noDeliveriesYet', message: 'No deliveries yet.' },
+  logFailed: /*i18n*/ {
+    id: 'profile.chatChannels.logFailed',
+    message: 'Recent deliveries could not be loaded.',
+  },
+  logLoading: /*i18n*/ { id: 'profile.chatChannels.logLoading', message: 'Loading recent deliveries…' },
+  enterUrl: /*i18n*/ { id: 'profile.chatChannels.enterUrl', message: 'Enter the URL.' },
+  added: /*i18n*/ { id: 'profile.chatChannels.added', message: 'Channel added.' },
+  notAdded: /*i18n*/ { id: 'profile.chatChannels.notAdded', message: 'Channel not added' },
+  kindOfChannel: /*i18n*/ { id: 'profile.chatChannels.kindOfChannel', message: 'Kind of channel' },
+  signingSecret: /*i18n*/ { id: 'profile.chatChannels.signingSecret', message: 'Signing secret' },
+  accessToken: /*i18n*/ { id: 'profile.chatChannels.accessToken', message: 'Access token (optional)' },
+  secretHelp: /*i18n*/ {
+    id: 'profile.chatChannels.secretHelp',
+    message: '{min} to {max} characters. Keep a copy for your server: it is not shown again.',
+  },
+  tokenHelp: /*i18n*/ { id: 'profile.chatChannels.tokenHelp', message: 'Only for a protected topic.' },
+  generateSecret: /*i18n*/ {
+    id: 'profile.chatChannels.generateSecret',
+    message: 'Generate a signing secret',
+  },
+  generate: /*i18n*/ { id: 'profile.chatChannels.generate', message: 'Generate' },
+  addChannel: /*i18n*/ { id: 'profile.chatChannels.addChannel', message: 'Add channel' },
+};
+
+// Brand names and the technical term, written the same in every language.
 const TYPE_LABELS: Record<ChannelType, string> = { discord: 'Discord', ntfy: 'ntfy', webhook: 'Webhook' };
 
-const URL_FIELDS: Record<ChannelType, { label: string; placeholder: string; help: string }> = {
+const URL_FIELDS: Record<
+  ChannelType,
+  { label: MessageDescriptor; placeholder: string; help: MessageDescriptor }
+> = {
   discord: {
-    label: 'Discord webhook URL',
+    label: MESSAGES.discordUrl,
     placeholder: 'https://discord.com/api/webhooks/…',
-    help: 'Server Settings → Integrations → Webhooks → Copy Webhook URL.',
+    help: MESSAGES.discordHelp,
   },
   ntfy: {
-    label: 'ntfy topic URL',
+    label: MESSAGES.ntfyUrl,
     placeholder: 'https://ntfy.sh/your-topic',
-    help: 'Any ntfy server. Subscribe to the same topic in the ntfy app.',
+    help: MESSAGES.ntfyHelp,
   },
   webhook: {
-    label: 'Webhook URL',
+    label: MESSAGES.webhookUrl,
     placeholder: 'https://example.com/releasebell',
-    help: 'We POST a JSON event signed with your secret (X-Releasebell-Signature: t=…,v1=…).',
+    help: MESSAGES.webhookHelp,
   },
 };
 
-const ATTEMPT_KIND_LABELS: Record<ChannelAttempt['kind'], string> = {
-  released: 'Released',
-  date_announced: 'Date announced',
-  date_changed: 'Date changed',
-  reminder: 'Reminder',
-  request_resolved: 'Request added',
-  new_title: 'New title',
+const ATTEMPT_KIND_LABELS: Record<ChannelAttempt['kind'], MessageDescriptor | string> = {
+  released: MESSAGES.kindReleased,
+  date_announced: MESSAGES.kindDateAnnounced,
+  date_changed: MESSAGES.kindDateChanged,
+  reminder: MESSAGES.kindReminder,
+  request_resolved: MESSAGES.kindRequestResolved,
+  new_title: MESSAGES.kindNewTitle,
   // Not in the contract yet (WATCH_TEXTS has no short label for the kind).
   available: WATCH_TEXTS.channelLogLabel,
-  test: 'Test',
+  test: MESSAGES.kindTest,
 };
 
-const STATUS_LABELS: Record<ChannelAttempt['status'], string> = {
-  sent: 'Sent',
-  retry: 'Retrying',
-  failed: 'Failed',
+const STATUS_LABELS: Record<ChannelAttempt['status'], MessageDescriptor> = {
+  sent: MESSAGES.statusSent,
+  retry: MESSAGES.statusRetry,
+  failed: MESSAGES.statusFailed,
 };
 const STATUS_COLORS: Record<ChannelAttempt['status'], string> = {
   sent: 'teal.4',
@@ -74,22 +177,24 @@ const STATUS_COLORS: Record<ChannelAttempt['status'], string> = {
   failed: 'red.4',
 };
 
-/** "Mar 14, 9:00" in the viewer's time zone; the year only when it is not this one. */
-function formatWhen(iso: string, now = new Date()): string {
+/** "Mar 14, 9:00" in the viewer's time zone and language; the year only when it is not this one. */
+function formatWhen(t: Translate, language: string, iso: string, now = new Date()): string {
   const at = new Date(iso);
-  const date = at.toLocaleDateString('en-US', {
+  const date = at.toLocaleDateString(language, {
     month: 'short',
     day: 'numeric',
     ...(at.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
   });
-  return `${date}, ${at.getHours()}:${String(at.getMinutes()).padStart(2, '0')}`;
+  return t(MESSAGES.when, { date, time: `${at.getHours()}:${String(at.getMinutes()).padStart(2, '0')}` });
 }
 
-function lastDeliveryText(last: MemberChannel['last_delivery']): string {
-  if (!last) return 'No deliveries yet';
-  if (last.status === 'sent') return `Last delivered ${formatWhen(last.at)}`;
-  const what = last.status === 'retry' ? 'Retrying' : 'Last attempt failed';
-  return last.error ? `${what}: ${last.error}` : `${what} (${formatWhen(last.at)})`;
+function lastDeliveryText(t: Translate, language: string, last: MemberChannel['last_delivery']): string {
+  if (!last) return t(MESSAGES.noDeliveries);
+  if (last.status === 'sent') return t(MESSAGES.lastDelivered, { when: formatWhen(t, language, last.at) });
+  const what = t(last.status === 'retry' ? MESSAGES.statusRetry : MESSAGES.lastFailed);
+  return last.error
+    ? t(MESSAGES.problemWithError, { what, error: last.error })
+    : t(MESSAGES.problemAt, { what, when: formatWhen(t, language, last.at) });
 }
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -109,6 +214,7 @@ export function ChatChannels() {
   const [adding, setAdding] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const [focusAddButton, setFocusAddButton] = useState(false);
+  const t = useT();
 
   // Once the form closes, focus goes back to the button that opened it rather than to the page.
   useEffect(() => {
@@ -128,17 +234,17 @@ export function ChatChannels() {
   return (
     <Stack gap="xs" component="section" aria-labelledby={titleId}>
       <Title order={2} size="h4" id={titleId}>
-        Chat and webhooks
+        {t(MESSAGES.title)}
       </Title>
       <Text size="sm" c="dimmed">
-        Get your release notifications in Discord, on ntfy, or at your own webhook.
+        {t(MESSAGES.intro)}
       </Text>
       {list ? (
         <>
           {list.length > 0 && <ChannelList channels={list} />}
           {list.length >= MAX_CHANNELS ? (
             <Text size="sm" c="dimmed">
-              You can add up to {MAX_CHANNELS} channels.
+              {t(MESSAGES.limit, { max: MAX_CHANNELS })}
             </Text>
           ) : list.length === 0 ? (
             <AddChannelForm onAdded={close} />
@@ -147,7 +253,7 @@ export function ChatChannels() {
           ) : (
             <Group>
               <Button ref={addButton} variant="light" onClick={() => setAdding(true)}>
-                Add a channel
+                {t(MESSAGES.addAChannel)}
               </Button>
             </Group>
           )}
@@ -155,17 +261,17 @@ export function ChatChannels() {
       ) : channels.isError ? (
         <Group gap="xs">
           <Text size="sm" c="red.4">
-            Your channels could not be loaded.
+            {t(MESSAGES.loadFailed)}
           </Text>
           <Button size="xs" variant="subtle" loading={channels.isFetching} onClick={() => channels.refetch()}>
-            Try again
+            {t(MESSAGES.tryAgain)}
           </Button>
         </Group>
       ) : (
         <Group gap="xs">
           <Loader size="xs" aria-hidden />
           <Text size="sm" c="dimmed">
-            Loading your channels…
+            {t(MESSAGES.loading)}
           </Text>
         </Group>
       )}
@@ -193,7 +299,8 @@ function ChannelList({ channels }: { channels: MemberChannel[] }) {
 }
 
 function ChannelRow({ channel, title }: { channel: MemberChannel; title: string }) {
-  const name = `${title} channel`;
+  const t = useT();
+  const { language } = useLanguage();
   const logId = useId();
   const [showLog, setShowLog] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -214,16 +321,18 @@ function ChannelRow({ channel, title }: { channel: MemberChannel; title: string 
     test.mutate(channel.id, {
       onSuccess: (result) =>
         result.status === 'sent'
-          ? notifications.show({ message: 'Test message sent.', color: 'teal', autoClose: 4000 })
+          ? notifications.show({ message: t(MESSAGES.testSent), color: 'teal', autoClose: 4000 })
           : notifications.show({
-              message: `Test message not delivered: ${result.error ?? `HTTP ${result.http_status ?? 'error'}`}`,
+              message: t(MESSAGES.testNotDelivered, {
+                reason: result.error ?? `HTTP ${result.http_status ?? 'error'}`,
+              }),
               color: 'red',
               autoClose: 6000,
             }),
       onError: (error) =>
         notifications.show({
-          title: 'Test message not sent',
-          message: error instanceof ApiError ? error.message : 'Please try again in a moment.',
+          title: t(MESSAGES.testNotSent),
+          message: error instanceof ApiError ? error.message : t(MESSAGES.tryLater),
           color: 'red',
           autoClose: 5000,
         }),
@@ -234,8 +343,8 @@ function ChannelRow({ channel, title }: { channel: MemberChannel; title: string 
       onError: (error) => {
         setConfirming(false);
         notifications.show({
-          title: 'Channel not removed',
-          message: error instanceof ApiError ? error.message : 'Please try again in a moment.',
+          title: t(MESSAGES.notRemoved),
+          message: error instanceof ApiError ? error.message : t(MESSAGES.tryLater),
           color: 'red',
           autoClose: 5000,
         });
@@ -245,7 +354,7 @@ function ChannelRow({ channel, title }: { channel: MemberChannel; title: string 
   const lastStatus = channel.last_delivery?.status;
 
   return (
-    <Paper component="li" withBorder radius="md" p="sm" aria-label={name}>
+    <Paper component="li" withBorder radius="md" p="sm" aria-label={t(MESSAGES.channel, { title })}>
       <Stack gap={4}>
         <Group justify="space-between" gap="xs">
           <Text fw={600}>{title}</Text>
@@ -253,21 +362,21 @@ function ChannelRow({ channel, title }: { channel: MemberChannel; title: string 
             <Button
               size="xs"
               variant="light"
-              aria-label={`Test ${name}`}
+              aria-label={t(MESSAGES.testChannel, { title })}
               loading={test.isPending}
               onClick={sendTest}
             >
-              Test
+              {t(MESSAGES.test)}
             </Button>
             <Button
               size="xs"
               variant="subtle"
-              aria-label={`Recent deliveries of ${name}`}
+              aria-label={t(MESSAGES.deliveriesOf, { title })}
               aria-expanded={showLog}
               aria-controls={showLog ? logId : undefined}
               onClick={() => setShowLog((open) => !open)}
             >
-              Recent deliveries
+              {t(MESSAGES.recentDeliveries)}
             </Button>
             {!confirming && (
               <Button
@@ -275,10 +384,10 @@ function ChannelRow({ channel, title }: { channel: MemberChannel; title: string 
                 size="xs"
                 variant="subtle"
                 color="red"
-                aria-label={`Remove ${name}`}
+                aria-label={t(MESSAGES.removeChannel, { title })}
                 onClick={() => setConfirming(true)}
               >
-                Remove
+                {t(MESSAGES.remove)}
               </Button>
             )}
           </Group>
@@ -289,12 +398,12 @@ function ChannelRow({ channel, title }: { channel: MemberChannel; title: string 
         {/* An off channel says why below; its last failure would say the same again. */}
         {!channel.disabled && (
           <Text size="xs" c={lastStatus && lastStatus !== 'sent' ? STATUS_COLORS[lastStatus] : 'dimmed'}>
-            {lastDeliveryText(channel.last_delivery)}
+            {lastDeliveryText(t, language, channel.last_delivery)}
           </Text>
         )}
         {channel.disabled && (
           <Text size="sm" c="red.4">
-            Turned off: {channel.disabled.reason}. Fix it, then press Test to turn it back on.
+            {t(MESSAGES.turnedOff, { reason: channel.disabled.reason })}
           </Text>
         )}
         {confirming && (
@@ -323,16 +432,17 @@ function ConfirmRemove({
   onCancel: () => void;
 }) {
   const promptId = useId();
+  const t = useT();
   return (
     <Group gap="xs" role="group" aria-labelledby={promptId}>
       <Text size="sm" id={promptId}>
-        Remove this channel?
+        {t(MESSAGES.removeQuestion)}
       </Text>
       <Button size="xs" color="red" loading={removing} onClick={onRemove}>
-        Remove
+        {t(MESSAGES.remove)}
       </Button>
       <Button ref={cancelRef} size="xs" variant="default" disabled={removing} onClick={onCancel}>
-        Cancel
+        {t(MESSAGES.cancel)}
       </Button>
     </Group>
   );
@@ -340,10 +450,16 @@ function ConfirmRemove({
 
 function DeliveryLog({ id, logId }: { id: string; logId: string }) {
   const log = useChannelDeliveries(id, true);
+  const t = useT();
+  const { language } = useLanguage();
+  const kindLabel = (kind: ChannelAttempt['kind']) => {
+    const label = ATTEMPT_KIND_LABELS[kind];
+    return typeof label === 'string' ? label : t(label);
+  };
   const body = log.data ? (
     log.data.deliveries.length === 0 ? (
       <Text size="xs" c="dimmed">
-        No deliveries yet.
+        {t(MESSAGES.noDeliveriesYet)}
       </Text>
     ) : (
       <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -352,14 +468,14 @@ function DeliveryLog({ id, logId }: { id: string; logId: string }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: see above.
           <Text component="li" size="xs" key={i}>
             <Text span c="dimmed" size="xs">
-              {formatWhen(a.at)}
+              {formatWhen(t, language, a.at)}
             </Text>
             {' · '}
-            {ATTEMPT_KIND_LABELS[a.kind]}
+            {kindLabel(a.kind)}
             {a.title && ` · ${a.title}`}
             {' · '}
             <Text span size="xs" c={STATUS_COLORS[a.status]}>
-              {STATUS_LABELS[a.status]}
+              {t(STATUS_LABELS[a.status])}
             </Text>
             {a.http_status !== null && ` · HTTP ${a.http_status}`}
             {a.error && ` · ${a.error}`}
@@ -369,17 +485,17 @@ function DeliveryLog({ id, logId }: { id: string; logId: string }) {
     )
   ) : log.isError ? (
     <Text size="xs" c="red.4">
-      Recent deliveries could not be loaded.
+      {t(MESSAGES.logFailed)}
     </Text>
   ) : (
     <Text size="xs" c="dimmed">
-      Loading recent deliveries…
+      {t(MESSAGES.logLoading)}
     </Text>
   );
   return (
     <Stack gap={4} id={logId} mt={4}>
       <Text size="xs" fw={600}>
-        Recent deliveries
+        {t(MESSAGES.recentDeliveries)}
       </Text>
       {body}
     </Stack>
@@ -410,6 +526,7 @@ function AddChannelForm({
   const add = useAddChannel();
   const urlInput = useRef<HTMLInputElement>(null);
   const field = URL_FIELDS[type];
+  const t = useT();
 
   useEffect(() => {
     if (autoFocus) urlInput.current?.focus();
@@ -419,7 +536,7 @@ function AddChannelForm({
     event.preventDefault();
     const trimmedSecret = secret.trim();
     const problems: FieldErrors = {};
-    if (url.trim() === '') problems.url = 'Enter the URL.';
+    if (url.trim() === '') problems.url = t(MESSAGES.enterUrl);
     // The server's checks too, so a short secret is refused before it is sent; ntfy's token is optional.
     const secretRequired = type === 'webhook';
     if (
@@ -444,12 +561,12 @@ function AddChannelForm({
         setSecret('');
         setType('discord');
         setErrors({});
-        notifications.show({ message: 'Channel added.', color: 'teal', autoClose: 3000 });
+        notifications.show({ message: t(MESSAGES.added), color: 'teal', autoClose: 3000 });
         onAdded();
       },
       (error: unknown) => {
         if (!(error instanceof ApiError)) {
-          setErrors({ form: 'Please try again in a moment.' });
+          setErrors({ form: t(MESSAGES.tryLater) });
           return;
         }
         // The server names the field; a message for a field this form does not show goes on top.
@@ -472,17 +589,17 @@ function AddChannelForm({
       p="sm"
       noValidate
       onSubmit={submit}
-      aria-label="Add a channel"
+      aria-label={t(MESSAGES.addAChannel)}
     >
       <Stack gap="sm">
         {errors.form && (
-          <Alert color="red" title="Channel not added">
+          <Alert color="red" title={t(MESSAGES.notAdded)}>
             {errors.form}
           </Alert>
         )}
         <Stack gap={4}>
           <Text size="sm" fw={500} id={kindLabelId}>
-            Kind of channel
+            {t(MESSAGES.kindOfChannel)}
           </Text>
           <SegmentedControl
             aria-labelledby={kindLabelId}
@@ -499,9 +616,9 @@ function AddChannelForm({
         </Stack>
         <TextInput
           ref={urlInput}
-          label={field.label}
+          label={t(field.label)}
           placeholder={field.placeholder}
-          description={field.help}
+          description={t(field.help)}
           type="url"
           inputMode="url"
           autoComplete="off"
@@ -514,11 +631,11 @@ function AddChannelForm({
         />
         {type !== 'discord' && (
           <TextInput
-            label={type === 'webhook' ? 'Signing secret' : 'Access token (optional)'}
+            label={t(type === 'webhook' ? MESSAGES.signingSecret : MESSAGES.accessToken)}
             description={
               type === 'webhook'
-                ? `${SECRET_MIN} to ${SECRET_MAX} characters. Keep a copy for your server: it is not shown again.`
-                : 'Only for a protected topic.'
+                ? t(MESSAGES.secretHelp, { min: SECRET_MIN, max: SECRET_MAX })
+                : t(MESSAGES.tokenHelp)
             }
             required={type === 'webhook'}
             autoComplete="off"
@@ -535,14 +652,14 @@ function AddChannelForm({
                 <Button
                   size="compact-sm"
                   variant="light"
-                  aria-label="Generate a signing secret"
+                  aria-label={t(MESSAGES.generateSecret)}
                   disabled={add.isPending}
                   onClick={() => {
                     setSecret(generateSecret());
                     setErrors((e) => ({ ...e, secret: undefined }));
                   }}
                 >
-                  Generate
+                  {t(MESSAGES.generate)}
                 </Button>
               )
             }
@@ -550,11 +667,11 @@ function AddChannelForm({
         )}
         <Group gap="xs">
           <Button type="submit" loading={add.isPending}>
-            Add channel
+            {t(MESSAGES.addChannel)}
           </Button>
           {onCancel && (
             <Button variant="subtle" disabled={add.isPending} onClick={onCancel}>
-              Cancel
+              {t(MESSAGES.cancel)}
             </Button>
           )}
         </Group>

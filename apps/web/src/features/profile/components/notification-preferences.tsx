@@ -5,55 +5,123 @@ import { MOVIE_RELEASE_KIND_LABELS, NOTIFICATION_MESSAGES } from '@releasebell/c
 import { IconBellRinging } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { type Translate, useLanguage, useT } from '../../../lib/i18n';
 import { type TestChannel, useSendTestNotification } from '../api/send-test-notification';
 import type { ProfileForm } from '../hooks/use-profile-form';
 import {
   BROWSER_REGION,
   MOVIE_RELEASE_KIND_OPTIONS,
   needsVerification,
-  REMINDER_OPTIONS,
   regionLabel,
   regionOptions,
   reminderLabel,
+  reminderOptions,
   timeZoneOptions,
 } from '../profile-form';
 import { PhoneVerificationPanel } from './phone-verification';
 import { PushSwitch } from './push-switch';
 
-const TIME_ZONE_HELP = 'Release emails go out at 9:00 in this time zone.';
-const REGION_LABEL = 'Country for movie release dates';
-const KIND_LABEL = 'Tell me about movie releases';
-const KIND_HELP = 'Your release-day message and reminder for a movie are about this release.';
-
-/** What the chosen country changes; with none, notifications cannot follow the browser. */
-const regionHelp = (region: string | null) =>
-  region
-    ? "Movie pages and your notifications use this country's release dates."
-    : "Movie pages follow your browser's country; notifications use our default country until you choose one.";
-
-/** Where texts go: only to a verified number (the saved one, unchanged). */
-function smsDescription(profile: UserProfile, phone: string): string {
-  if (phone === '') return 'Add a phone number to enable SMS notifications.';
-  const saved = profile.phone_number_display ?? profile.phone_number;
-  return profile.phone_verified && phone === saved
-    ? `Texts go to ${phone}.`
-    : `Texts go to ${phone} once it is verified.`;
-}
-
-const CHANNEL_WORDS: Record<TestChannel, string> = {
-  email: 'email',
-  mobile: 'SMS',
-  push: 'push',
-  in_app: 'in the app',
+const MESSAGES = {
+  title: /*i18n*/ { id: 'profile.notificationPreferences.title', message: 'Notification Preferences' },
+  timeZone: /*i18n*/ { id: 'profile.notificationPreferences.timeZone', message: 'Time zone' },
+  timeZoneHelp: /*i18n*/ {
+    id: 'profile.notificationPreferences.timeZoneHelp',
+    message: 'Release emails go out at 9:00 in this time zone.',
+  },
+  noTimeZone: /*i18n*/ { id: 'profile.notificationPreferences.noTimeZone', message: 'No time zone found' },
+  reminder: /*i18n*/ {
+    id: 'profile.notificationPreferences.reminder',
+    message: 'Remind me before a release',
+  },
+  region: /*i18n*/ {
+    id: 'profile.notificationPreferences.region',
+    message: 'Country for movie release dates',
+  },
+  regionHelp: /*i18n*/ {
+    id: 'profile.notificationPreferences.regionHelp',
+    message: "Movie pages and your notifications use this country's release dates.",
+  },
+  regionBrowserHelp: /*i18n*/ {
+    id: 'profile.notificationPreferences.regionBrowserHelp',
+    message:
+      "Movie pages follow your browser's country; notifications use our default country until you choose one.",
+  },
+  noCountry: /*i18n*/ { id: 'profile.notificationPreferences.noCountry', message: 'No country found' },
+  kind: /*i18n*/ { id: 'profile.notificationPreferences.kind', message: 'Tell me about movie releases' },
+  kindHelp: /*i18n*/ {
+    id: 'profile.notificationPreferences.kindHelp',
+    message: 'Your release-day message and reminder for a movie are about this release.',
+  },
+  emailsStopped: /*i18n*/ {
+    id: 'profile.notificationPreferences.emailsStopped',
+    message: 'You asked us to stop release emails. In-app notifications continue.',
+  },
+  resumeEmails: /*i18n*/ {
+    id: 'profile.notificationPreferences.resumeEmails',
+    message: 'Resume release emails',
+  },
+  email: /*i18n*/ { id: 'profile.notificationPreferences.email', message: 'Email' },
+  emailAlwaysOn: /*i18n*/ {
+    id: 'profile.notificationPreferences.emailAlwaysOn',
+    message: 'Email notifications are always on.',
+  },
+  smsNoPhone: /*i18n*/ {
+    id: 'profile.notificationPreferences.smsNoPhone',
+    message: 'Add a phone number to enable SMS notifications.',
+  },
+  smsTo: /*i18n*/ { id: 'profile.notificationPreferences.smsTo', message: 'Texts go to {phone}.' },
+  smsToOnceVerified: /*i18n*/ {
+    id: 'profile.notificationPreferences.smsToOnceVerified',
+    message: 'Texts go to {phone} once it is verified.',
+  },
+  sendTest: /*i18n*/ {
+    id: 'profile.notificationPreferences.sendTest',
+    message: 'Send me a test notification',
+  },
+  testSent: /*i18n*/ {
+    id: 'profile.notificationPreferences.testSent',
+    message: 'Test notification sent by {channels}.',
+  },
+  testNotSent: /*i18n*/ {
+    id: 'profile.notificationPreferences.testNotSent',
+    message: 'Test notification not sent',
+  },
+  tryLater: /*i18n*/ {
+    id: 'profile.notificationPreferences.tryLater',
+    message: 'Please try again in a moment.',
+  },
+  byEmail: /*i18n*/ { id: 'profile.notificationPreferences.byEmail', message: 'email' },
+  bySms: /*i18n*/ { id: 'profile.notificationPreferences.bySms', message: 'SMS' },
+  byPush: /*i18n*/ { id: 'profile.notificationPreferences.byPush', message: 'push' },
+  inApp: /*i18n*/ { id: 'profile.notificationPreferences.inApp', message: 'in the app' },
 };
 
+/** What the chosen country changes; with none, notifications cannot follow the browser. */
+const regionHelp = (t: Translate, region: string | null) =>
+  t(region ? MESSAGES.regionHelp : MESSAGES.regionBrowserHelp);
+
+/** Where texts go: only to a verified number (the saved one, unchanged). */
+function smsDescription(t: Translate, profile: UserProfile, phone: string): string {
+  if (phone === '') return t(MESSAGES.smsNoPhone);
+  const saved = profile.phone_number_display ?? profile.phone_number;
+  return profile.phone_verified && phone === saved
+    ? t(MESSAGES.smsTo, { phone })
+    : t(MESSAGES.smsToOnceVerified, { phone });
+}
+
+const CHANNEL_WORDS = {
+  email: MESSAGES.byEmail,
+  mobile: MESSAGES.bySms,
+  push: MESSAGES.byPush,
+  in_app: MESSAGES.inApp,
+} satisfies Record<TestChannel, unknown>;
+
 /** "Test notification sent by email, SMS and in the app." */
-function testSentMessage(channels: readonly TestChannel[]): string {
-  const words = channels.map((c) => CHANNEL_WORDS[c]);
-  if (words.length === 0) return NOTIFICATION_MESSAGES.testSent;
-  const last = words.pop();
-  const list = words.length > 0 ? `${words.join(', ')} and ${last}` : last;
-  return `Test notification sent by ${list}.`;
+function testSentMessage(t: Translate, language: string, channels: readonly TestChannel[]): string {
+  if (channels.length === 0) return NOTIFICATION_MESSAGES.testSent;
+  // The US text has no comma before "and", as British English writes lists.
+  const list = new Intl.ListFormat(language === 'en-US' ? 'en-GB' : language, { type: 'conjunction' });
+  return t(MESSAGES.testSent, { channels: list.format(channels.map((c) => t(CHANNEL_WORDS[c]))) });
 }
 
 export interface NotificationPreferencesProps {
@@ -68,20 +136,27 @@ export interface NotificationPreferencesProps {
 export function NotificationPreferences({ profile, form }: NotificationPreferencesProps) {
   const { phone, smsOn, saving, errors } = form;
   const test = useSendTestNotification();
+  const t = useT();
+  const { language } = useLanguage();
   const timeZone = form.form?.time_zone ?? profile.time_zone;
   const zoneOptions = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
   const region = form.form ? form.form.region || null : profile.region;
-  const countryOptions = useMemo(() => regionOptions(region ?? ''), [region]);
+  const countryOptions = useMemo(() => regionOptions(t, region ?? ''), [t, region]);
+  const reminders = useMemo(() => reminderOptions(t), [t]);
 
   const sendTest = () =>
     test.mutate(undefined, {
       onSuccess: ({ channels }) =>
-        notifications.show({ message: testSentMessage(channels), color: 'teal', autoClose: 4000 }),
+        notifications.show({
+          message: testSentMessage(t, language, channels),
+          color: 'teal',
+          autoClose: 4000,
+        }),
       onError: (error) => {
         console.warn('Test notification failed', error);
         notifications.show({
-          title: 'Test notification not sent',
-          message: error instanceof ApiError ? error.message : 'Please try again in a moment.',
+          title: t(MESSAGES.testNotSent),
+          message: error instanceof ApiError ? error.message : t(MESSAGES.tryLater),
           color: 'red',
           autoClose: 5000,
         });
@@ -91,24 +166,24 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
-        Notification Preferences
+        {t(MESSAGES.title)}
       </Title>
       {profile.email_paused && (
         <Alert color="yellow" title={NOTIFICATION_MESSAGES.emailPaused}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">You asked us to stop release emails. In-app notifications continue.</Text>
+            <Text size="sm">{t(MESSAGES.emailsStopped)}</Text>
             <Button size="xs" loading={form.resuming} onClick={form.resumeEmails}>
-              Resume release emails
+              {t(MESSAGES.resumeEmails)}
             </Button>
           </Stack>
         </Alert>
       )}
-      <Switch checked disabled label="Email" description="Email notifications are always on." />
+      <Switch checked disabled label={t(MESSAGES.email)} description={t(MESSAGES.emailAlwaysOn)} />
       <Switch
         checked={smsOn && phone !== ''}
         disabled={phone === '' || saving}
         label="SMS"
-        description={smsDescription(profile, phone)}
+        description={smsDescription(t, profile, phone)}
         error={errors.notification_preferences}
         onChange={(e) => form.toggleSms(e.currentTarget.checked)}
       />
@@ -125,20 +200,20 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
       {form.form ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
           <Select
-            label="Time zone"
-            description={TIME_ZONE_HELP}
+            label={t(MESSAGES.timeZone)}
+            description={t(MESSAGES.timeZoneHelp)}
             data={zoneOptions}
             value={form.form.time_zone}
             searchable
             allowDeselect={false}
             comboboxProps={{ hideDetached: false }}
-            nothingFoundMessage="No time zone found"
+            nothingFoundMessage={t(MESSAGES.noTimeZone)}
             error={errors.time_zone}
             onChange={(value) => value && form.change({ time_zone: value })}
           />
           <Select
-            label="Remind me before a release"
-            data={REMINDER_OPTIONS}
+            label={t(MESSAGES.reminder)}
+            data={reminders}
             value={String(form.form.reminder_days)}
             allowDeselect={false}
             comboboxProps={{ hideDetached: false }}
@@ -146,21 +221,21 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
             onChange={(value) => value && form.change({ reminder_days: Number(value) })}
           />
           <Select
-            label={REGION_LABEL}
-            description={regionHelp(region)}
+            label={t(MESSAGES.region)}
+            description={regionHelp(t, region)}
             data={countryOptions}
             value={form.form.region || BROWSER_REGION}
             searchable
             allowDeselect={false}
             // 250 countries: rendered when the list opens, not kept (hidden) in the page meanwhile.
             comboboxProps={{ hideDetached: false, keepMounted: false }}
-            nothingFoundMessage="No country found"
+            nothingFoundMessage={t(MESSAGES.noCountry)}
             error={errors.region}
             onChange={(value) => value && form.change({ region: value === BROWSER_REGION ? '' : value })}
           />
           <Select
-            label={KIND_LABEL}
-            description={KIND_HELP}
+            label={t(MESSAGES.kind)}
+            description={t(MESSAGES.kindHelp)}
             data={MOVIE_RELEASE_KIND_OPTIONS}
             value={form.form.movie_release_kind}
             allowDeselect={false}
@@ -176,31 +251,31 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
           <Stack gap={2}>
             <Text size="sm" c="dimmed">
-              Time zone
+              {t(MESSAGES.timeZone)}
             </Text>
             <Text fw={500}>{profile.time_zone.replaceAll('_', ' ')}</Text>
             <Text size="xs" c="dimmed">
-              {TIME_ZONE_HELP}
+              {t(MESSAGES.timeZoneHelp)}
             </Text>
           </Stack>
           <Stack gap={2}>
             <Text size="sm" c="dimmed">
-              Remind me before a release
+              {t(MESSAGES.reminder)}
             </Text>
-            <Text fw={500}>{reminderLabel(profile.reminder_days)}</Text>
+            <Text fw={500}>{reminderLabel(t, profile.reminder_days)}</Text>
           </Stack>
           <Stack gap={2}>
             <Text size="sm" c="dimmed">
-              {REGION_LABEL}
+              {t(MESSAGES.region)}
             </Text>
-            <Text fw={500}>{regionLabel(profile.region)}</Text>
+            <Text fw={500}>{regionLabel(t, profile.region)}</Text>
             <Text size="xs" c="dimmed">
-              {regionHelp(profile.region)}
+              {regionHelp(t, profile.region)}
             </Text>
           </Stack>
           <Stack gap={2}>
             <Text size="sm" c="dimmed">
-              {KIND_LABEL}
+              {t(MESSAGES.kind)}
             </Text>
             <Text fw={500}>{MOVIE_RELEASE_KIND_LABELS[profile.movie_release_kind]}</Text>
           </Stack>
@@ -214,7 +289,7 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
           loading={test.isPending}
           onClick={sendTest}
         >
-          Send me a test notification
+          {t(MESSAGES.sendTest)}
         </Button>
       </Group>
     </Stack>

@@ -3,7 +3,22 @@ import type { UserProfile } from '@releasebell/contract';
 import { PHONE_CODE_LENGTH, PHONE_CODE_MINUTES, PHONE_MESSAGES } from '@releasebell/contract/constants';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { PhoneCodeEntry } from '../../../components/phone-code-entry';
+import { useT } from '../../../lib/i18n';
 import type { PhoneVerification } from '../hooks/use-phone-verification';
+
+const MESSAGES = {
+  notSent: /*i18n*/ { id: 'profile.phoneVerification.notSent', message: 'Code not sent' },
+  sentTo: /*i18n*/ {
+    id: 'profile.phoneVerification.sentTo',
+    message: 'Sent to {phone}; it works for {minutes, plural, one {# minute} other {# minutes}}.',
+  },
+  sendNew: /*i18n*/ { id: 'profile.phoneVerification.sendNew', message: 'Send a new code' },
+  textMe: /*i18n*/ { id: 'profile.phoneVerification.textMe', message: 'Text me a code' },
+  willText: /*i18n*/ {
+    id: 'profile.phoneVerification.willText',
+    message: "We'll text a {length}-digit code to {phone}.",
+  },
+};
 
 export interface PhoneVerificationPanelProps {
   profile: UserProfile;
@@ -15,6 +30,7 @@ export interface PhoneVerificationPanelProps {
  * takes it. Once the code is taken it says the number is verified.
  */
 export function PhoneVerificationPanel({ profile, verification: v }: PhoneVerificationPanelProps) {
+  const t = useT();
   if (v.justVerified) {
     return (
       <Alert color="teal" role="status" icon={<IconCircleCheck size={18} aria-hidden />}>
@@ -30,7 +46,7 @@ export function PhoneVerificationPanel({ profile, verification: v }: PhoneVerifi
         {PHONE_MESSAGES.notVerified}
       </Text>
       {v.sendError && (
-        <Alert color="red" title="Code not sent">
+        <Alert color="red" title={t(MESSAGES.notSent)}>
           {v.sendError}
         </Alert>
       )}
@@ -43,22 +59,25 @@ export function PhoneVerificationPanel({ profile, verification: v }: PhoneVerifi
             code={v.code}
             onCodeChange={v.changeCode}
             error={v.codeError}
-            description={`Sent to ${v.sent.phone_number_display}; it works for ${PHONE_CODE_MINUTES} minutes.`}
+            description={t(MESSAGES.sentTo, {
+              phone: v.sent.phone_number_display,
+              minutes: PHONE_CODE_MINUTES,
+            })}
             verifying={v.verifying}
             onVerify={v.verify}
           >
             <Button variant="subtle" loading={v.sending} disabled={v.verifying} onClick={v.send}>
-              Send a new code
+              {t(MESSAGES.sendNew)}
             </Button>
           </PhoneCodeEntry>
         </>
       ) : (
         <div>
           <Button variant="light" loading={v.sending} onClick={v.send}>
-            Text me a code
+            {t(MESSAGES.textMe)}
           </Button>
           <Text size="xs" c="dimmed" mt={4}>
-            We'll text a {PHONE_CODE_LENGTH}-digit code to {number}.
+            {t(MESSAGES.willText, { length: PHONE_CODE_LENGTH, phone: number })}
           </Text>
         </div>
       )}

@@ -3,8 +3,26 @@ import type { UserProfile } from '@releasebell/contract';
 import { EMAIL_LOCKED_TOOLTIP } from '@releasebell/contract/constants';
 import { IconCircleCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../../lib/i18n';
 import type { ProfileFormState } from '../profile-form';
 import classes from './profile-page.module.css';
+
+const MESSAGES = {
+  verified: /*i18n*/ { id: 'profile.profileFields.verified', message: 'Verified' },
+  whyEmailLocked: /*i18n*/ {
+    id: 'profile.profileFields.whyEmailLocked',
+    message: "Why can't I change my email?",
+  },
+  fullName: /*i18n*/ { id: 'profile.profileFields.fullName', message: 'Full name' },
+  notSet: /*i18n*/ { id: 'profile.profileFields.notSet', message: 'Not set' },
+  username: /*i18n*/ { id: 'profile.profileFields.username', message: 'Username' },
+  email: /*i18n*/ { id: 'profile.profileFields.email', message: 'Email' },
+  phone: /*i18n*/ { id: 'profile.profileFields.phone', message: 'Phone' },
+  noPhone: /*i18n*/ { id: 'profile.profileFields.noPhone', message: 'No phone number' },
+  firstName: /*i18n*/ { id: 'profile.profileFields.firstName', message: 'First Name' },
+  lastName: /*i18n*/ { id: 'profile.profileFields.lastName', message: 'Last Name' },
+  phoneNumber: /*i18n*/ { id: 'profile.profileFields.phoneNumber', message: 'Phone Number' },
+};
 
 function Field({
   label,
@@ -38,11 +56,12 @@ function Field({
 
 /** The member proved the number is theirs with a texted code. */
 function VerifiedMark() {
+  const t = useT();
   return (
     <Group gap={4} wrap="nowrap" c="teal.4">
       <IconCircleCheck size={16} aria-hidden />
       <Text size="sm" fw={600} c="teal.4">
-        Verified
+        {t(MESSAGES.verified)}
       </Text>
     </Group>
   );
@@ -50,9 +69,10 @@ function VerifiedMark() {
 
 /** Why the email cannot be changed here. */
 function EmailLockedHint() {
+  const t = useT();
   return (
     <Tooltip label={EMAIL_LOCKED_TOOLTIP} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Why can't I change my email?">
+      <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t(MESSAGES.whyEmailLocked)}>
         <IconInfoCircle size={16} aria-hidden />
       </ActionIcon>
     </Tooltip>
@@ -61,14 +81,18 @@ function EmailLockedHint() {
 
 /** View mode: full name, username, email and phone. */
 export function ProfileDetails({ profile }: { profile: UserProfile }) {
+  const t = useT();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <Field label="Full name" value={`${profile.first_name} ${profile.last_name}`.trim() || 'Not set'} />
-      <Field label="Username" value={`@${profile.username}`} />
-      <Field label="Email" value={profile.email} hint={<EmailLockedHint />} />
       <Field
-        label="Phone"
-        value={profile.phone_number_display ?? profile.phone_number ?? 'No phone number'}
+        label={t(MESSAGES.fullName)}
+        value={`${profile.first_name} ${profile.last_name}`.trim() || t(MESSAGES.notSet)}
+      />
+      <Field label={t(MESSAGES.username)} value={`@${profile.username}`} />
+      <Field label={t(MESSAGES.email)} value={profile.email} hint={<EmailLockedHint />} />
+      <Field
+        label={t(MESSAGES.phone)}
+        value={profile.phone_number_display ?? profile.phone_number ?? t(MESSAGES.noPhone)}
         mark={profile.phone_number && profile.phone_verified ? <VerifiedMark /> : undefined}
       />
     </SimpleGrid>
@@ -85,10 +109,11 @@ export interface ProfileEditFieldsProps {
 
 /** Edit mode: names and phone; the email shows, locked. */
 export function ProfileEditFields({ form, email, errors, onChange, onPhoneChange }: ProfileEditFieldsProps) {
+  const t = useT();
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput
-        label="First Name"
+        label={t(MESSAGES.firstName)}
         value={form.first_name}
         maxLength={50}
         error={errors.first_name}
@@ -96,14 +121,14 @@ export function ProfileEditFields({ form, email, errors, onChange, onPhoneChange
         data-autofocus
       />
       <TextInput
-        label="Last Name"
+        label={t(MESSAGES.lastName)}
         value={form.last_name}
         maxLength={50}
         error={errors.last_name}
         onChange={(e) => onChange({ last_name: e.currentTarget.value })}
       />
       <TextInput
-        label="Email"
+        label={t(MESSAGES.email)}
         value={email}
         readOnly
         disabled
@@ -112,7 +137,7 @@ export function ProfileEditFields({ form, email, errors, onChange, onPhoneChange
         rightSectionPointerEvents="all"
       />
       <TextInput
-        label="Phone Number"
+        label={t(MESSAGES.phoneNumber)}
         type="tel"
         value={form.phone_number}
         maxLength={24}

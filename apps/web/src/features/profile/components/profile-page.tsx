@@ -15,6 +15,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { MembersOnly } from '../../../components/members-only';
 import { usePublicConfig } from '../../../lib/config';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import type { CurrentUser } from '../../../lib/session';
 import { isProfileMissing, useProfile } from '../api/get-profile';
@@ -27,6 +28,24 @@ import { NotificationPreferences } from './notification-preferences';
 import { ProfileDetails, ProfileEditFields } from './profile-fields';
 import { YourWatchlist } from './your-watchlist';
 
+const MESSAGES = {
+  title: /*i18n*/ { id: 'profile.profilePage.title', message: 'Profile' },
+  signInPrompt: /*i18n*/ { id: 'profile.profilePage.signInPrompt', message: 'Sign in to see your profile.' },
+  loading: /*i18n*/ { id: 'profile.profilePage.loading', message: 'Loading profile' },
+  finishSignUp: /*i18n*/ { id: 'profile.profilePage.finishSignUp', message: 'Finish Signing Up' },
+  step: /*i18n*/ { id: 'profile.profilePage.step', message: 'Step {step} of {total}' },
+  loadFailed: /*i18n*/ { id: 'profile.profilePage.loadFailed', message: 'Your profile could not be loaded' },
+  tryLater: /*i18n*/ { id: 'profile.profilePage.tryLater', message: 'Please try again in a moment.' },
+  cancel: /*i18n*/ { id: 'profile.profilePage.cancel', message: 'Cancel' },
+  save: /*i18n*/ { id: 'profile.profilePage.save', message: 'Save' },
+  edit: /*i18n*/ { id: 'profile.profilePage.edit', message: 'Edit Profile' },
+  importPrompt: /*i18n*/ {
+    id: 'profile.profilePage.importPrompt',
+    message: 'Keep lists on Goodreads, StoryGraph, Letterboxd or IMDb?',
+  },
+  importLink: /*i18n*/ { id: 'profile.profilePage.importLink', message: 'Import your lists' },
+};
+
 export interface ProfilePageProps {
   /**
    * Sign-up's step 2 (the auth feature's, given by app/), shown to a member whose account has no
@@ -36,9 +55,10 @@ export interface ProfilePageProps {
 }
 
 export function ProfilePage({ FinishSignUp }: ProfilePageProps) {
-  usePageTitle('Profile');
+  const t = useT();
+  usePageTitle(t(MESSAGES.title));
   return (
-    <MembersOnly title="Profile" prompt="Sign in to see your profile.">
+    <MembersOnly title={t(MESSAGES.title)} prompt={t(MESSAGES.signInPrompt)}>
       {(user) => <Profile user={user} FinishSignUp={FinishSignUp} />}
     </MembersOnly>
   );
@@ -49,11 +69,12 @@ function Profile({ user, FinishSignUp }: { user: CurrentUser } & ProfilePageProp
   const profile = useProfile(uid);
   const form = useProfileForm(uid, profile.data, profile.refetch);
   const { tmdbAttribution } = usePublicConfig();
+  const t = useT();
 
   if (profile.isPending) {
     return (
       <Center mih="50vh">
-        <Loader aria-label="Loading profile" />
+        <Loader aria-label={t(MESSAGES.loading)} />
       </Center>
     );
   }
@@ -63,9 +84,9 @@ function Profile({ user, FinishSignUp }: { user: CurrentUser } & ProfilePageProp
       <Container size="xs" py="xl">
         <Stack gap="lg">
           <Stack gap={4}>
-            <Title order={1}>Finish Signing Up</Title>
+            <Title order={1}>{t(MESSAGES.finishSignUp)}</Title>
             <Text size="sm" c="dimmed">
-              Step 2 of 2
+              {t(MESSAGES.step, { step: 2, total: 2 })}
             </Text>
           </Stack>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
@@ -79,8 +100,8 @@ function Profile({ user, FinishSignUp }: { user: CurrentUser } & ProfilePageProp
     console.warn('Profile load failed', profile.error);
     return (
       <Container size="sm" py={60}>
-        <Alert color="gray" title="Your profile could not be loaded">
-          Please try again in a moment.
+        <Alert color="gray" title={t(MESSAGES.loadFailed)}>
+          {t(MESSAGES.tryLater)}
         </Alert>
       </Container>
     );
@@ -90,7 +111,7 @@ function Profile({ user, FinishSignUp }: { user: CurrentUser } & ProfilePageProp
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Title order={1}>Profile</Title>
+        <Title order={1}>{t(MESSAGES.title)}</Title>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
           <form onSubmit={form.submit} noValidate>
             <Stack gap="lg">
@@ -120,14 +141,14 @@ function Profile({ user, FinishSignUp }: { user: CurrentUser } & ProfilePageProp
                 {form.editing ? (
                   <>
                     <Button variant="default" onClick={form.cancel} disabled={form.saving}>
-                      Cancel
+                      {t(MESSAGES.cancel)}
                     </Button>
                     <Button type="submit" loading={form.saving}>
-                      Save
+                      {t(MESSAGES.save)}
                     </Button>
                   </>
                 ) : (
-                  <Button onClick={form.edit}>Edit Profile</Button>
+                  <Button onClick={form.edit}>{t(MESSAGES.edit)}</Button>
                 )}
               </Group>
             </Stack>
@@ -151,9 +172,9 @@ function Profile({ user, FinishSignUp }: { user: CurrentUser } & ProfilePageProp
 
         <YourWatchlist />
         <Text size="sm" c="dimmed" mt="-sm">
-          Keep lists on Goodreads, StoryGraph, Letterboxd or IMDb?{' '}
+          {t(MESSAGES.importPrompt)}{' '}
           <Anchor component={Link} to="/import" size="sm" underline="always">
-            Import your lists
+            {t(MESSAGES.importLink)}
           </Anchor>
         </Text>
       </Stack>

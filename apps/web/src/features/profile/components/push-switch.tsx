@@ -1,7 +1,10 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UserProfile } from '@releasebell/contract';
+import { PRODUCT_NAME } from '@releasebell/contract/constants';
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n';
 import {
   PushPermissionError,
   pushSupported,
@@ -10,14 +13,38 @@ import {
   useThisDeviceSubscribed,
 } from '../api/push';
 
-const BLOCKED =
-  'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.';
+const MESSAGES = {
+  label: /*i18n*/ { id: 'profile.pushSwitch.label', message: 'Push' },
+  description: /*i18n*/ {
+    id: 'profile.pushSwitch.description',
+    message: 'Release alerts on this device’s lock screen or desktop, even with {product} closed.',
+  },
+  blocked: /*i18n*/ {
+    id: 'profile.pushSwitch.blocked',
+    message:
+      'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.',
+  },
+  unsupported: /*i18n*/ {
+    id: 'profile.pushSwitch.unsupported',
+    message:
+      'This browser cannot show push notifications. On an iPhone, add {product} to your Home Screen first.',
+  },
+  notSetUp: /*i18n*/ {
+    id: 'profile.pushSwitch.notSetUp',
+    message: 'Push notifications are not set up on this server.',
+  },
+  on: /*i18n*/ { id: 'profile.pushSwitch.on', message: 'Push notifications are on for this device.' },
+  off: /*i18n*/ { id: 'profile.pushSwitch.off', message: 'Push notifications are off for this device.' },
+  failed: /*i18n*/ {
+    id: 'profile.pushSwitch.failed',
+    message: 'Push could not be changed. Please try again.',
+  },
+};
 
 /** Why the switch cannot be used here, or null. */
-function unavailable(supported: boolean, key: string | null | undefined): string | null {
-  if (!supported)
-    return 'This browser cannot show push notifications. On an iPhone, add Releasebell to your Home Screen first.';
-  if (key === null) return 'Push notifications are not set up on this server.';
+function unavailable(supported: boolean, key: string | null | undefined): MessageDescriptor | null {
+  if (!supported) return MESSAGES.unsupported;
+  if (key === null) return MESSAGES.notSetUp;
   return null;
 }
 
@@ -32,6 +59,7 @@ export function PushSwitch({ profile }: { profile: UserProfile }) {
   const subscribed = useThisDeviceSubscribed(supported && !!key.data);
   const setPush = useSetPush(profile.uid);
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
   const why = unavailable(supported, key.data);
   const on = !why && subscribed.data === true && profile.notification_preferences.includes('push');
 
@@ -43,17 +71,13 @@ export function PushSwitch({ profile }: { profile: UserProfile }) {
       {
         onSuccess: (now) =>
           notifications.show({
-            message: now
-              ? 'Push notifications are on for this device.'
-              : 'Push notifications are off for this device.',
+            message: t(now ? MESSAGES.on : MESSAGES.off),
             color: 'teal',
             autoClose: 4000,
           }),
         onError: (err) => {
           console.warn('Push could not be changed', err);
-          setError(
-            err instanceof PushPermissionError ? BLOCKED : 'Push could not be changed. Please try again.',
-          );
+          setError(t(err instanceof PushPermissionError ? MESSAGES.blocked : MESSAGES.failed));
         },
       },
     );
@@ -63,10 +87,8 @@ export function PushSwitch({ profile }: { profile: UserProfile }) {
     <Switch
       checked={on}
       disabled={!!why || key.isPending || setPush.isPending}
-      label="Push"
-      description={
-        why ?? 'Release alerts on this device’s lock screen or desktop, even with Releasebell closed.'
-      }
+      label={t(MESSAGES.label)}
+      description={t(why ?? MESSAGES.description, { product: PRODUCT_NAME })}
       error={error}
       onChange={(e) => toggle(e.currentTarget.checked)}
     />

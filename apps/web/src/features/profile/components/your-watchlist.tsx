@@ -1,10 +1,23 @@
 import { Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { itemPath } from '@releasebell/contract/constants';
+import { formatDateIn, itemPath } from '@releasebell/contract/constants';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
-import { formatReleaseDate } from '../../../lib/dates';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { useWatchlist } from '../../../lib/watchlist';
 import classes from './profile-page.module.css';
+
+const MESSAGES = {
+  title: /*i18n*/ { id: 'profile.yourWatchlist.title', message: 'Your Watchlist' },
+  goTo: /*i18n*/ { id: 'profile.yourWatchlist.goTo', message: 'Go to My Tracking List' },
+  loading: /*i18n*/ { id: 'profile.yourWatchlist.loading', message: 'Loading your watchlist' },
+  loadFailed: /*i18n*/ {
+    id: 'profile.yourWatchlist.loadFailed',
+    message: 'Your watchlist could not be loaded right now.',
+  },
+  empty: /*i18n*/ { id: 'profile.yourWatchlist.empty', message: 'Your watchlist is currently empty.' },
+  noDate: /*i18n*/ { id: 'profile.yourWatchlist.noDate', message: 'N/A' },
+  more: /*i18n*/ { id: 'profile.yourWatchlist.more', message: 'and {count} more' },
+};
 
 /** How many tracked titles the profile shows; the rest are on the Watchlist screen. */
 const PROFILE_WATCHLIST_LIMIT = 8;
@@ -13,6 +26,8 @@ const PROFILE_WATCHLIST_LIMIT = 8;
 export function YourWatchlist() {
   const watchlist = useWatchlist();
   const entries = watchlist.data ?? [];
+  const t = useT();
+  const { language } = useLanguage();
   return (
     <Paper
       withBorder
@@ -24,18 +39,18 @@ export function YourWatchlist() {
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} size="h4" id="your-watchlist">
-            Your Watchlist
+            {t(MESSAGES.title)}
           </Title>
           <Anchor component={Link} to="/watchlist">
-            Go to My Tracking List
+            {t(MESSAGES.goTo)}
           </Anchor>
         </Group>
         {watchlist.isPending ? (
-          <Loader size="sm" aria-label="Loading your watchlist" />
+          <Loader size="sm" aria-label={t(MESSAGES.loading)} />
         ) : watchlist.isError ? (
-          <Text c="dimmed">Your watchlist could not be loaded right now.</Text>
+          <Text c="dimmed">{t(MESSAGES.loadFailed)}</Text>
         ) : entries.length === 0 ? (
-          <Text c="dimmed">Your watchlist is currently empty.</Text>
+          <Text c="dimmed">{t(MESSAGES.empty)}</Text>
         ) : (
           <>
             <ul className={classes.watchlist}>
@@ -48,7 +63,8 @@ export function YourWatchlist() {
                         {entry.title}
                       </Text>
                       <Text component="span" size="xs" c="dimmed" display="block">
-                        {formatReleaseDate(entry.release_date, entry.release_date_precision)}
+                        {formatDateIn(language, entry.release_date, entry.release_date_precision, 'short') ??
+                          t(MESSAGES.noDate)}
                       </Text>
                     </span>
                   </Link>
@@ -57,7 +73,7 @@ export function YourWatchlist() {
             </ul>
             {entries.length > PROFILE_WATCHLIST_LIMIT && (
               <Text size="sm" c="dimmed">
-                and {entries.length - PROFILE_WATCHLIST_LIMIT} more
+                {t(MESSAGES.more, { count: entries.length - PROFILE_WATCHLIST_LIMIT })}
               </Text>
             )}
           </>

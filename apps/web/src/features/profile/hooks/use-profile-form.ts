@@ -2,9 +2,29 @@ import { notifications } from '@mantine/notifications';
 import type { UserProfile } from '@releasebell/contract';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 import { fromProfile, type ProfileFormState, smsNeedsCode, toUpdateBody } from '../profile-form';
 import { usePhoneVerification } from './use-phone-verification';
+
+const MESSAGES = {
+  saved: /*i18n*/ { id: 'profile.useProfileForm.saved', message: 'Profile updated' },
+  savedDetail: /*i18n*/ { id: 'profile.useProfileForm.savedDetail', message: 'Your changes are saved.' },
+  saveFailed: /*i18n*/ {
+    id: 'profile.useProfileForm.saveFailed',
+    message: 'Your changes could not be saved. Please try again.',
+  },
+  resumed: /*i18n*/ { id: 'profile.useProfileForm.resumed', message: 'Release emails resumed' },
+  resumedDetail: /*i18n*/ {
+    id: 'profile.useProfileForm.resumedDetail',
+    message: "We'll email you again when your titles are out.",
+  },
+  stillPaused: /*i18n*/ {
+    id: 'profile.useProfileForm.stillPaused',
+    message: 'Release emails are still paused',
+  },
+  tryAgain: /*i18n*/ { id: 'profile.useProfileForm.tryAgain', message: 'Please try again.' },
+};
 
 /**
  * The profile's view and edit modes: Edit Profile fills the form from the saved profile, Save sends it
@@ -17,6 +37,7 @@ export function useProfileForm(uid: string, saved: UserProfile | undefined, relo
   const [form, setForm] = useState<ProfileFormState | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [resuming, setResuming] = useState(false);
+  const t = useT();
 
   const save = (next: ProfileFormState, after?: () => void) => {
     setErrors({});
@@ -25,8 +46,8 @@ export function useProfileForm(uid: string, saved: UserProfile | undefined, relo
       onSuccess: (profile) => {
         if (smsNeedsCode(before, profile)) verification.askFor(profile);
         notifications.show({
-          title: 'Profile updated',
-          message: 'Your changes are saved.',
+          title: t(MESSAGES.saved),
+          message: t(MESSAGES.savedDetail),
           color: 'teal',
           autoClose: 3000,
         });
@@ -40,7 +61,7 @@ export function useProfileForm(uid: string, saved: UserProfile | undefined, relo
           setErrors(Object.fromEntries(details.map((d) => [d.field.split('.')[0] ?? d.field, d.message])));
           if (details.length === 0) setErrors({ form: error.message });
         } else {
-          setErrors({ form: 'Your changes could not be saved. Please try again.' });
+          setErrors({ form: t(MESSAGES.saveFailed) });
         }
       },
     });
@@ -74,16 +95,16 @@ export function useProfileForm(uid: string, saved: UserProfile | undefined, relo
         {
           onSuccess: () =>
             notifications.show({
-              title: 'Release emails resumed',
-              message: "We'll email you again when your titles are out.",
+              title: t(MESSAGES.resumed),
+              message: t(MESSAGES.resumedDetail),
               color: 'teal',
               autoClose: 3000,
             }),
           onError: (error) => {
             console.warn('Resuming release emails failed', error);
             notifications.show({
-              title: 'Release emails are still paused',
-              message: error instanceof ApiError ? error.message : 'Please try again.',
+              title: t(MESSAGES.stillPaused),
+              message: error instanceof ApiError ? error.message : t(MESSAGES.tryAgain),
               color: 'red',
               autoClose: 5000,
             });

@@ -10,9 +10,27 @@ import {
 } from '@releasebell/contract/constants';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useCreateRequest } from '../api/create-request';
 import classes from './request-content-modal.module.css';
+
+const MESSAGES = {
+  error: /*i18n*/ { id: 'requests.modal.error', message: 'Error' },
+  submitted: /*i18n*/ { id: 'requests.modal.submitted', message: 'Request Submitted' },
+  sent: /*i18n*/ { id: 'requests.modal.sent', message: 'Your request has been sent!' },
+  failed: /*i18n*/ { id: 'requests.modal.failed', message: 'Could not submit request. Try again.' },
+  title: /*i18n*/ { id: 'requests.modal.title', message: 'Request Missing Content' },
+  close: /*i18n*/ { id: 'requests.modal.close', message: 'Close' },
+  mediaType: /*i18n*/ { id: 'requests.modal.mediaType', message: 'Media Type' },
+  titleField: /*i18n*/ { id: 'requests.modal.titleField', message: 'Title' },
+  extraInfo: /*i18n*/ { id: 'requests.modal.extraInfo', message: 'Optional Extra Info' },
+  extraInfoHint: /*i18n*/ {
+    id: 'requests.modal.extraInfoHint',
+    message: 'Author, director, network, release year or a link',
+  },
+  submit: /*i18n*/ { id: 'requests.modal.submit', message: 'Submit Request' },
+};
 
 /** The spec's duration for the request toasts. */
 const REQUEST_TOAST_MS = 3000;
@@ -42,6 +60,7 @@ export function RequestContentModal({
   initialTitle = '',
   initialMediaType = 'books',
 }: RequestContentModalProps) {
+  const t = useT();
   const { currentUser } = useSession();
   const request = useCreateRequest();
   const [mediaType, setMediaType] = useState<MediaType>(initialMediaType);
@@ -62,7 +81,7 @@ export function RequestContentModal({
     const trimmed = title.trim();
     if (!trimmed) {
       notifications.show({
-        title: 'Error',
+        title: t(MESSAGES.error),
         message: REQUEST_MESSAGES.titleRequired,
         color: 'red',
         autoClose: REQUEST_TOAST_MS,
@@ -80,8 +99,8 @@ export function RequestContentModal({
       {
         onSuccess: () => {
           notifications.show({
-            title: 'Request Submitted',
-            message: 'Your request has been sent!',
+            title: t(MESSAGES.submitted),
+            message: t(MESSAGES.sent),
             color: 'teal',
             autoClose: REQUEST_TOAST_MS,
           });
@@ -93,8 +112,8 @@ export function RequestContentModal({
         onError: (error) => {
           console.warn('Content request failed', error);
           notifications.show({
-            title: 'Error',
-            message: 'Could not submit request. Try again.',
+            title: t(MESSAGES.error),
+            message: t(MESSAGES.failed),
             color: 'red',
             autoClose: REQUEST_TOAST_MS,
           });
@@ -109,14 +128,14 @@ export function RequestContentModal({
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header component="div">
-          <Modal.Title className={classes.title}>Request Missing Content</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
+          <Modal.Title className={classes.title}>{t(MESSAGES.title)}</Modal.Title>
+          <Modal.CloseButton aria-label={t(MESSAGES.close)} />
         </Modal.Header>
         <Modal.Body>
           <form onSubmit={onSubmit} noValidate>
             <Stack gap="md">
               <Select
-                label="Media Type"
+                label={t(MESSAGES.mediaType)}
                 required
                 data={MEDIA_OPTIONS}
                 value={mediaType}
@@ -127,7 +146,7 @@ export function RequestContentModal({
                 comboboxProps={{ hideDetached: false }}
               />
               <TextInput
-                label="Title"
+                label={t(MESSAGES.titleField)}
                 required
                 value={title}
                 onChange={(event) => setTitle(event.currentTarget.value)}
@@ -135,8 +154,8 @@ export function RequestContentModal({
                 data-autofocus
               />
               <Textarea
-                label="Optional Extra Info"
-                placeholder="Author, director, network, release year or a link"
+                label={t(MESSAGES.extraInfo)}
+                placeholder={t(MESSAGES.extraInfoHint)}
                 value={extraInfo}
                 onChange={(event) => setExtraInfo(event.currentTarget.value)}
                 maxLength={REQUEST_EXTRA_INFO_MAX}
@@ -149,7 +168,7 @@ export function RequestContentModal({
                 loading={request.isPending}
                 leftSection={<IconSend size={16} aria-hidden />}
               >
-                Submit Request
+                {t(MESSAGES.submit)}
               </Button>
             </Stack>
           </form>

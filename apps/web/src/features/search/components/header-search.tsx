@@ -21,6 +21,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { logMissingSlug, mediaPath } from '../../../components/media-card';
 import { MediaImage } from '../../../components/media-image';
 import { releaseYear } from '../../../lib/dates';
+import { useT } from '../../../lib/i18n';
 import {
   parseSearchType,
   SEARCH_DEBOUNCE_MS,
@@ -34,7 +35,18 @@ import classes from './header-search.module.css';
 const MAX_DROPDOWN_RESULTS = 4;
 
 const VIEW_MORE = '__view-more__';
-const PLACEHOLDER = 'Search books, movies, TV shows';
+
+const MESSAGES = {
+  placeholder: /*i18n*/ { id: 'search.headerSearch.placeholder', message: 'Search books, movies, TV shows' },
+  search: /*i18n*/ { id: 'search.headerSearch.search', message: 'Search' },
+  mediaType: /*i18n*/ { id: 'search.headerSearch.mediaType', message: 'Media type' },
+  loading: /*i18n*/ { id: 'search.headerSearch.loading', message: 'Loading...' },
+  noResults: /*i18n*/ { id: 'search.headerSearch.noResults', message: 'No results found.' },
+  results: /*i18n*/ { id: 'search.headerSearch.results', message: 'Search results' },
+  viewMore: /*i18n*/ { id: 'search.headerSearch.viewMore', message: 'View More' },
+  close: /*i18n*/ { id: 'search.headerSearch.close', message: 'Close search' },
+  tba: /*i18n*/ { id: 'search.headerSearch.tba', message: 'TBA' },
+};
 
 /** The header select's order, as the spec lists it. */
 const TYPE_OPTIONS = (['all', ...MEDIA_TYPE_ORDER.lists] as const).map((value) => ({
@@ -42,8 +54,8 @@ const TYPE_OPTIONS = (['all', ...MEDIA_TYPE_ORDER.lists] as const).map((value) =
   label: SEARCH_TYPE_LABELS[value],
 }));
 
-function yearLabel(item: MediaItem): string {
-  return String(releaseYear(item.release_date) ?? 'TBA');
+function yearLabel(item: MediaItem, tba: string): string {
+  return String(releaseYear(item.release_date) ?? tba);
 }
 
 /** On the search page the field shows what is being searched for. */
@@ -69,6 +81,7 @@ const toggleShown = (toggle: HTMLElement | null) =>
  * meanwhile is kept when the app takes over.
  */
 export function HeaderSearch() {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const [query, setQuery] = useState(() => searchedFor(location).query);
@@ -185,7 +198,7 @@ export function HeaderSearch() {
         component="label"
         htmlFor={inputId}
         aria-hidden
-        title="Search"
+        title={t(MESSAGES.search)}
         className={classes.toggle}
         variant="subtle"
         color="gray"
@@ -235,8 +248,8 @@ export function HeaderSearch() {
                   }}
                   onClick={openIfQuery}
                   onKeyDown={onKeyDown}
-                  placeholder={PLACEHOLDER}
-                  aria-label={PLACEHOLDER}
+                  placeholder={t(MESSAGES.placeholder)}
+                  aria-label={t(MESSAGES.placeholder)}
                   enterKeyHint="search"
                   maxLength={SEARCH_QUERY_MAX}
                   variant="unstyled"
@@ -246,7 +259,7 @@ export function HeaderSearch() {
               </Combobox.EventsTarget>
               <Select
                 visibleFrom="sm"
-                aria-label="Media type"
+                aria-label={t(MESSAGES.mediaType)}
                 name="type"
                 data={TYPE_OPTIONS}
                 value={type}
@@ -269,9 +282,9 @@ export function HeaderSearch() {
 
           <Combobox.Dropdown className={classes.dropdown}>
             <div role="status" className={classes.status}>
-              {loading ? 'Loading...' : text && shown.length === 0 ? 'No results found.' : null}
+              {loading ? t(MESSAGES.loading) : text && shown.length === 0 ? t(MESSAGES.noResults) : null}
             </div>
-            <Combobox.Options aria-label="Search results">
+            <Combobox.Options aria-label={t(MESSAGES.results)}>
               {shown.map((item) => (
                 <Combobox.Option key={item._id} value={item._id} className={classes.option}>
                   <span className={classes.thumb} aria-hidden>
@@ -280,13 +293,13 @@ export function HeaderSearch() {
                   <span className={classes.optionText}>
                     <span className={classes.optionTitle}>{item.title}</span>
                     <span className={classes.optionMeta}>
-                      {MEDIA_TYPE_SINGULAR[item.media_type]} · {yearLabel(item)}
+                      {MEDIA_TYPE_SINGULAR[item.media_type]} · {yearLabel(item, t(MESSAGES.tba))}
                     </span>
                   </span>
                 </Combobox.Option>
               ))}
               <Combobox.Option value={VIEW_MORE} className={classes.viewMore}>
-                View More
+                {t(MESSAGES.viewMore)}
                 <IconArrowRight size={16} aria-hidden />
               </Combobox.Option>
             </Combobox.Options>
@@ -297,7 +310,7 @@ export function HeaderSearch() {
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label="Close search"
+          aria-label={t(MESSAGES.close)}
           onClick={() => collapse()}
         >
           <IconX size={22} aria-hidden />

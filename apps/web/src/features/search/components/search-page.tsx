@@ -8,10 +8,38 @@ import {
 import { IconMoodSearch, IconPlus } from '@tabler/icons-react';
 import { type ComponentType, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Message, useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { parseSearchType, searchPagePath, useSearch } from '../api/search';
 import classes from './search-page.module.css';
 import { SearchResult } from './search-result';
+
+const MESSAGES = {
+  pageTitle: /*i18n*/ { id: 'search.searchPage.pageTitle', message: '{query} - Search' },
+  search: /*i18n*/ { id: 'search.searchPage.search', message: 'Search' },
+  resultsFor: /*i18n*/ { id: 'search.searchPage.resultsFor', message: 'Showing results for {query}' },
+  quoted: /*i18n*/ { id: 'search.searchPage.quoted', message: '"{query}"' },
+  inType: /*i18n*/ { id: 'search.searchPage.inType', message: 'in {type}' },
+  count: /*i18n*/ {
+    id: 'search.searchPage.count',
+    message: '{count, plural, one {# result} other {# results}}',
+  },
+  filter: /*i18n*/ { id: 'search.searchPage.filter', message: 'Filter by media type' },
+  hint: /*i18n*/ {
+    id: 'search.searchPage.hint',
+    message: 'Type a title in the search box to find books, movies and TV shows.',
+  },
+  loading: /*i18n*/ { id: 'search.searchPage.loading', message: 'Loading...' },
+  noResults: /*i18n*/ { id: 'search.searchPage.noResults', message: 'No Results Found' },
+  noMatch: /*i18n*/ {
+    id: 'search.searchPage.noMatch',
+    message: "We couldn't find anything matching your search criteria.",
+  },
+  cantFind: /*i18n*/ { id: 'search.searchPage.cantFind', message: "Can't find what you're looking for?" },
+  request: /*i18n*/ { id: 'search.searchPage.request', message: 'Request Missing Content' },
+  results: /*i18n*/ { id: 'search.searchPage.results', message: 'Search results' },
+  lookingFurther: /*i18n*/ { id: 'search.searchPage.lookingFurther', message: 'Looking for more titles...' },
+};
 
 /** The filters' order, as the spec lists it. */
 const FILTERS: readonly SearchType[] = ['all', ...MEDIA_TYPE_ORDER.searchPage];
@@ -31,12 +59,13 @@ export interface SearchPageProps {
 
 /** /search?query=&type=: every match for a query, filtered by media type, and a way to ask for more. */
 export function SearchPage({ RequestModal }: SearchPageProps) {
+  const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const query = (params.get('query') ?? '').trim();
   const type = parseSearchType(params.get('type'));
   const [requesting, setRequesting] = useState(false);
-  usePageTitle(query ? `${query} - Search` : 'Search');
+  usePageTitle(query ? t(MESSAGES.pageTitle, { query }) : t(MESSAGES.search));
 
   const search = useSearch(query, type);
   useEffect(() => {
@@ -54,24 +83,23 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
       <div className={classes.head}>
         {query ? (
           <h1 className={classes.heading}>
-            Showing results for <span className={classes.query}>"{query}"</span>
+            <Message
+              message={MESSAGES.resultsFor}
+              parts={{ query: <span className={classes.query}>{t(MESSAGES.quoted, { query })}</span> }}
+            />
             <Box component="span" visibleFrom="sm" className={classes.filterName}>
               {' '}
-              in {SEARCH_TYPE_LABELS[type]}
+              {t(MESSAGES.inType, { type: SEARCH_TYPE_LABELS[type] })}
             </Box>
           </h1>
         ) : (
-          <h1 className={classes.heading}>Search</h1>
+          <h1 className={classes.heading}>{t(MESSAGES.search)}</h1>
         )}
-        {!loading && query && (
-          <p className={classes.count}>
-            {results.length} {results.length === 1 ? 'result' : 'results'}
-          </p>
-        )}
+        {!loading && query && <p className={classes.count}>{t(MESSAGES.count, { count: results.length })}</p>}
       </div>
 
       <div className={classes.layout}>
-        <nav aria-label="Filter by media type" className={classes.sidebar}>
+        <nav aria-label={t(MESSAGES.filter)} className={classes.sidebar}>
           <ul className={classes.filters}>
             {FILTERS.map((filter) => (
               <li key={filter}>
@@ -88,7 +116,7 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
         </nav>
         <NativeSelect
           className={classes.filterSelect}
-          label="Filter by media type"
+          label={t(MESSAGES.filter)}
           data={FILTERS.map((filter) => ({ value: filter, label: SEARCH_TYPE_LABELS[filter] }))}
           value={type}
           onChange={(event) => navigate(searchPagePath(query, parseSearchType(event.currentTarget.value)))}
@@ -96,27 +124,27 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
 
         <div className={classes.content}>
           {!query ? (
-            <p className={classes.hint}>Type a title in the search box to find books, movies and TV shows.</p>
+            <p className={classes.hint}>{t(MESSAGES.hint)}</p>
           ) : loading ? (
             <div role="status" className={classes.loading}>
               <Loader size="sm" aria-hidden />
-              Loading...
+              {t(MESSAGES.loading)}
             </div>
           ) : results.length === 0 ? (
             <section className={classes.empty} aria-labelledby="search-empty-title">
               <IconMoodSearch size={48} stroke={1.5} className={classes.emptyIcon} aria-hidden />
               <h2 id="search-empty-title" className={classes.emptyTitle}>
-                No Results Found
+                {t(MESSAGES.noResults)}
               </h2>
-              <p className={classes.emptyText}>We couldn't find anything matching your search criteria.</p>
-              <p className={classes.emptyPrompt}>Can't find what you're looking for?</p>
+              <p className={classes.emptyText}>{t(MESSAGES.noMatch)}</p>
+              <p className={classes.emptyPrompt}>{t(MESSAGES.cantFind)}</p>
               <Button onClick={openRequest} leftSection={<IconPlus size={16} aria-hidden />}>
-                Request Missing Content
+                {t(MESSAGES.request)}
               </Button>
             </section>
           ) : (
             <>
-              <ul className={classes.results} aria-label="Search results">
+              <ul className={classes.results} aria-label={t(MESSAGES.results)}>
                 {results.map((item) => (
                   <li key={item._id}>
                     <SearchResult item={item} />
@@ -126,7 +154,7 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
               {search.lookingFurther && (
                 <div role="status" className={classes.loading}>
                   <Loader size="xs" aria-hidden />
-                  Looking for more titles...
+                  {t(MESSAGES.lookingFurther)}
                 </div>
               )}
             </>
@@ -135,10 +163,10 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
           {!loading && (!query || results.length > 0) && (
             <section className={classes.prompt} aria-labelledby="search-prompt-title">
               <h2 id="search-prompt-title" className={classes.promptTitle}>
-                Can't find what you're looking for?
+                {t(MESSAGES.cantFind)}
               </h2>
               <Button variant="light" onClick={openRequest} leftSection={<IconPlus size={16} aria-hidden />}>
-                Request Missing Content
+                {t(MESSAGES.request)}
               </Button>
             </section>
           )}

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Switch, Text, TextInput, UnstyledButton } 
 import { notifications } from '@mantine/notifications';
 import type { WatchlistEntry } from '@releasebell/contract';
 import {
+  formatDateIn,
   PRODUCT_NAME,
   SHARE_DARK_BACKGROUND,
   SHARE_DEFAULT_TITLE,
@@ -15,10 +16,34 @@ import {
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { usePublicConfig } from '../../../lib/config';
-import { formatReleaseDate } from '../../../lib/dates';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { placeholderImage } from '../../../lib/media';
 import { shareImageSource } from '../share-image';
 import classes from './share-modal.module.css';
+
+const MESSAGES = {
+  warningTitle: /*i18n*/ { id: 'watchlist.shareModal.warningTitle', message: 'Warning' },
+  imagesMayFail: /*i18n*/ {
+    id: 'watchlist.shareModal.imagesMayFail',
+    message: 'Some images may not load properly. You can still try generating the preview.',
+  },
+  savedTitle: /*i18n*/ { id: 'watchlist.shareModal.savedTitle', message: 'Image saved!' },
+  savedMessage: /*i18n*/ { id: 'watchlist.shareModal.savedMessage', message: 'Share it anywhere you like' },
+  failedTitle: /*i18n*/ { id: 'watchlist.shareModal.failedTitle', message: 'Error generating image' },
+  failedMessage: /*i18n*/ {
+    id: 'watchlist.shareModal.failedMessage',
+    message: 'Please try again. If the issue persists, try with fewer items.',
+  },
+  title: /*i18n*/ { id: 'watchlist.shareModal.title', message: 'Share Your Watchlist' },
+  darkBackground: /*i18n*/ { id: 'watchlist.shareModal.darkBackground', message: 'Dark background' },
+  editTitle: /*i18n*/ { id: 'watchlist.shareModal.editTitle', message: 'Edit title: {title}' },
+  imageTitle: /*i18n*/ { id: 'watchlist.shareModal.imageTitle', message: 'Image title' },
+  save: /*i18n*/ { id: 'watchlist.shareModal.save', message: 'Save' },
+  cancel: /*i18n*/ { id: 'watchlist.shareModal.cancel', message: 'Cancel' },
+  dateTba: /*i18n*/ { id: 'watchlist.shareModal.dateTba', message: 'Release date TBA' },
+  close: /*i18n*/ { id: 'watchlist.shareModal.close', message: 'Close' },
+  generateImage: /*i18n*/ { id: 'watchlist.shareModal.generateImage', message: 'Generate Image' },
+};
 
 /** The width of the rendered image: three 300 px posters, their gaps and the margins. */
 const CANVAS_WIDTH = 3 * SHARE_POSTER_WIDTH + 2 * 24 + 2 * 40;
@@ -40,6 +65,8 @@ export interface ShareModalProps {
 
 /** "Share Your Watchlist": a preview of the image, its title and theme, and the PNG download. */
 export function ShareModal({ entries, onClose }: ShareModalProps) {
+  const t = useT();
+  const { language } = useLanguage();
   const [dark, setDark] = useState(true);
   const [title, setTitle] = useState(SHARE_DEFAULT_TITLE);
   const [draft, setDraft] = useState<string | null>(null);
@@ -79,8 +106,8 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
       );
       if (results.some(([, , ok]) => !ok)) {
         notifications.show({
-          title: 'Warning',
-          message: 'Some images may not load properly. You can still try generating the preview.',
+          title: t(MESSAGES.warningTitle),
+          message: t(MESSAGES.imagesMayFail),
           color: 'yellow',
           autoClose: 5000,
         });
@@ -101,16 +128,16 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
       link.href = dataUrl;
       link.click();
       notifications.show({
-        title: 'Image saved!',
-        message: 'Share it anywhere you like',
+        title: t(MESSAGES.savedTitle),
+        message: t(MESSAGES.savedMessage),
         color: 'teal',
         autoClose: 3000,
       });
     } catch (error) {
       console.warn('Share image failed', error);
       notifications.show({
-        title: 'Error generating image',
-        message: 'Please try again. If the issue persists, try with fewer items.',
+        title: t(MESSAGES.failedTitle),
+        message: t(MESSAGES.failedMessage),
         color: 'red',
         autoClose: 5000,
       });
@@ -122,15 +149,19 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
   const background = dark ? SHARE_DARK_BACKGROUND : SHARE_LIGHT_BACKGROUND;
 
   return (
-    <Modal opened onClose={onClose} title="Share Your Watchlist" size="xl" centered>
+    <Modal opened onClose={onClose} title={t(MESSAGES.title)} size="xl" centered>
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Switch label="Dark background" checked={dark} onChange={(e) => setDark(e.currentTarget.checked)} />
+          <Switch
+            label={t(MESSAGES.darkBackground)}
+            checked={dark}
+            onChange={(e) => setDark(e.currentTarget.checked)}
+          />
           {draft === null ? (
             <UnstyledButton
               className={classes.titleButton}
               onClick={() => setDraft(title)}
-              aria-label={`Edit title: ${title}`}
+              aria-label={t(MESSAGES.editTitle, { title })}
             >
               <Text fw={600}>{title}</Text>
               <IconPencil size={16} aria-hidden />
@@ -145,7 +176,7 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
               }}
             >
               <TextInput
-                label="Image title"
+                label={t(MESSAGES.imageTitle)}
                 value={draft}
                 maxLength={SHARE_TITLE_MAX}
                 onChange={(e) => setDraft(e.currentTarget.value.slice(0, SHARE_TITLE_MAX))}
@@ -154,7 +185,7 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
               />
               <Group gap="xs">
                 <Button type="submit" size="xs">
-                  Save
+                  {t(MESSAGES.save)}
                 </Button>
                 <Button
                   size="xs"
@@ -164,7 +195,7 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
                     setDraft(null);
                   }}
                 >
-                  Cancel
+                  {t(MESSAGES.cancel)}
                 </Button>
               </Group>
             </form>
@@ -197,9 +228,8 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
                     />
                     <p className={classes.canvasItemTitle}>{entry.title}</p>
                     <p className={classes.canvasDate}>
-                      {entry.release_date
-                        ? formatReleaseDate(entry.release_date, entry.release_date_precision)
-                        : 'Release date TBA'}
+                      {formatDateIn(language, entry.release_date, entry.release_date_precision) ??
+                        t(MESSAGES.dateTba)}
                     </p>
                   </li>
                 ))}
@@ -213,10 +243,10 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Close
+            {t(MESSAGES.close)}
           </Button>
           <Button onClick={() => void generate()} loading={busy}>
-            Generate Image
+            {t(MESSAGES.generateImage)}
           </Button>
         </Group>
       </Stack>

@@ -1,12 +1,19 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { ActionIcon, Button, Checkbox, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { WatchlistEntry } from '@releasebell/contract';
-import { itemPath, listedCreator, type MediaType, WATCH_TEXTS } from '@releasebell/contract/constants';
+import {
+  formatDateIn,
+  itemPath,
+  listedCreator,
+  type MediaType,
+  WATCH_TEXTS,
+} from '@releasebell/contract/constants';
 import { IconBook, IconDeviceTv, IconDots, IconMovie, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
 import type { QuickView } from '../../../components/media-quick-view';
 import { ProviderLogo } from '../../../components/provider-logo';
-import { formatReleaseDate } from '../../../lib/dates';
+import { useLanguage, useT } from '../../../lib/i18n';
 import type { RemovalPhase } from '../../../lib/pending-removals';
 import classes from './watchlist-page.module.css';
 
@@ -15,7 +22,23 @@ const TYPE_ICON: Record<MediaType, typeof IconBook> = {
   movies: IconMovie,
   tv_seasons: IconDeviceTv,
 };
-const TYPE_NAME: Record<MediaType, string> = { books: 'Book', movies: 'Movie', tv_seasons: 'TV Show' };
+const MESSAGES = {
+  book: /*i18n*/ { id: 'watchlist.card.book', message: 'Book' },
+  movie: /*i18n*/ { id: 'watchlist.card.movie', message: 'Movie' },
+  tvShow: /*i18n*/ { id: 'watchlist.card.tvShow', message: 'TV Show' },
+  noDate: /*i18n*/ { id: 'watchlist.card.noDate', message: 'N/A' },
+  via: /*i18n*/ { id: 'watchlist.card.via', message: 'via {name}' },
+  viewMore: /*i18n*/ { id: 'watchlist.card.viewMore', message: 'View More' },
+  viewMoreAbout: /*i18n*/ { id: 'watchlist.card.viewMoreAbout', message: 'about {title}' },
+  removeTitle: /*i18n*/ { id: 'watchlist.card.removeTitle', message: 'Remove {title} from Watchlist' },
+  remove: /*i18n*/ { id: 'watchlist.card.remove', message: 'Remove from Watchlist' },
+  actions: /*i18n*/ { id: 'watchlist.card.actions', message: 'Actions for {title}' },
+};
+const TYPE_NAME: Record<MediaType, MessageDescriptor> = {
+  books: MESSAGES.book,
+  movies: MESSAGES.movie,
+  tv_seasons: MESSAGES.tvShow,
+};
 /** The tooltip of a card's service logo. */
 const onService = WATCH_TEXTS.onService;
 
@@ -30,9 +53,14 @@ export interface WatchlistCardProps {
 }
 
 export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: WatchlistCardProps) {
+  const t = useT();
+  const { language } = useLanguage();
   const Icon = TYPE_ICON[entry.media_type];
   const path = itemPath(entry);
-  const removeLabel = `Remove ${entry.title} from Watchlist`;
+  const removeLabel = t(MESSAGES.removeTitle, { title: entry.title });
+  const typeName = t(TYPE_NAME[entry.media_type]);
+  // An unreadable date keeps the US formatter's own words for it.
+  const date = formatDateIn(language, entry.release_date, entry.release_date_precision) ?? t(MESSAGES.noDate);
   // The first of the member's services it streams on (the API lists them in the member's order).
   const service = entry.on_my_services[0];
   return (
@@ -46,9 +74,9 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
     >
       <div className={classes.posterWrap}>
         <MediaImage item={entry} width={150} height={225} className={classes.poster} />
-        <span className={classes.typeIcon} title={TYPE_NAME[entry.media_type]}>
+        <span className={classes.typeIcon} title={typeName}>
           <Icon size={16} aria-hidden />
-          <VisuallyHidden>{TYPE_NAME[entry.media_type]}</VisuallyHidden>
+          <VisuallyHidden>{typeName}</VisuallyHidden>
         </span>
         {service && (
           <ProviderLogo
@@ -84,10 +112,10 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
             {entry.series}
           </Text>
         )}
-        <Text size="sm">{formatReleaseDate(entry.release_date, entry.release_date_precision)}</Text>
+        <Text size="sm">{date}</Text>
         {entry.followed_via && (
           <Text size="xs" c="dimmed" lineClamp={1}>
-            via {entry.followed_via.name}
+            {t(MESSAGES.via, { name: entry.followed_via.name })}
           </Text>
         )}
         {!share && (
@@ -97,13 +125,14 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
             className={classes.viewMore}
             onClick={(e) => onViewMore(entry, e)}
           >
-            View More <VisuallyHidden>about {entry.title}</VisuallyHidden>
+            {t(MESSAGES.viewMore)}{' '}
+            <VisuallyHidden>{t(MESSAGES.viewMoreAbout, { title: entry.title })}</VisuallyHidden>
           </Button>
         )}
       </div>
       {!share && (
         <div className={classes.remove}>
-          <Tooltip label="Remove from Watchlist" withArrow>
+          <Tooltip label={t(MESSAGES.remove)} withArrow>
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -119,7 +148,7 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
               <ActionIcon
                 variant="subtle"
                 color="gray"
-                aria-label={`Actions for ${entry.title}`}
+                aria-label={t(MESSAGES.actions, { title: entry.title })}
                 className={classes.removeSmall}
               >
                 <IconDots size={18} aria-hidden />
@@ -131,7 +160,7 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
                 leftSection={<IconTrash size={16} aria-hidden />}
                 onClick={() => onRemove(entry)}
               >
-                Remove from Watchlist
+                {t(MESSAGES.remove)}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>

@@ -22,6 +22,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MediaQuickView, useQuickView } from '../../../components/media-quick-view';
 import { MembersOnly } from '../../../components/members-only';
+import { useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
 import { scheduleRemoval, undoRemoval, usePendingRemovals } from '../../../lib/pending-removals';
 import { WATCH_TEXTS } from '../../../lib/watch';
@@ -41,19 +42,64 @@ import classes from './watchlist-page.module.css';
 
 const noneOnServices = WATCH_TEXTS.noneOnMyServices;
 
+const MESSAGES = {
+  title: /*i18n*/ { id: 'watchlist.page.title', message: 'My Tracking List' },
+  signInPrompt: /*i18n*/ {
+    id: 'watchlist.page.signInPrompt',
+    message: 'Sign in to see the titles you track.',
+  },
+  errorTitle: /*i18n*/ { id: 'watchlist.page.errorTitle', message: 'Error' },
+  removeFailed: /*i18n*/ {
+    id: 'watchlist.page.removeFailed',
+    message: 'Could not remove {title}. Please try again.',
+  },
+  removed: /*i18n*/ { id: 'watchlist.page.removed', message: 'Removed from Watchlist' },
+  undo: /*i18n*/ { id: 'watchlist.page.undo', message: 'UNDO' },
+  empty: /*i18n*/ { id: 'watchlist.page.empty', message: 'Your watchlist is currently empty.' },
+  noneUpcoming: /*i18n*/ {
+    id: 'watchlist.page.noneUpcoming',
+    message:
+      '{type, select, tv_seasons {No upcoming TV Shows in your watchlist.} movies {No upcoming Movies in your watchlist.} books {No upcoming Books in your watchlist.} other {No upcoming titles in your watchlist.}}',
+  },
+  noneReleased: /*i18n*/ {
+    id: 'watchlist.page.noneReleased',
+    message:
+      '{type, select, tv_seasons {No released TV Shows in your watchlist.} movies {No released Movies in your watchlist.} books {No released Books in your watchlist.} other {No released titles in your watchlist.}}',
+  },
+  share: /*i18n*/ { id: 'watchlist.page.share', message: 'Share Watchlist' },
+  atCap: /*i18n*/ { id: 'watchlist.page.atCap', message: "That's the most one image holds ({max})." },
+  choose: /*i18n*/ { id: 'watchlist.page.choose', message: 'Choose the titles for your image.' },
+  cancel: /*i18n*/ { id: 'watchlist.page.cancel', message: 'Cancel' },
+  generatePreview: /*i18n*/ { id: 'watchlist.page.generatePreview', message: 'Generate Preview' },
+  releaseFilter: /*i18n*/ { id: 'watchlist.page.releaseFilter', message: 'Upcoming or released' },
+  upcoming: /*i18n*/ { id: 'watchlist.page.upcoming', message: 'Upcoming' },
+  released: /*i18n*/ { id: 'watchlist.page.released', message: 'Released' },
+  sortBy: /*i18n*/ { id: 'watchlist.page.sortBy', message: 'Sort by' },
+  loading: /*i18n*/ { id: 'watchlist.page.loading', message: 'Loading your tracking list' },
+  loadFailed: /*i18n*/ {
+    id: 'watchlist.page.loadFailed',
+    message: 'Your tracking list could not be loaded. Please try again in a moment.',
+  },
+  importLists: /*i18n*/ { id: 'watchlist.page.importLists', message: 'Import your lists' },
+  trackedTitles: /*i18n*/ { id: 'watchlist.page.trackedTitles', message: 'Tracked titles' },
+};
+
 // Only when the member asks for a preview: the modal and its PNG renderer stay out of the route's JS.
 const ShareModal = lazy(() => import('./share-modal').then((m) => ({ default: m.ShareModal })));
 
 export function WatchlistPage() {
-  usePageTitle('My Tracking List');
+  const t = useT();
+  const title = t(MESSAGES.title);
+  usePageTitle(title);
   return (
-    <MembersOnly title="My Tracking List" prompt="Sign in to see the titles you track.">
+    <MembersOnly title={title} prompt={t(MESSAGES.signInPrompt)}>
       {(user) => <Watchlist uid={user.id} />}
     </MembersOnly>
   );
 }
 
 function Watchlist({ uid }: { uid: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const watchlist = useWatchlist();
   const removals = usePendingRemovals();
@@ -98,8 +144,8 @@ function Watchlist({ uid }: { uid: string }) {
         console.warn('Watchlist remove failed', error);
         notifications.hide(`remove-${failed.item_id}`);
         notifications.show({
-          title: 'Error',
-          message: `Could not remove ${failed.title}. Please try again.`,
+          title: t(MESSAGES.errorTitle),
+          message: t(MESSAGES.removeFailed, { title: failed.title }),
           color: 'red',
           autoClose: 5000,
         });
@@ -107,14 +153,14 @@ function Watchlist({ uid }: { uid: string }) {
     });
     notifications.show({
       id: `remove-${entry.item_id}`,
-      title: 'Removed from Watchlist',
+      title: t(MESSAGES.removed),
       message: (
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Text size="sm" lineClamp={2}>
             {entry.title}
           </Text>
           <Button size="compact-sm" variant="light" onClick={() => void undo(entry)}>
-            UNDO
+            {t(MESSAGES.undo)}
           </Button>
         </Group>
       ),
@@ -133,41 +179,40 @@ function Watchlist({ uid }: { uid: string }) {
     .map((id) => all.find((e) => e.item_id === id))
     .filter((e): e is WatchlistEntry => !!e);
 
+  // The contract's "On my services" sentence is English yet, and takes its noun in English.
   const what = tab === 'all' ? 'titles' : MEDIA_TYPE_LABELS[tab];
   const emptyText =
     listed.length === 0
-      ? 'Your watchlist is currently empty.'
+      ? t(MESSAGES.empty)
       : onMyServices
         ? noneOnServices(what)
-        : `No ${filter === 'upcoming' ? 'upcoming' : 'released'} ${what} in your watchlist.`;
+        : t(filter === 'upcoming' ? MESSAGES.noneUpcoming : MESSAGES.noneReleased, { type: tab });
 
   return (
     <Container size="xl" py="xl">
       <Group justify="space-between" align="center" mb="md" gap="sm">
-        <Title order={1}>My Tracking List</Title>
+        <Title order={1}>{t(MESSAGES.title)}</Title>
         {!sharing && listed.length > 0 && (
           <Button variant="light" leftSection={<IconShare size={16} aria-hidden />} onClick={startSharing}>
-            Share Watchlist
+            {t(MESSAGES.share)}
           </Button>
         )}
       </Group>
 
       {sharing && (
-        <section className={classes.shareBar} aria-label="Share Watchlist">
+        <section className={classes.shareBar} aria-label={t(MESSAGES.share)}>
           <Text fw={600} aria-live="polite">
             {selected.length}/{SHARE_MAX_ITEMS}
           </Text>
           <Text size="sm" c="dimmed" id="share-cap-note" className={classes.shareNote}>
-            {atCap
-              ? `That's the most one image holds (${SHARE_MAX_ITEMS}).`
-              : 'Choose the titles for your image.'}
+            {atCap ? t(MESSAGES.atCap, { max: SHARE_MAX_ITEMS }) : t(MESSAGES.choose)}
           </Text>
           <Group gap="xs">
             <Button variant="default" onClick={() => setSharing(false)}>
-              Cancel
+              {t(MESSAGES.cancel)}
             </Button>
             <Button disabled={selected.length === 0} onClick={() => setPreviewOpen(true)}>
-              Generate Preview
+              {t(MESSAGES.generatePreview)}
             </Button>
           </Group>
         </section>
@@ -175,9 +220,9 @@ function Watchlist({ uid }: { uid: string }) {
 
       <Tabs value={tab} onChange={(v) => v && setTab(v as WatchlistTab)} mb="md">
         <Tabs.List>
-          {WATCHLIST_TABS.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
-              {t.label}
+          {WATCHLIST_TABS.map((option) => (
+            <Tabs.Tab key={option.value} value={option.value}>
+              {option.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -186,14 +231,14 @@ function Watchlist({ uid }: { uid: string }) {
       <Group justify="space-between" mb="lg" gap="sm">
         <Group gap="sm">
           <SegmentedControl
-            aria-label="Upcoming or released"
+            aria-label={t(MESSAGES.releaseFilter)}
             value={filter}
             onChange={(v) => setFilter(v as ReleaseFilter)}
             // "On my services" lists what streams now, upcoming or released.
             disabled={onMyServices}
             data={[
-              { value: 'upcoming', label: 'Upcoming' },
-              { value: 'released', label: 'Released' },
+              { value: 'upcoming', label: t(MESSAGES.upcoming) },
+              { value: 'released', label: t(MESSAGES.released) },
             ]}
           />
           {servicesFilter && (
@@ -203,11 +248,11 @@ function Watchlist({ uid }: { uid: string }) {
           )}
         </Group>
         <Select
-          label="Sort by"
+          label={t(MESSAGES.sortBy)}
           className={classes.sort}
           value={sort}
           onChange={(v) => v && setSort(v as WatchlistSort)}
-          data={SORT_OPTIONS}
+          data={SORT_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
@@ -215,11 +260,11 @@ function Watchlist({ uid }: { uid: string }) {
 
       {watchlist.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Loading your tracking list" />
+          <Loader aria-label={t(MESSAGES.loading)} />
         </Center>
       ) : watchlist.isError ? (
         <Text c="dimmed" ta="center" py="xl">
-          Your tracking list could not be loaded. Please try again in a moment.
+          {t(MESSAGES.loadFailed)}
         </Text>
       ) : entries.length === 0 ? (
         <Stack align="center" gap="xs" py="xl">
@@ -228,12 +273,12 @@ function Watchlist({ uid }: { uid: string }) {
           </Text>
           {listed.length === 0 && (
             <Anchor component={Link} to="/import">
-              Import your lists
+              {t(MESSAGES.importLists)}
             </Anchor>
           )}
         </Stack>
       ) : (
-        <ul className={classes.grid} aria-label="Tracked titles">
+        <ul className={classes.grid} aria-label={t(MESSAGES.trackedTitles)}>
           {entries.map((entry) => (
             <WatchlistCard
               key={entry.item_id}
