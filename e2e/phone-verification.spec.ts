@@ -1,4 +1,4 @@
-import { PHONE_MESSAGES } from '@releasebell/contract/constants';
+import { englishOf, PHONE_MESSAGES } from '@releasebell/contract/constants';
 import {
   confirmField,
   dialog,
@@ -46,7 +46,9 @@ test.describe('Mobile number verification', () => {
     await dialog(page).getByRole('button', { name: 'Create Account' }).click();
 
     // Step 2 now asks for the code texted to the number.
-    await expect(dialog(page).getByText(PHONE_MESSAGES.codeSent)).toBeVisible({ timeout: SIGNED_IN_MS });
+    await expect(dialog(page).getByText(englishOf(PHONE_MESSAGES.codeSent))).toBeVisible({
+      timeout: SIGNED_IN_MS,
+    });
     await expect(dialog(page).getByText('Step 2 of 2')).toBeVisible();
     const field = dialog(page).getByRole('textbox', { name: 'Verification code' });
     await expect(field).toBeFocused();
@@ -57,13 +59,13 @@ test.describe('Mobile number verification', () => {
 
     await field.fill(wrongCodeFor(code));
     await dialog(page).getByRole('button', { name: 'Verify' }).click();
-    await expect(dialog(page).getByText(PHONE_MESSAGES.wrongCode)).toBeVisible();
+    await expect(dialog(page).getByText(englishOf(PHONE_MESSAGES.wrongCode))).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
 
     await field.fill(code);
     await field.press('Enter');
     await expect(dialog(page)).toBeHidden();
-    await expect(toast(page, 'Number verified')).toContainText(PHONE_MESSAGES.verified);
+    await expect(toast(page, 'Number verified')).toContainText(englishOf(PHONE_MESSAGES.verified));
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 
     await page.goto('/profile');
@@ -72,7 +74,7 @@ test.describe('Mobile number verification', () => {
     const sms = page.getByRole('switch', { name: /^SMS/ });
     await expect(sms).toBeChecked();
     await expect(sms).toHaveAccessibleDescription(`Texts go to ${phone.typed}.`);
-    await expect(page.getByText(PHONE_MESSAGES.notVerified)).toHaveCount(0);
+    await expect(page.getByText(englishOf(PHONE_MESSAGES.notVerified))).toHaveCount(0);
     // One code was texted, and nothing else.
     expect(await textsTo(phone.e164)).toHaveLength(1);
   });
@@ -101,8 +103,8 @@ test.describe('Mobile number verification', () => {
 
     // Saved, and the code is asked for right away.
     await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
-    await expect(page.getByText(PHONE_MESSAGES.notVerified)).toBeVisible();
-    await expect(page.getByText(PHONE_MESSAGES.codeSent)).toBeVisible();
+    await expect(page.getByText(englishOf(PHONE_MESSAGES.notVerified))).toBeVisible();
+    await expect(page.getByText(englishOf(PHONE_MESSAGES.codeSent))).toBeVisible();
     const field = page.getByRole('textbox', { name: 'Verification code' });
     await expect(field).toBeFocused();
     await expect(sms).toHaveAccessibleDescription(`Texts go to ${phone.typed} once it is verified.`);
@@ -113,13 +115,13 @@ test.describe('Mobile number verification', () => {
     // A wrong code says so under the field; typed with the keyboard, Enter verifies.
     await field.fill(wrongCodeFor(code));
     await field.press('Enter');
-    await expect(page.getByText(PHONE_MESSAGES.wrongCode)).toBeVisible();
+    await expect(page.getByText(englishOf(PHONE_MESSAGES.wrongCode))).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText(PHONE_MESSAGES.verified)).toHaveCount(0);
+    await expect(page.getByText(englishOf(PHONE_MESSAGES.verified))).toHaveCount(0);
 
     await field.fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByText(PHONE_MESSAGES.verified)).toBeVisible();
+    await expect(page.getByText(englishOf(PHONE_MESSAGES.verified))).toBeVisible();
     await expect(page.getByText('Verified', { exact: true })).toBeVisible();
     await expect(sms).toHaveAccessibleDescription(`Texts go to ${phone.typed}.`);
     await expect(field).toHaveCount(0);

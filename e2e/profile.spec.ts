@@ -1,4 +1,4 @@
-import { PHONE_MESSAGES } from '@releasebell/contract/constants';
+import { englishOf, PHONE_MESSAGES } from '@releasebell/contract/constants';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { signUpViaApi } from './member-helpers';
 
@@ -68,7 +68,7 @@ test.describe('Profile', () => {
     await page.reload();
     await expect(page.getByText('Augusta Ada Lovelace').first()).toBeVisible();
     await expect(page.getByRole('switch', { name: /^SMS/ })).toBeChecked();
-    await expect(page.getByText(PHONE_MESSAGES.notVerified)).toBeVisible();
+    await expect(page.getByText(englishOf(PHONE_MESSAGES.notVerified))).toBeVisible();
     await expect(page.getByRole('button', { name: 'Text me a code' })).toBeVisible();
   });
 

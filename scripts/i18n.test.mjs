@@ -5,6 +5,7 @@ import path from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import config from '../lingui.config.js';
+import { pseudoMessage } from './pseudo-locale.mjs';
 
 // The product's messages (ADR 021): the source catalog (en-US) holds exactly the messages the code
 // marks; every locale's catalog holds each of them, translated, with the same placeholders; and each
@@ -73,5 +74,16 @@ export default { ...config, rootDir: ${JSON.stringify(repoRoot)}, locales: [conf
       ]),
     );
     expect(messages).toEqual(compiled);
+  });
+
+  it('holds the pseudo-locale of every message as it is now, accented, marked and 40% longer', async () => {
+    const { messages } = await import(path.join(localesDir, 'en-XA.ts'));
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(source).sort());
+    for (const [id, message] of Object.entries(source))
+      expect(messages[id], id).toEqual(pseudoMessage(message));
+    const sample = pseudoMessage('{count, plural, one {# title} other {# titles}} to come');
+    expect(sample[0]).toBe('⟦');
+    expect(sample.at(-1)).toBe('⟧');
+    expect(JSON.stringify(sample)).toContain('ţíţĺéš');
   });
 });

@@ -1,3 +1,4 @@
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // Relative, so the config bundles it (Node cannot load the contract's TypeScript by package name).
@@ -33,7 +34,15 @@ export function paintFirst(): Plugin {
             imports.push(`/${chunk.fileName}`);
           }
         }
-        const boot = `<script defer src="/boot.js" data-modules="${[entry, ...imports].join(' ')}"></script>`;
+        // Each language's catalog, so the page's own is fetched with the rest, not after the entry asks.
+        const locales: Record<string, string> = {};
+        for (const chunk of Object.values(ctx.bundle ?? {})) {
+          const locale =
+            chunk.type === 'chunk' &&
+            /contract\/src\/locales\/([\w-]+)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          if (locale?.[1]) locales[locale[1]] = `/${chunk.fileName}`;
+        }
+        const boot = `<script defer src="/boot.js" data-modules="${[entry, ...imports].join(' ')}" data-locales='${JSON.stringify(locales)}'></script>`;
         return html
           .replace(MODULE_SCRIPT, '')
           .replace(MODULE_PRELOAD, '')
@@ -43,8 +52,33 @@ export function paintFirst(): Plugin {
   };
 }
 
+/** A message marked for extraction, up to its `message` string (ICU source, US English). */
+const DESCRIPTOR = /(\/\*i18n\*\/\s*\{[^{}]*?\bmessage:\s*)('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")/g;
+
+/**
+ * Messages compiled as the catalogs are (ADR 021): each `/*i18n*\/ { id, message }` carries its US
+ * English as compiled tokens, so a US English page needs no catalog and no ICU parser at run time.
+ */
+export function compiledMessages(): Plugin {
+  return {
+    name: 'releasebell:compiled-messages',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /\.(ts|tsx)$/, code: '/*i18n*/' },
+      handler(code, id) {
+        if (id.includes('node_modules')) return null;
+        return code.replace(DESCRIPTOR, (_, head: string, literal: string) => {
+          // A string literal of our own source: its value, as the compiler reads it.
+          const text = new Function(`return ${literal}`)() as string;
+          return `${head}${JSON.stringify(compileMessageOrThrow(text))}`;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), paintFirst()],
+  plugins: [compiledMessages(), react(), paintFirst()],
   // The server entry needs no copy of public/: the server serves the browser build's.
   publicDir: isSsrBuild ? false : 'public',
   // One stylesheet for every screen: a page the server renders is styled before its script loads.

@@ -428,6 +428,39 @@ describe('the link preview image', () => {
     expect(drawn.rawPayload.equals(placeholder.rawPayload)).toBe(false);
   });
 
+  it("is in the asker's language, a card of its own, or in US English where its fonts cannot write it", async () => {
+    const id = await insertItem(app, {
+      title: 'Card Language',
+      mediaType: 'movies',
+      releaseDate: '2027-06-01',
+      releaseDatePrecision: 'month',
+    });
+    const url = cardPath(await ogImageOf(`/media/movies/${await slugOf(id)}`));
+    const english = await app.inject({ url });
+    expect(english.headers.vary).toBe('Accept-Language, Cookie');
+    const french = await app.inject({ url, headers: { 'accept-language': 'fr-FR,fr;q=0.9' } });
+    expect(french.statusCode).toBe(200);
+    expect(french.headers.vary).toBe('Accept-Language, Cookie');
+    expect(french.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(french.headers.etag).not.toBe(english.headers.etag);
+    // "juin 2027", not "June 2027".
+    expect(french.rawPayload.equals(english.rawPayload)).toBe(false);
+    // The chosen language (the footer's cookie) wins over Accept-Language.
+    const chosen = await app.inject({
+      url,
+      headers: {
+        cookie: 'rb_locale=fr',
+        'accept-language': 'en-US',
+        'if-none-match': String(french.headers.etag),
+      },
+    });
+    expect(chosen.statusCode).toBe(304);
+    // Inter has no Japanese: the card is drawn in US English.
+    const japanese = await app.inject({ url, headers: { 'accept-language': 'ja' } });
+    expect(japanese.statusCode).toBe(200);
+    expect(japanese.rawPayload.equals(english.rawPayload)).toBe(true);
+  });
+
   it('is a 404 in the API error shape for a title not in the catalog, a 400 for an unknown type', async () => {
     const missing = await app.inject({
       url: '/og/movies/no-such-title.png',
@@ -584,9 +617,11 @@ describe('fonts', () => {
       expect(await renderer.drawable(text), text).toBe(false);
     const png = await renderer.render({
       title: '星屑の配達人: Season 1',
-      mediaType: 'tv_seasons',
+      kind: 'TV Show',
+      releaseLabel: 'Release date',
       releaseText: 'TBD',
       byline: null,
+      tagline: 'Never Miss A Release!',
       poster: null,
     });
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });

@@ -1559,6 +1559,23 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
     watchProviders(kind: MediaKind, region?: string) {
       return watchProviderList(kind, region?.toUpperCase() || null);
     },
+    /**
+     * Gives a movie or series its translations besides the original language's (which it always has):
+     * `{ language, country, title, overview }`, a series' title being its name. Records a change.
+     */
+    setTranslations(
+      kind: MediaKind,
+      id: number,
+      entries: { language: string; country: string; title: string; overview: string }[],
+    ) {
+      if (kind === 'movie') movieOrThrow(id);
+      else seriesOrThrow(id);
+      translations.set(
+        `${kind}:${id}`,
+        entries.map((e) => ({ ...e })),
+      );
+      touch(kind, id);
+    },
     /** Removes an item (its details then answer 404) and records the change, as a deletion on TMDB does. */
     remove(kind: ChangeKind, id: number) {
       const items = { movie: catalog.movies, tv: catalog.series, person: catalog.persons }[kind];
@@ -1886,6 +1903,38 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
   const genresOf = (ids: number[], list: Genre[]) =>
     ids.map((id) => list.find((g) => g.id === id)).filter((g): g is Genre => !!g);
 
+  /** Translations given by setTranslations, by `kind:id`; every title also has its original language's. */
+  const translations = new Map<
+    string,
+    { language: string; country: string; title: string; overview: string }[]
+  >();
+  const LANGUAGE_NAMES: Record<string, [native: string, english: string]> = {
+    en: ['English', 'English'],
+    de: ['Deutsch', 'German'],
+    es: ['Español', 'Spanish'],
+    fr: ['Français', 'French'],
+    ja: ['日本語', 'Japanese'],
+    pt: ['Português', 'Portuguese'],
+    ko: ['한국어/조선말', 'Korean'],
+  };
+  /** `translations` as TMDB appends it: `{ translations: [...] }`, the original language's first. */
+  const translationsOf = (
+    kind: MediaKind,
+    id: number,
+    original: { language: string; country: string; title: string; overview: string; tagline: string },
+  ) => ({
+    translations: [original, ...(translations.get(`${kind}:${id}`) ?? [])].map((t) => ({
+      iso_3166_1: t.country,
+      iso_639_1: t.language,
+      name: LANGUAGE_NAMES[t.language]?.[0] ?? t.language,
+      english_name: LANGUAGE_NAMES[t.language]?.[1] ?? t.language,
+      data:
+        kind === 'movie'
+          ? { homepage: '', overview: t.overview, runtime: 0, tagline: '', title: t.title }
+          : { name: t.title, overview: t.overview, homepage: '', tagline: '' },
+    })),
+  });
+
   const appends = (query: URLSearchParams) => {
     const names = (query.get('append_to_response') ?? '')
       .split(',')
@@ -1930,6 +1979,14 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
     for (const name of appends(query)) {
       if (name === 'release_dates') body.release_dates = movieReleaseDates(m);
       else if (name === 'credits') body.credits = movieCredits(m);
+      else if (name === 'translations')
+        body.translations = translationsOf('movie', m.id, {
+          language: m.original_language,
+          country: m.origin_country[0] ?? 'US',
+          title: m.original_title,
+          overview: m.overview,
+          tagline: m.tagline,
+        });
       // As other appends, without the `id` the sub-resource sends.
       else if (name === 'watch/providers') body[name] = { results: watchResults(m.watch, movieWatchLink(m)) };
     }
@@ -2067,6 +2124,14 @@ export async function startTmdbFake(options: TmdbFakeOptions = {}) {
       } else if (name === 'credits') body.credits = { cast: castOf(s.cast), crew: [] };
       // As other appends, without the `id` the sub-resource sends.
       else if (name === 'external_ids') body.external_ids = tvExternalIds(s);
+      else if (name === 'translations')
+        body.translations = translationsOf('tv', s.id, {
+          language: s.original_language,
+          country: s.origin_country[0] ?? 'US',
+          title: s.original_name,
+          overview: s.overview,
+          tagline: s.tagline,
+        });
       else if (name === 'watch/providers') body[name] = { results: watchResults(s.watch, tvWatchLink(s)) };
     }
     return body;

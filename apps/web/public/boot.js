@@ -18,8 +18,14 @@
     return control;
   };
 
-  const [entry, ...imports] = (document.currentScript?.dataset.modules ?? '').split(' ').filter(Boolean);
+  const script = document.currentScript;
+  const [entry, ...imports] = (script?.dataset.modules ?? '').split(' ').filter(Boolean);
   if (!entry) return;
+  // The page's language's messages (data-locales maps each language to its module; US English has none).
+  try {
+    const own = JSON.parse(script?.dataset.locales ?? '{}')[document.documentElement.lang];
+    if (own) imports.push(own);
+  } catch {}
   const start = () => {
     for (const href of imports) {
       const link = document.createElement('link');

@@ -44,7 +44,7 @@ const HOME = {
   '/upcoming/tv_seasons': ok(list('upcoming')),
   '/media/featured/tv_seasons': ok(featured),
 };
-const viewer = { locale: 'en-GB', language: 'en-GB', mediaType: 'tv_seasons' } as const;
+const viewer = { locale: 'en-GB', language: 'en-US', mediaType: 'tv_seasons' } as const;
 
 describe('the server-rendered first screen', () => {
   it("draws the home page from the catalog's answers, and hands them to the browser", async () => {
@@ -60,9 +60,9 @@ describe('the server-rendered first screen', () => {
     expect(keys).toEqual(
       expect.arrayContaining([
         ['config'],
-        ['home', 'trending', 'tv_seasons'],
-        ['home', 'upcoming', 'tv_seasons'],
-        ['home', 'featured', 'tv_seasons'],
+        ['home', 'trending', 'tv_seasons', ''],
+        ['home', 'upcoming', 'tv_seasons', ''],
+        ['home', 'featured', 'tv_seasons', ''],
       ]),
     );
     expect(page.data.viewer).toEqual(viewer);
@@ -74,12 +74,22 @@ describe('the server-rendered first screen', () => {
   });
 
   it("draws the page in the visitor's language, with the same data", async () => {
-    const spanish = await createPageRenderer(fakeServer(HOME).get).render('/', { ...viewer, language: 'es' });
+    const server = fakeServer({
+      ...HOME,
+      '/trending/tv_seasons?lang=es': ok([makeItem({ title: 'Las crónicas del puerto' })]),
+    });
+    const spanish = await createPageRenderer(server.get).render('/', { ...viewer, language: 'es' });
     expect(spanish.html).toContain('Tendencias');
+    // The catalog's titles in Spanish too: its reads carry the page's language.
+    expect(server.asked).toContain('/trending/tv_seasons?lang=es');
+    expect(spanish.html).toContain('Las crónicas del puerto');
     expect(spanish.html).toContain('Saltar al contenido');
     expect(spanish.html).not.toContain('Skip to content');
     expect(spanish.data.viewer.language).toBe('es');
-    const english = await createPageRenderer(fakeServer(HOME).get).render('/', viewer);
+    const english = await createPageRenderer(fakeServer(HOME).get).render('/', {
+      ...viewer,
+      language: 'en-US',
+    });
     expect(english.html).toContain('Skip to content');
     expect(english.html).not.toContain('Tendencias');
   });

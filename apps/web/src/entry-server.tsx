@@ -7,6 +7,7 @@
 import { messages as de } from '@releasebell/contract/locales/de';
 import { messages as enGB } from '@releasebell/contract/locales/en-GB';
 import { messages as enUS } from '@releasebell/contract/locales/en-US';
+import { messages as pseudo } from '@releasebell/contract/locales/en-XA';
 import { messages as es } from '@releasebell/contract/locales/es';
 import { messages as fr } from '@releasebell/contract/locales/fr';
 import { messages as ja } from '@releasebell/contract/locales/ja';
@@ -22,7 +23,7 @@ import { setApiFetch } from './lib/api-client';
 import { registerMessages } from './lib/i18n';
 
 // The server renders every language: it holds every catalog.
-registerMessages({ 'en-US': enUS, 'en-GB': enGB, es, fr, de, 'pt-BR': ptBR, ja });
+registerMessages({ 'en-US': enUS, 'en-GB': enGB, es, fr, de, 'pt-BR': ptBR, ja, 'en-XA': pseudo });
 
 /**
  * The queries a server-rendered page may answer: the catalog's, the same for every visitor. Anything

@@ -10,6 +10,7 @@ import {
   MOVIE_RELEASE_KINDS,
   NOTIFICATION_KINDS,
 } from './constants';
+import { schemaText as say, VALIDATION_MESSAGES as V } from './validation';
 
 /* ---------------------------------------------------------------- calendar feed */
 
@@ -28,7 +29,7 @@ export const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** A comma list of allowed words, each at most once; the field's name is in the message. */
 function commaList<const T extends readonly [string, ...string[]]>(allowed: T) {
-  const message = `must be a comma-separated list of ${allowed.join(', ')}`;
+  const message = say(V.commaList, { values: allowed.join(', ') });
   return z
     .string()
     .transform((value, ctx) => {
@@ -43,7 +44,7 @@ function commaList<const T extends readonly [string, ...string[]]>(allowed: T) {
 }
 
 function dayCount(limits: { min: number; max: number; default: number }) {
-  const message = `must be a whole number from ${limits.min} to ${limits.max}`;
+  const message = say(V.dayCount, { min: limits.min, max: limits.max });
   return z
     .string()
     .regex(/^\d{1,4}$/, { error: () => message })
@@ -74,15 +75,11 @@ export const pushKeySchema = z.object({ public_key: z.string() }).meta({ id: 'Pu
 export const pushSubscriptionBodySchema = z
   .object({
     endpoint: z
-      .url({ protocol: /^https$/, error: () => 'must be the https URL of a push service' })
-      .max(1000, { error: () => 'must be the https URL of a push service' }),
+      .url({ protocol: /^https$/, error: () => say(V.pushEndpoint) })
+      .max(1000, { error: () => say(V.pushEndpoint) }),
     keys: z.object({
-      p256dh: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: () => 'must be a P-256 public key (base64url)' }),
-      auth: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{22,24}={0,2}$/, { error: () => 'must be a 16-byte secret (base64url)' }),
+      p256dh: z.string().regex(/^[A-Za-z0-9_-]{86,88}={0,2}$/, { error: () => say(V.pushKey) }),
+      auth: z.string().regex(/^[A-Za-z0-9_-]{22,24}={0,2}$/, { error: () => say(V.pushAuth) }),
     }),
     expirationTime: z.number().nullable().optional(),
   })
@@ -111,15 +108,15 @@ export interface PushPayload {
 
 export const createChannelBodySchema = z
   .strictObject({
-    type: z.enum(CHANNEL_TYPES, { error: () => `must be one of ${CHANNEL_TYPES.join(', ')}` }),
+    type: z.enum(CHANNEL_TYPES, { error: () => say(V.oneOfThese, { values: CHANNEL_TYPES.join(', ') }) }),
     url: z
-      .string({ error: () => 'must be a URL' })
-      .min(1, { error: () => 'must be a URL' })
+      .string({ error: () => say(V.url) })
+      .min(1, { error: () => say(V.url) })
       .max(500),
     secret: z
       .string()
-      .min(CHANNEL_SECRET_MIN, { error: () => CHANNEL_SECRET_MESSAGE })
-      .max(CHANNEL_SECRET_MAX, { error: () => CHANNEL_SECRET_MESSAGE })
+      .min(CHANNEL_SECRET_MIN, { error: () => say(CHANNEL_SECRET_MESSAGE) })
+      .max(CHANNEL_SECRET_MAX, { error: () => say(CHANNEL_SECRET_MESSAGE) })
       .optional(),
   })
   .meta({ id: 'CreateChannel' });
@@ -164,7 +161,7 @@ export const channelAttemptListSchema = z
   .object({ deliveries: z.array(channelAttemptSchema).max(CHANNEL_LOG_SIZE) })
   .meta({ id: 'ChannelAttemptList' });
 
-export const channelIdParamsSchema = z.object({ id: z.uuid({ error: () => 'must be a channel id' }) });
+export const channelIdParamsSchema = z.object({ id: z.uuid({ error: () => say(V.channelId) }) });
 
 /** POST /api/channels/{id}/test: what the test send did. */
 export const channelTestResultSchema = z

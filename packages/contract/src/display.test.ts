@@ -1,19 +1,30 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   creatorCredit,
-  creatorText,
+  creditText,
   formatLongReleaseDate,
   formatReleaseDate,
   isMediaType,
   isSearchType,
   itemPath,
   listedCreator,
+  MEDIA_TYPE_LABELS,
   MEDIA_TYPE_ORDER,
+  MEDIA_TYPE_SINGULAR,
   MEDIA_TYPES,
   mobilePreferenceProblem,
   notificationChannels,
+  posterByline,
+  SEARCH_TYPE_LABELS,
 } from './constants';
+import { createTranslator } from './i18n';
+import { messages as enUS } from './locales/en-US';
 import type { ReleaseDatePrecision } from './media';
+
+/** US English, as every surface writes it by default. */
+const render = createTranslator({ 'en-US': enUS });
+const t = (descriptor: Parameters<typeof render>[1], values?: Parameters<typeof render>[2]) =>
+  render('en-US', descriptor, values);
 
 const people = { author: null, director: null, network_name: null, creator: null };
 
@@ -23,23 +34,51 @@ describe('how titles are named and linked', () => {
     expect(itemPath({ media_type: 'books', slug: 'a/b c' })).toBe('/media/books/a%2Fb%20c');
   });
 
+  it('names the media types as tabs, filters and single titles do', () => {
+    expect(MEDIA_TYPES.map((type) => t(MEDIA_TYPE_LABELS[type]))).toEqual(['TV Shows', 'Movies', 'Books']);
+    expect(MEDIA_TYPES.map((type) => t(MEDIA_TYPE_SINGULAR[type]))).toEqual(['TV Show', 'Movie', 'Book']);
+    expect(t(SEARCH_TYPE_LABELS.all)).toBe('All');
+    expect(SEARCH_TYPE_LABELS.books).toBe(MEDIA_TYPE_LABELS.books);
+  });
+
   it('credits the creator with the label the provider gave, "Creator" when it gave none', () => {
-    expect(creatorText({ creator: 'Mara Quill', creator_label: 'Director' })).toBe('Director: Mara Quill');
-    expect(creatorCredit({ creator: 'Ann Lee', creator_label: null })).toEqual({
+    expect(creditText(t, { creator: 'Mara Quill', creator_label: 'Director' })).toBe('Director: Mara Quill');
+    expect(creatorCredit(t, { creator: 'Mara Quill', creator_label: 'Director' })).toEqual({
+      label: 'Director',
+      name: 'Mara Quill',
+    });
+    expect(creatorCredit(t, { creator: 'Ann Lee', creator_label: null })).toEqual({
       label: 'Creator',
       name: 'Ann Lee',
     });
-    expect(creatorText({ creator: null, creator_label: 'Author' })).toBeNull();
+    // A label the catalog knows no words for is shown as stored.
+    expect(creatorCredit(t, { creator: 'Ann Lee', creator_label: 'Showrunner' })?.label).toBe('Showrunner');
+    expect(creatorCredit(t, { creator: 'Ann Lee', creator_label: 'toString' })?.label).toBe('toString');
+    expect(creatorCredit(t, { creator: null, creator_label: 'Author' })).toBeNull();
+    expect(creditText(t, { creator: null, creator_label: 'Author' })).toBeNull();
   });
 
   it('names the author of a book, the director of a movie, the network of a season, else the creator or N/A', () => {
-    expect(listedCreator({ ...people, media_type: 'books', author: 'Ines Varga', director: 'X' })).toBe(
+    expect(listedCreator(t, { ...people, media_type: 'books', author: 'Ines Varga', director: 'X' })).toBe(
       'Ines Varga',
     );
-    expect(listedCreator({ ...people, media_type: 'movies', director: 'Mara Quill' })).toBe('Mara Quill');
-    expect(listedCreator({ ...people, media_type: 'tv_seasons', network_name: 'NorthSky' })).toBe('NorthSky');
-    expect(listedCreator({ ...people, media_type: 'movies', creator: 'Studio' })).toBe('Studio');
-    expect(listedCreator({ ...people, media_type: 'movies' })).toBe('N/A');
+    expect(listedCreator(t, { ...people, media_type: 'movies', director: 'Mara Quill' })).toBe('Mara Quill');
+    expect(listedCreator(t, { ...people, media_type: 'tv_seasons', network_name: 'NorthSky' })).toBe(
+      'NorthSky',
+    );
+    expect(listedCreator(t, { ...people, media_type: 'movies', creator: 'Studio' })).toBe('Studio');
+    expect(listedCreator(t, { ...people, media_type: 'movies' })).toBe('N/A');
+  });
+
+  it('writes the line under a title on a poster', () => {
+    expect(posterByline(t, { ...people, media_type: 'books', author: 'Ines Varga' })).toBe('Ines Varga');
+    expect(posterByline(t, { ...people, media_type: 'movies', director: 'Mara Quill' })).toBe(
+      'Directed by Mara Quill',
+    );
+    expect(posterByline(t, { ...people, media_type: 'tv_seasons', network_name: 'NorthSky' })).toBe(
+      'NorthSky',
+    );
+    expect(posterByline(t, { ...people, media_type: 'movies' })).toBeNull();
   });
 
   it('orders every screen over the same three media types', () => {
@@ -59,7 +98,7 @@ describe('notification channels', () => {
   });
 
   it('refuses mobile without a phone number, a blank one included', () => {
-    expect(mobilePreferenceProblem(['email', 'mobile'], '  ')).toBe(
+    expect(t(mobilePreferenceProblem(['email', 'mobile'], '  ')!)).toBe(
       'A phone number is required for mobile notifications.',
     );
     expect(mobilePreferenceProblem(['mobile'], null)).not.toBeNull();

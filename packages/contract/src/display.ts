@@ -1,45 +1,27 @@
 // How the product names and links media types and titles, in one place for the web app, the server's
 // mails and pages. Plain values (no zod), re-exported by './constants'.
+import type { MessageDescriptor } from './i18n';
 import { MEDIA_TYPES, type MediaType, SEARCH_TYPES, type SearchType } from './media-types';
+import { creditLabel, type Translate } from './notice-texts';
 
 /** Tab and filter names, as the product shows them. */
-export const MEDIA_TYPE_LABELS: Record<MediaType, string> = {
-  tv_seasons: 'TV Shows',
-  movies: 'Movies',
-  books: 'Books',
+export const MEDIA_TYPE_LABELS: Record<MediaType, MessageDescriptor> = {
+  tv_seasons: /*i18n*/ { id: 'media.type.tvSeasons', message: 'TV Shows' },
+  movies: /*i18n*/ { id: 'media.type.movies', message: 'Movies' },
+  books: /*i18n*/ { id: 'media.type.books', message: 'Books' },
 };
 
 /** One title's kind, in the singular ("Movie", not the filter's "Movies"). */
-/** A media type as a noun in a sentence ("has a new book"). */
-export const MEDIA_TYPE_NOUN: Record<MediaType, string> = {
-  tv_seasons: 'season',
-  movies: 'movie',
-  books: 'book',
+export const MEDIA_TYPE_SINGULAR: Record<MediaType, MessageDescriptor> = {
+  tv_seasons: /*i18n*/ { id: 'media.singular.tvSeasons', message: 'TV Show' },
+  movies: /*i18n*/ { id: 'media.singular.movies', message: 'Movie' },
+  books: /*i18n*/ { id: 'media.singular.books', message: 'Book' },
 };
 
-/**
- * A new title of something followed, in a line (email subject, text): "Orla Penhallow has a new book:
- * The Salt Cartographer, out March 14, 2027", or for a series' season "Severance: Season 3 is announced".
- */
-export function newTitleLine(notice: {
-  via: string | null;
-  mediaType: MediaType;
-  title: string;
-  out: string | null;
-}): string {
-  const out = notice.out ? `, out ${notice.out}` : '';
-  return notice.via
-    ? `${notice.via} has a new ${MEDIA_TYPE_NOUN[notice.mediaType]}: ${notice.title}${out}`
-    : `${notice.title} is announced${out}`;
-}
-
-export const MEDIA_TYPE_SINGULAR: Record<MediaType, string> = {
-  tv_seasons: 'TV Show',
-  movies: 'Movie',
-  books: 'Book',
+export const SEARCH_TYPE_LABELS: Record<SearchType, MessageDescriptor> = {
+  all: /*i18n*/ { id: 'search.type.all', message: 'All' },
+  ...MEDIA_TYPE_LABELS,
 };
-
-export const SEARCH_TYPE_LABELS: Record<SearchType, string> = { all: 'All', ...MEDIA_TYPE_LABELS };
 
 /**
  * The orders the spec gives, screen by screen. `MEDIA_TYPES` itself is the home tabs' and the
@@ -65,52 +47,61 @@ export function itemPath(item: { media_type: MediaType; slug: string }): string 
   return `/media/${item.media_type}/${encodeURIComponent(item.slug)}`;
 }
 
-/** The credit a title shows beside its creator ("Director", "Author", ...); "Creator" when unnamed. */
-export function creatorCredit(item: {
-  creator: string | null;
-  creator_label: string | null;
-}): { label: string; name: string } | null {
-  return item.creator ? { label: item.creator_label ?? 'Creator', name: item.creator } : null;
+/**
+ * The credit a title shows beside its creator ("Director", "Author", ...) in the reader's words;
+ * "Creator" when unnamed; null when the title has no known creator.
+ */
+export function creatorCredit(
+  t: Translate,
+  item: { creator: string | null; creator_label: string | null },
+): { label: string; name: string } | null {
+  return item.creator ? { label: creditLabel(t, item.creator_label), name: item.creator } : null;
 }
 
-/** "Director: Mara Quill"; null when the title has no known creator. */
-export function creatorText(item: { creator: string | null; creator_label: string | null }): string | null {
-  const credit = creatorCredit(item);
-  return credit ? `${credit.label}: ${credit.name}` : null;
-}
+const BYLINE = {
+  none: /*i18n*/ { id: 'credit.none', message: 'N/A' },
+  directedBy: /*i18n*/ { id: 'credit.directedBy', message: 'Directed by {name}' },
+};
 
 /**
  * The name a watchlist card shows: the author of a book, the director of a movie, the network of a TV
  * season, else the creator, else "N/A".
  */
-export function listedCreator(item: {
-  media_type: MediaType;
-  author: string | null;
-  director: string | null;
-  network_name: string | null;
-  creator: string | null;
-}): string {
+export function listedCreator(
+  t: Translate,
+  item: {
+    media_type: MediaType;
+    author: string | null;
+    director: string | null;
+    network_name: string | null;
+    creator: string | null;
+  },
+): string {
   const name =
     item.media_type === 'books'
       ? item.author
       : item.media_type === 'movies'
         ? item.director
         : item.network_name;
-  return name ?? item.creator ?? 'N/A';
+  return name ?? item.creator ?? t(BYLINE.none);
 }
 
 /**
  * The line under a title on a poster or a link preview card: the author of a book, "Directed by …" for
  * a movie, the network of a TV season; null when that is not known.
  */
-export function posterByline(item: {
-  media_type: MediaType;
-  author: string | null;
-  director: string | null;
-  network_name: string | null;
-}): string | null {
+export function posterByline(
+  t: Translate,
+  item: {
+    media_type: MediaType;
+    author: string | null;
+    director: string | null;
+    network_name: string | null;
+  },
+): string | null {
   if (item.media_type === 'books') return item.author;
-  if (item.media_type === 'movies') return item.director ? `Directed by ${item.director}` : null;
+  if (item.media_type === 'movies')
+    return item.director ? t(BYLINE.directedBy, { name: item.director }) : null;
   return item.network_name;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaText as say, VALIDATION_MESSAGES as V } from './validation';
 
 /** What a member can follow (ADR 014): a TV series, a person (director, creator, writer, actor), an author. */
 export const FOLLOW_KINDS = ['series', 'person', 'author'] as const;
@@ -32,9 +33,9 @@ export function followKindOf(ref: string): FollowKind {
 export const FOLLOW_OFFERED_ROLES: readonly CreditRole[] = ['series', 'creating', 'directing', 'author'];
 
 export const followRefSchema = z
-  .string({ error: () => 'must be a ref such as tmdb:tv:1399' })
-  .max(200, { error: () => 'must be a ref such as tmdb:tv:1399' })
-  .regex(FOLLOW_REF, { error: () => 'must be a ref such as tmdb:tv:1399' })
+  .string({ error: () => say(V.followRef) })
+  .max(200, { error: () => say(V.followRef) })
+  .regex(FOLLOW_REF, { error: () => say(V.followRef) })
   .meta({ description: 'What to follow, as a title page names it', examples: ['tmdb:tv:1399'] });
 
 /** What a title lets you follow (its page's `follow` list). */
@@ -47,8 +48,8 @@ export const createFollowBodySchema = z
   .strictObject({
     ref: followRefSchema,
     roles: z
-      .array(z.enum(FOLLOW_ROLES, { error: () => `must be one of ${FOLLOW_ROLES.join(', ')}` }))
-      .min(1, { error: () => 'must name at least one role' })
+      .array(z.enum(FOLLOW_ROLES, { error: () => say(V.oneOfThese, { values: FOLLOW_ROLES.join(', ') }) }))
+      .min(1, { error: () => say(V.followRoles) })
       .max(FOLLOW_ROLES.length)
       .optional()
       .meta({ description: "A person's credits to follow; by default directing, writing and creating" }),
@@ -81,7 +82,7 @@ export const followsAnswerSchema = z
   .meta({ id: 'Follows' });
 export type FollowsAnswer = z.infer<typeof followsAnswerSchema>;
 
-export const followParamsSchema = z.object({ id: z.uuid({ error: () => 'must be a follow id' }) });
+export const followParamsSchema = z.object({ id: z.uuid({ error: () => say(V.followId) }) });
 
 /** On a watchlist entry: the follow that added it. */
 export const followedViaSchema = z.object({ id: z.uuid(), name: z.string() }).nullable();

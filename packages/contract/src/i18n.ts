@@ -1,27 +1,92 @@
-import { type I18n, type MessageDescriptor, type Messages, setupI18n } from '@lingui/core';
-import type { Locale } from './locales';
-
-export type { MessageDescriptor };
-
 /** A message's values: what its ICU placeholders name. */
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 
 /**
- * Renders the product's messages (ADR 021) from compiled catalogs: the server hands it every
- * locale's, the web app the active one's. A descriptor is an `{ id, message }` marked for extraction; the catalogs
- * hold every id in every locale (a test fails otherwise).
+ * A message as `lingui compile` writes it (ADR 021): text, `[name]` for a value, and
+ * `[name, 'plural' | 'selectordinal' | 'select', { case: tokens }]` for a choice.
  */
-export function createTranslator(catalogs: Partial<Record<Locale, Messages>>) {
-  const instances = new Map<Locale, I18n>();
-  return (locale: Locale, descriptor: MessageDescriptor, values?: MessageValues): string => {
-    // Not named `i18n`: the extractor takes every `i18n._(...)` call for a message of its own.
-    let renderer = instances.get(locale);
-    if (!renderer) {
-      const messages = catalogs[locale];
-      if (!messages) throw new Error(`no catalog loaded for ${locale}`);
-      renderer = setupI18n({ locale, messages: { [locale]: messages } });
-      instances.set(locale, renderer);
+export type CompiledToken = string | [name: string, type?: string, format?: unknown];
+export type CompiledMessage = string | CompiledToken[];
+/** A locale's compiled catalog: every message by id. */
+export type Messages = Record<string, CompiledMessage>;
+
+/**
+ * A message marked for extraction (`/*i18n*\/ { id, message }`): its id, its US English (ICU text in
+ * the source, compiled by the web build), and optionally the values it is rendered with.
+ */
+export interface MessageDescriptor {
+  id: string;
+  /** ICU text; the web build replaces it with its compiled tokens (the translator takes either). */
+  message?: string;
+  values?: MessageValues;
+}
+
+const rules = new Map<string, Intl.PluralRules>();
+const numbers = new Map<string, Intl.NumberFormat>();
+
+function pluralRule(locale: string, ordinal: boolean): Intl.PluralRules {
+  const key = `${locale} ${ordinal}`;
+  let rule = rules.get(key);
+  if (!rule) {
+    rule = new Intl.PluralRules(locale, { type: ordinal ? 'ordinal' : 'cardinal' });
+    rules.set(key, rule);
+  }
+  return rule;
+}
+
+function numberFormat(locale: string): Intl.NumberFormat {
+  let format = numbers.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numbers.set(locale, format);
+  }
+  return format;
+}
+
+/** Renders compiled tokens; `#` stands for the nearest plural's number, written the locale's way. */
+export function renderCompiled(
+  tokens: CompiledToken[],
+  values: MessageValues,
+  locale: string,
+  count?: string,
+): string {
+  let out = '';
+  for (const token of tokens) {
+    if (typeof token === 'string') {
+      out += token === '#' && count !== undefined ? count : token;
+      continue;
     }
-    return renderer._({ ...descriptor, ...(values ? { values } : {}) });
+    const [name, type, format] = token;
+    const value = values[name];
+    if (type === 'plural' || type === 'selectordinal') {
+      const { offset = 0, ...cases } = format as Record<string, CompiledToken[]> & { offset?: number };
+      const n = Number(value) - offset;
+      const branch =
+        cases[String(value)] ?? cases[pluralRule(locale, type !== 'plural').select(n)] ?? cases.other;
+      out += renderCompiled(branch ?? [], values, locale, numberFormat(locale).format(n));
+    } else if (type === 'select') {
+      const cases = format as Record<string, CompiledToken[]>;
+      out += renderCompiled(cases[String(value)] ?? cases.other ?? [], values, locale, count);
+    } else if (type === 'number' && typeof value === 'number') {
+      out += numberFormat(locale).format(value);
+    } else if (value !== null && value !== undefined) {
+      out += String(value);
+    }
+  }
+  return out;
+}
+
+/**
+ * Renders the product's messages from compiled catalogs: the server hands it every locale's, the web
+ * app the active one's. A message a catalog lacks is its descriptor's own (US English) text.
+ */
+export function createTranslator<L extends string>(catalogs: Partial<Record<L, Messages>>) {
+  return (locale: L, descriptor: MessageDescriptor, values?: MessageValues): string => {
+    const compiled: CompiledMessage =
+      catalogs[locale]?.[descriptor.id] ??
+      (descriptor.message as CompiledMessage | undefined) ??
+      descriptor.id;
+    if (typeof compiled === 'string') return compiled;
+    return renderCompiled(compiled, { ...descriptor.values, ...values }, locale);
   };
 }

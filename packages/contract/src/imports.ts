@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IMPORT_SOURCES } from './constants';
 import { FOLLOW_KINDS, followRefSchema } from './follows';
 import { mediaItemSchema } from './media';
+import { schemaText as say, VALIDATION_MESSAGES as V } from './validation';
 
 export const IMPORT_STATUSES = ['matching', 'ready', 'applied', 'failed'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
@@ -60,15 +61,15 @@ export const importSchema = z
   .meta({ id: 'Import' });
 export type Import = z.infer<typeof importSchema>;
 
-export const importParamsSchema = z.object({ id: z.uuid({ error: () => 'must be an import id' }) });
+export const importParamsSchema = z.object({ id: z.uuid({ error: () => say(V.importId) }) });
 
 /** POST /api/imports/{id}/apply: which titles to add, and which suggested refs to follow. */
 export const applyImportBodySchema = z
   .strictObject({
     choices: z
       .record(
-        z.string().regex(/^[1-9]\d{0,5}$/, { error: () => 'must be a line number' }),
-        z.uuid({ error: () => 'must be an item id or null' }).nullable(),
+        z.string().regex(/^[1-9]\d{0,5}$/, { error: () => say(V.lineNumber) }),
+        z.uuid({ error: () => say(V.itemIdOrNull) }).nullable(),
       )
       .optional()
       .meta({

@@ -13,5 +13,6 @@ export * from './requests';
 export * from './routes';
 export * from './text';
 export * from './users';
+export * from './validation';
 export * from './watch';
 export * from './watchlist';

@@ -1,10 +1,27 @@
 // The languages the product speaks, and how a reader's one is chosen. Plain values (no zod),
 // re-exported by './constants'.
 
+import type { MessageDescriptor } from './i18n';
+
 /** Every locale, the default first. */
 export const LOCALES = ['en-US', 'en-GB', 'es', 'fr', 'de', 'pt-BR', 'ja'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
+/**
+ * The pseudo-locale: every message accented, marked and 40% longer (scripts/pseudo-locale.mjs). Pages
+ * take it from the `rb_locale` cookie, so a browser test sees English left in a page and layouts that
+ * break when a language runs long; it is no member's language (profiles take LOCALES only), and its
+ * dates and numbers are US English.
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+/** The languages a page can be written in. */
+export type PageLocale = Locale | typeof PSEUDO_LOCALE;
+export function isPageLocale(value: unknown): value is PageLocale {
+  return value === PSEUDO_LOCALE || isLocale(value);
+}
+/** The locale a page's dates and numbers are written in. */
+export const formatLocaleOf = (locale: PageLocale): Locale => (locale === PSEUDO_LOCALE ? 'en-US' : locale);
+
 /** Each locale's name in its own language, as a language picker lists them. */
 export const LOCALE_NAMES: Record<Locale, string> = {
   'en-US': 'English (US)',
@@ -17,7 +34,13 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 };
 /** The cookie a visitor's choice (the footer's picker) is kept in. */
 export const LOCALE_COOKIE = 'rb_locale';
-export const LOCALE_MESSAGES = { badLocale: `must be one of: ${LOCALES.join(', ')}` } as const;
+export const LOCALE_MESSAGES = {
+  badLocale: /*i18n*/ {
+    id: 'validation.locale',
+    message: 'must be one of: {locales}',
+    values: { locales: LOCALES.join(', ') },
+  },
+} satisfies Record<string, MessageDescriptor>;
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { MEDIA_TYPES, SEARCH_TYPES } from './constants';
+import { LOCALES, MEDIA_TYPES, SEARCH_TYPES } from './constants';
 import { followOptionSchema } from './follows';
 import { regionSchema, text } from './text';
+import { schemaText as say, VALIDATION_MESSAGES as V } from './validation';
 import { titleWatchSchema } from './watch';
 
 export const mediaTypeSchema = z.enum(MEDIA_TYPES, {
-  error: () => `must be one of: ${MEDIA_TYPES.join(', ')}`,
+  error: () => say(V.oneOf, { values: MEDIA_TYPES.join(', ') }),
 });
 
 export const searchTypeSchema = z.enum(SEARCH_TYPES, {
-  error: () => `must be one of: ${SEARCH_TYPES.join(', ')}`,
+  error: () => say(V.oneOf, { values: SEARCH_TYPES.join(', ') }),
 });
 
 export const releaseDatePrecisionSchema = z.enum(['day', 'month', 'year']);
@@ -49,7 +50,16 @@ export type MediaItem = z.infer<typeof mediaItemSchema>;
 export const mediaListSchema = z.array(mediaItemSchema);
 
 /** `?region=GB`: whose release dates the answer gives; absent, the server's default region's. */
+/** `?lang=`: titles and descriptions in this locale where the catalog has them (the original otherwise). */
+const langField = z
+  .enum(LOCALES)
+  .optional()
+  .meta({
+    description: `One of ${LOCALES.join(', ')}: titles and descriptions in this language where the catalog has them (TMDB's translations; books keep their own title). Absent: the catalog's own.`,
+  });
+
 export const regionQuerySchema = z.object({
+  lang: langField,
   region: regionSchema.optional().meta({
     description:
       "ISO 3166-1 alpha-2 country (either case), e.g. GB: whose release dates to answer. Absent: the server's default region (TMDB_REGION). A well-formed code with no dates gets the stored date.",
@@ -106,16 +116,19 @@ export const mediaSlugParamsSchema = z.object({
 });
 export const recommendationParamsSchema = z.object({
   mediaType: mediaTypeSchema,
-  itemId: z.uuid({ error: () => 'must be an item id' }),
+  itemId: z.uuid({ error: () => say(V.itemId) }),
 });
 
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  lang: langField,
 });
+export const langQuerySchema = z.object({ lang: langField });
 
 export const searchQuerySchema = z.object({
   q: text().max(200).default(''),
   type: searchTypeSchema.default('all'),
   limit: z.coerce.number().int().min(1).max(50).default(30),
+  lang: langField,
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

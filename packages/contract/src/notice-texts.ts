@@ -55,18 +55,24 @@ const CREDITS: Record<string, MessageDescriptor> = {
   Director: /*i18n*/ { id: 'credit.director', message: 'Director' },
   Creator: /*i18n*/ { id: 'credit.creator', message: 'Creator' },
 };
-const CREDIT_LINE = /*i18n*/ { id: 'credit.line', message: '{label}: {name}' };
+/** "{label}: {name}", for a surface that sets the name apart (bold): `t(CREDIT_LINE, { label, name })`. */
+export const CREDIT_LINE: MessageDescriptor = /*i18n*/ { id: 'credit.line', message: '{label}: {name}' };
 
 /**
- * "Director: Mara Quill" in the reader's words; null when the title has no known creator. The
- * catalog's labels are English words: the known ones are translated, any other is shown as stored.
+ * A creator's label ("Director", "Author", ...) in the reader's words; "Creator" when there is none.
+ * The catalog's labels are English words: the known ones are translated, any other is shown as stored.
  */
+export function creditLabel(t: Translate, label: string | null): string {
+  const stored = label ?? 'Creator';
+  const known = Object.hasOwn(CREDITS, stored) ? CREDITS[stored] : undefined;
+  return known ? t(known) : stored;
+}
+
+/** "Director: Mara Quill" in the reader's words; null when the title has no known creator. */
 export function creditText(
   t: Translate,
   item: { creator: string | null; creator_label: string | null },
 ): string | null {
   if (!item.creator) return null;
-  const stored = item.creator_label ?? 'Creator';
-  const known = CREDITS[stored];
-  return t(CREDIT_LINE, { label: known ? t(known) : stored, name: item.creator });
+  return t(CREDIT_LINE, { label: creditLabel(t, item.creator_label), name: item.creator });
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { availableLine, OFFER_GROUPS, OFFER_TYPES, offerCounts } from './constants';
+import { availableText, OFFER_GROUPS, OFFER_TYPES, offerCounts, WATCH_TEXTS } from './constants';
+import { createTranslator } from './i18n';
+import { messages as enUS } from './locales/en-US';
 import { memberServicesBodySchema } from './watch';
+
+const render = createTranslator({ 'en-US': enUS });
+const t = (descriptor: Parameters<typeof render>[1], values?: Parameters<typeof render>[2]) =>
+  render('en-US', descriptor, values);
 
 describe('where to watch', () => {
   it('tells a member of streaming offers always, of rent and buy only when they asked', () => {
@@ -14,10 +20,22 @@ describe('where to watch', () => {
 
   it('words each kind of offer', () => {
     const line = (type: (typeof OFFER_TYPES)[number]) =>
-      availableLine({ title: 'Dune: Part Three', provider: 'Netflix', type });
+      availableText(t, { title: 'Dune: Part Three', provider: 'Netflix', type });
     expect(line('flatrate')).toBe('Dune: Part Three is now streaming on Netflix');
+    expect(line('free')).toBe('Dune: Part Three is now free on Netflix');
     expect(line('ads')).toBe('Dune: Part Three is now free with ads on Netflix');
     expect(line('rent')).toBe('Dune: Part Three can now be rented on Netflix');
+    expect(line('buy')).toBe('Dune: Part Three can now be bought on Netflix');
+  });
+
+  it('names the groups and words the watch texts in US English', () => {
+    expect(OFFER_GROUPS.map((g) => t(g.label))).toEqual(['Stream', 'Free', 'Rent', 'Buy']);
+    expect(t(WATCH_TEXTS.heading, { country: 'United Kingdom' })).toBe('Where to watch in United Kingdom');
+    expect(t(WATCH_TEXTS.withAds, { name: 'Channel 4' })).toBe('Channel 4 with ads');
+    expect(t(WATCH_TEXTS.noneOnMyServices, { kind: 'all' })).toBe('No titles on your services right now.');
+    expect(t(WATCH_TEXTS.noneOnMyServices, { kind: 'tv_seasons' })).toBe(
+      'No TV Shows on your services right now.',
+    );
   });
 
   it('takes services as whole provider ids, the country optional, and names a bad field', () => {

@@ -1,5 +1,6 @@
 // Where to watch, as plain values (no zod): re-exported by './constants' for the web app; the
 // schemas are in './watch'.
+import type { MessageDescriptor } from './i18n';
 
 /**
  * The kinds of offer TMDB (from JustWatch) lists for a title in a country, in the order a page shows
@@ -24,11 +25,11 @@ export const OFFER_GAP_DAYS = 7;
 
 /** The groups a title's page lists offers in, and the offer types each holds. */
 export const OFFER_GROUPS = [
-  { label: 'Stream', types: ['flatrate'] },
-  { label: 'Free', types: ['free', 'ads'] },
-  { label: 'Rent', types: ['rent'] },
-  { label: 'Buy', types: ['buy'] },
-] as const satisfies readonly { label: string; types: readonly OfferType[] }[];
+  { label: /*i18n*/ { id: 'watch.group.stream', message: 'Stream' }, types: ['flatrate'] },
+  { label: /*i18n*/ { id: 'watch.group.free', message: 'Free' }, types: ['free', 'ads'] },
+  { label: /*i18n*/ { id: 'watch.group.rent', message: 'Rent' }, types: ['rent'] },
+  { label: /*i18n*/ { id: 'watch.group.buy', message: 'Buy' }, types: ['buy'] },
+] as const satisfies readonly { label: MessageDescriptor; types: readonly OfferType[] }[];
 
 /**
  * Offers in the order a reader sees them: by group (Stream, Free, Rent, Buy), the reader's own services
@@ -43,48 +44,50 @@ export function inReaderOrder<T extends { type: OfferType; on_my_services: boole
   return [...offers].sort((a, b) => rank(a) - rank(b));
 }
 
+/** Where to watch, in words: `t(WATCH_TEXTS.heading, { country })`. */
 export const WATCH_TEXTS = {
-  heading: (country: string) => `Where to watch in ${country}`,
-  notYet: (country: string) => `Not streaming in ${country} yet`,
-  digitalOn: (date: string) => `Digital release: ${date}`,
-  attribution: 'Streaming data from JustWatch',
-  onMyServices: 'On my services',
-  yourService: 'Your service',
-  servicesHeading: 'My services',
-  servicesIntro:
-    'Pick the services you pay for: we tell you the day a title you track arrives on one of them.',
-  includeRentBuy: 'Also tell me when I can rent or buy it',
-  servicesSaved: 'Your services are saved.',
-  noProviders: 'No streaming services are listed for this country.',
-  adsSuffix: 'with ads',
-  country: 'Country',
-  loadingServices: 'Loading your services',
-  servicesFailed: 'Your services could not be loaded.',
-  loadingProviders: "Loading the country's services",
-  providersFailed: "This country's services could not be loaded.",
-  tryAgain: 'Try again',
-  saveServices: 'Save services',
-  saveFailed: 'Your services could not be saved. Please try again.',
-  noCountry: 'No country found',
-  onService: (name: string) => `On ${name}`,
-  noneOnMyServices: (titles: string) => `No ${titles} on your services right now.`,
-  newTab: '(opens in a new tab)',
-  channelLogLabel: 'On your service',
-  availableFallback: 'Now available to watch',
-} as const;
-
-/** The sentence a member is told when a title arrives on one of their services. */
-export function availableLine(notice: { title: string; provider: string; type: OfferType }): string {
-  switch (notice.type) {
-    case 'flatrate':
-      return `${notice.title} is now streaming on ${notice.provider}`;
-    case 'free':
-      return `${notice.title} is now free on ${notice.provider}`;
-    case 'ads':
-      return `${notice.title} is now free with ads on ${notice.provider}`;
-    case 'rent':
-      return `${notice.title} can now be rented on ${notice.provider}`;
-    case 'buy':
-      return `${notice.title} can now be bought on ${notice.provider}`;
-  }
-}
+  heading: /*i18n*/ { id: 'watch.heading', message: 'Where to watch in {country}' },
+  notYet: /*i18n*/ { id: 'watch.notYet', message: 'Not streaming in {country} yet' },
+  digitalOn: /*i18n*/ { id: 'watch.digitalOn', message: 'Digital release: {date}' },
+  attribution: /*i18n*/ { id: 'watch.attribution', message: 'Streaming data from JustWatch' },
+  onMyServices: /*i18n*/ { id: 'watch.onMyServices', message: 'On my services' },
+  yourService: /*i18n*/ { id: 'watch.yourService', message: 'Your service' },
+  servicesHeading: /*i18n*/ { id: 'watch.servicesHeading', message: 'My services' },
+  servicesIntro: /*i18n*/ {
+    id: 'watch.servicesIntro',
+    message: 'Pick the services you pay for: we tell you the day a title you track arrives on one of them.',
+  },
+  includeRentBuy: /*i18n*/ { id: 'watch.includeRentBuy', message: 'Also tell me when I can rent or buy it' },
+  servicesSaved: /*i18n*/ { id: 'watch.servicesSaved', message: 'Your services are saved.' },
+  noProviders: /*i18n*/ {
+    id: 'watch.noProviders',
+    message: 'No streaming services are listed for this country.',
+  },
+  /** An ads offer's service: "Channel 4 with ads". */
+  withAds: /*i18n*/ { id: 'watch.withAds', message: '{name} with ads' },
+  country: /*i18n*/ { id: 'watch.country', message: 'Country' },
+  loadingServices: /*i18n*/ { id: 'watch.loadingServices', message: 'Loading your services' },
+  servicesFailed: /*i18n*/ { id: 'watch.servicesFailed', message: 'Your services could not be loaded.' },
+  loadingProviders: /*i18n*/ { id: 'watch.loadingProviders', message: "Loading the country's services" },
+  providersFailed: /*i18n*/ {
+    id: 'watch.providersFailed',
+    message: "This country's services could not be loaded.",
+  },
+  tryAgain: /*i18n*/ { id: 'watch.tryAgain', message: 'Try again' },
+  saveServices: /*i18n*/ { id: 'watch.saveServices', message: 'Save services' },
+  saveFailed: /*i18n*/ {
+    id: 'watch.saveFailed',
+    message: 'Your services could not be saved. Please try again.',
+  },
+  noCountry: /*i18n*/ { id: 'watch.noCountry', message: 'No country found' },
+  onService: /*i18n*/ { id: 'watch.onService', message: 'On {name}' },
+  /** `kind`: the watchlist's tab, a media type or `all` ("No titles on your services right now."). */
+  noneOnMyServices: /*i18n*/ {
+    id: 'watch.noneOnMyServices',
+    message:
+      'No {kind, select, tv_seasons {TV Shows} movies {Movies} books {Books} other {titles}} on your services right now.',
+  },
+  newTab: /*i18n*/ { id: 'watch.newTab', message: '(opens in a new tab)' },
+  channelLogLabel: /*i18n*/ { id: 'watch.channelLogLabel', message: 'On your service' },
+  availableFallback: /*i18n*/ { id: 'watch.availableFallback', message: 'Now available to watch' },
+} satisfies Record<string, MessageDescriptor>;

@@ -1,5 +1,5 @@
 import type { MediaType } from './constants';
-import type { Locale } from './locales';
+import type { PageLocale } from './locales';
 
 /**
  * How the server-rendered first screen and the web app agree (ADR 011). The server renders a page
@@ -75,7 +75,7 @@ export interface PageViewer {
   /** The first language of Accept-Language ("en-GB"); null when none is readable. */
   locale: string | null;
   /** The language the page is written in: the `rb_locale` cookie, else Accept-Language's best match. */
-  language: Locale;
+  language: PageLocale;
   mediaType: MediaType;
 }
 

@@ -1,5 +1,6 @@
 // Which country's release dates a member sees and is told about, and which kind of movie release.
 // Plain values (no zod), re-exported by './constants'.
+import type { MessageDescriptor } from './i18n';
 
 /**
  * The countries a member may choose for their release dates: every ISO 3166-1 alpha-2 code in use,
@@ -276,10 +277,10 @@ export function isRegionCode(code: unknown): code is RegionCode {
 export const MOVIE_RELEASE_KINDS = ['theatrical', 'digital', 'physical'] as const;
 export type MovieReleaseKind = (typeof MOVIE_RELEASE_KINDS)[number];
 export const DEFAULT_MOVIE_RELEASE_KIND: MovieReleaseKind = 'theatrical';
-export const MOVIE_RELEASE_KIND_LABELS: Record<MovieReleaseKind, string> = {
-  theatrical: 'Theatrical',
-  digital: 'Digital',
-  physical: 'Physical',
+export const MOVIE_RELEASE_KIND_LABELS: Record<MovieReleaseKind, MessageDescriptor> = {
+  theatrical: /*i18n*/ { id: 'release.kind.theatrical', message: 'Theatrical' },
+  digital: /*i18n*/ { id: 'release.kind.digital', message: 'Digital' },
+  physical: /*i18n*/ { id: 'release.kind.physical', message: 'Physical' },
 };
 
 export const REGION_MESSAGES = {

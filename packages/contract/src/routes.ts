@@ -52,22 +52,42 @@ export const ROUTES = {
   confirmPhoneCode: { method: 'POST', path: '/api/phone/verification/confirm', access: 'member' },
 
   // The catalog.
-  listTrending: { method: 'GET', path: '/trending/:mediaType', access: 'public', pageRead: true },
-  listUpcoming: { method: 'GET', path: '/upcoming/:mediaType', access: 'public', pageRead: true },
-  getFeatured: { method: 'GET', path: '/media/featured/:mediaType', access: 'public', pageRead: true },
+  listTrending: {
+    method: 'GET',
+    path: '/trending/:mediaType',
+    access: 'public',
+    pageRead: { query: ['lang'] },
+  },
+  listUpcoming: {
+    method: 'GET',
+    path: '/upcoming/:mediaType',
+    access: 'public',
+    pageRead: { query: ['lang'] },
+  },
+  getFeatured: {
+    method: 'GET',
+    path: '/media/featured/:mediaType',
+    access: 'public',
+    pageRead: { query: ['lang'] },
+  },
   getMediaBySlug: {
     method: 'GET',
     path: '/media/slug/:mediaType/:slug',
     access: 'public',
-    pageRead: { query: ['region'] },
+    pageRead: { query: ['region', 'lang'] },
   },
   listRecommendations: {
     method: 'GET',
     path: '/media/recommendations/:mediaType/:itemId',
     access: 'public',
-    pageRead: true,
+    pageRead: { query: ['lang'] },
   },
-  searchMedia: { method: 'GET', path: '/api/search', access: 'public', pageRead: { query: ['q', 'type'] } },
+  searchMedia: {
+    method: 'GET',
+    path: '/api/search',
+    access: 'public',
+    pageRead: { query: ['q', 'type', 'lang'] },
+  },
   /** Asks TMDB and ISBNdb: never a page read. */
   searchProviders: { method: 'GET', path: '/api/search/providers', access: 'public' },
   requestTitle: { method: 'POST', path: '/api/request', access: 'public' },

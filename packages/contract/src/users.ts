@@ -19,34 +19,37 @@ import {
   REMINDER_DAY_OPTIONS,
 } from './constants';
 import { text } from './text';
+import { schemaText as say, VALIDATION_MESSAGES as V } from './validation';
 
 export const passwordSchema = text()
-  .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_MESSAGES.tooShort })
-  .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_MESSAGES.tooLong })
-  .regex(/\d/, { error: PASSWORD_MESSAGES.noDigit });
+  .min(PASSWORD_MIN_LENGTH, { error: say(PASSWORD_MESSAGES.tooShort) })
+  .max(PASSWORD_MAX_LENGTH, { error: say(PASSWORD_MESSAGES.tooLong) })
+  .regex(/\d/, { error: say(PASSWORD_MESSAGES.noDigit) });
 
 export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
 
 /** A user id as the identity service issues it; anything else cannot be anyone's id. */
 export const uidParamsSchema = z.object({ uid: text() });
 
-const nameSchema = text().trim().max(50, { error: 'must be at most 50 characters' });
+const nameSchema = text()
+  .trim()
+  .max(50, { error: say(V.maxLength, { max: 50 }) });
 /** Digits with an optional leading + and common separators; 7 to 15 digits in all. */
 export const phoneSchema = z
   .string()
   .trim()
-  .max(24, { error: 'must be at most 24 characters' })
-  .refine((v) => v === '' || /^\+?[\d\s().-]+$/.test(v), { error: 'must be a phone number' })
-  .refine((v) => v === '' || (v.match(/\d/g)?.length ?? 0) >= 7, { error: 'must have at least 7 digits' })
-  .refine((v) => (v.match(/\d/g)?.length ?? 0) <= 15, { error: 'must have at most 15 digits' });
+  .max(24, { error: say(V.maxLength, { max: 24 }) })
+  .refine((v) => v === '' || /^\+?[\d\s().-]+$/.test(v), { error: say(V.phoneFormat) })
+  .refine((v) => v === '' || (v.match(/\d/g)?.length ?? 0) >= 7, { error: say(V.phoneMinDigits, { min: 7 }) })
+  .refine((v) => (v.match(/\d/g)?.length ?? 0) <= 15, { error: say(V.phoneMaxDigits, { max: 15 }) });
 
 /** An IANA time zone name ("Europe/Paris"); release messages go out at 09:00 in it. */
-export const timeZoneSchema = text().refine(isTimeZone, { error: NOTIFICATION_MESSAGES.badTimeZone });
+export const timeZoneSchema = text().refine(isTimeZone, { error: say(NOTIFICATION_MESSAGES.badTimeZone) });
 export const reminderDaysSchema = z
   .number()
   .int()
   .refine((v) => (REMINDER_DAY_OPTIONS as readonly number[]).includes(v), {
-    error: NOTIFICATION_MESSAGES.badReminderDays,
+    error: say(NOTIFICATION_MESSAGES.badReminderDays),
   });
 
 /** A country from the profile's list (REGION_CODES), e.g. `GB`; either case is taken, upper case kept. */
@@ -55,25 +58,28 @@ export const profileRegionSchema = text()
   .transform((code) => code.toUpperCase())
   .refine(isRegionCode, { error: REGION_MESSAGES.unknownRegion });
 /** One of the product's languages (LOCALES), e.g. `fr` or `pt-BR`. */
-export const localeSchema = z.enum(LOCALES, { error: () => LOCALE_MESSAGES.badLocale });
+export const localeSchema = z.enum(LOCALES, { error: () => say(LOCALE_MESSAGES.badLocale) });
 export const movieReleaseKindSchema = z.enum(MOVIE_RELEASE_KINDS, {
   error: () => REGION_MESSAGES.badMovieReleaseKind,
 });
 
-const utmSchema = text().trim().max(100, { error: 'must be at most 100 characters' }).nullable();
+const utmSchema = text()
+  .trim()
+  .max(100, { error: say(V.maxLength, { max: 100 }) })
+  .nullable();
 
 function requirePhoneForMobile(
   value: { phone_number?: string | null; notification_preferences?: string[] },
   ctx: z.RefinementCtx,
 ) {
   const problem = mobilePreferenceProblem(value.notification_preferences, value.phone_number);
-  if (problem) ctx.addIssue({ code: 'custom', path: ['notification_preferences'], message: problem });
+  if (problem) ctx.addIssue({ code: 'custom', path: ['notification_preferences'], message: say(problem) });
 }
 
 /** POST /user/register: the spec's registration payload. The user id must be the session's. */
 export const registerBodySchema = z
   .strictObject({
-    email: z.email({ error: 'must be an email address' }),
+    email: z.email({ error: say(V.email) }),
     firebase_id: text().min(1),
     // The client may propose one; the server always generates a unique username itself.
     username: text().max(64).optional(),
@@ -187,9 +193,9 @@ export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
 export const phoneCodeBodySchema = z
   .strictObject({
     code: z
-      .string({ error: PHONE_MESSAGES.codeFormat })
+      .string({ error: say(PHONE_MESSAGES.codeFormat) })
       .trim()
-      .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), { error: PHONE_MESSAGES.codeFormat }),
+      .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), { error: say(PHONE_MESSAGES.codeFormat) }),
   })
   .meta({
     id: 'PhoneCode',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_SERVICES, OFFER_TYPES } from './offers';
 import { regionSchema } from './text';
+import { schemaText as say, VALIDATION_MESSAGES as V } from './validation';
 
 export const offerTypeSchema = z.enum(OFFER_TYPES);
 
@@ -37,8 +38,8 @@ export const watchProvidersQuerySchema = z.object({
 });
 
 const providerIdsSchema = z
-  .array(z.number({ error: () => 'must be a list of provider ids' }).int({ error: 'must be whole numbers' }))
-  .max(MAX_SERVICES, { error: `at most ${MAX_SERVICES} services` });
+  .array(z.number({ error: () => say(V.providerIds) }).int({ error: say(V.wholeNumbers) }))
+  .max(MAX_SERVICES, { error: say(V.maxServices, { max: MAX_SERVICES }) });
 
 /** GET/PUT /api/services: the services a member pays for, in one country. */
 export const memberServicesSchema = z
@@ -55,7 +56,7 @@ export const memberServicesBodySchema = z
     /** Absent: the profile's region (else the server's default region). */
     region: regionSchema.optional(),
     provider_ids: providerIdsSchema,
-    include_rent_buy: z.boolean({ error: () => 'must be true or false' }).optional(),
+    include_rent_buy: z.boolean({ error: () => say(V.boolean) }).optional(),
   })
   .meta({ id: 'MemberServicesUpdate' });
 export type MemberServicesBody = z.input<typeof memberServicesBodySchema>;

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { followedViaSchema } from './follows';
 import { mediaItemSchema, mediaTypeSchema } from './media';
 import { text } from './text';
+import { schemaText as say, VALIDATION_MESSAGES as V } from './validation';
 import { watchProviderRefSchema } from './watch';
 
-const itemIdSchema = z.uuid({ error: () => 'must be an item id' });
+const itemIdSchema = z.uuid({ error: () => say(V.itemId) });
 
 /** The media item fields a watchlist entry carries: what the Watchlist card, the share image and the home panel show. */
 export const WATCHLIST_ITEM_FIELDS = {

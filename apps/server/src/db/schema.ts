@@ -179,6 +179,24 @@ export type ItemCreditRow = typeof itemCredits.$inferSelect;
  * How other services name a title: every edition's ISBN-13 of a book, a movie's IMDb id, a series' IMDb
  * id on each of its seasons. Written with the title by the ingestion pipeline; imports match by it.
  */
+/**
+ * A title's name and description in a locale, where its provider has them (TMDB's translations); a
+ * locale without a row reads the title as the catalog holds it. Books keep their own title.
+ */
+export const titleTranslations = pgTable(
+  'title_translations',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    locale: text('locale').$type<Locale>().notNull(),
+    title: text('title').notNull(),
+    /** Null: the catalog's own description (none in this language). */
+    description: text('description'),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.locale] })],
+);
+
 export const itemIdentifiers = pgTable(
   'item_identifiers',
   {

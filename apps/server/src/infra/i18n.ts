@@ -1,14 +1,22 @@
-import { isLocale, LOCALE_COOKIE, type Locale, negotiateLocale, type Translate } from '@releasebell/contract';
+import {
+  isPageLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  negotiateLocale,
+  type PageLocale,
+  type Translate,
+} from '@releasebell/contract';
 import { createTranslator } from '@releasebell/contract/i18n';
 import { messages as de } from '@releasebell/contract/locales/de';
 import { messages as enGB } from '@releasebell/contract/locales/en-GB';
 import { messages as enUS } from '@releasebell/contract/locales/en-US';
+import { messages as pseudo } from '@releasebell/contract/locales/en-XA';
 import { messages as es } from '@releasebell/contract/locales/es';
 import { messages as fr } from '@releasebell/contract/locales/fr';
 import { messages as ja } from '@releasebell/contract/locales/ja';
 import { messages as ptBR } from '@releasebell/contract/locales/pt-BR';
 
-const catalogs: Record<Locale, typeof enUS> = {
+const catalogs: Record<PageLocale, typeof enUS> = {
   'en-US': enUS,
   'en-GB': enGB,
   es,
@@ -16,6 +24,7 @@ const catalogs: Record<Locale, typeof enUS> = {
   de,
   'pt-BR': ptBR,
   ja,
+  'en-XA': pseudo,
 };
 
 /** A message in a reader's locale: the server renders texts, mails and pushes for whoever gets them. */
@@ -36,7 +45,7 @@ const CHOSEN = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`);
 export function requestLocale(headers: {
   cookie?: string | undefined;
   'accept-language'?: string | undefined;
-}): Locale {
+}): PageLocale {
   const chosen = CHOSEN.exec(headers.cookie ?? '')?.[1];
-  return isLocale(chosen) ? chosen : negotiateLocale(headers['accept-language']);
+  return isPageLocale(chosen) ? chosen : negotiateLocale(headers['accept-language']);
 }

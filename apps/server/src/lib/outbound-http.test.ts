@@ -43,10 +43,12 @@ describe('which addresses are public', () => {
 
   it('takes https to a named host, and http or private addresses only when allowed', () => {
     expect(outboundUrlProblem('https://hooks.example.com/x', false)).toBeNull();
-    expect(outboundUrlProblem('http://hooks.example.com/x', false)).toBe('must be an https URL');
+    expect(outboundUrlProblem('http://hooks.example.com/x', false)?.message).toBe('must be an https URL');
     expect(outboundUrlProblem('http://127.0.0.1:8080/x', true)).toBeNull();
-    expect(outboundUrlProblem('https://169.254.169.254/latest', false)).toBe('must be a public address');
-    expect(outboundUrlProblem('file:///etc/passwd', true)).toBe('must be an https URL');
+    expect(outboundUrlProblem('https://169.254.169.254/latest', false)?.message).toBe(
+      'must be a public address',
+    );
+    expect(outboundUrlProblem('file:///etc/passwd', true)?.message).toBe('must be an https URL');
   });
 
   it.each([
@@ -59,7 +61,7 @@ describe('which addresses are public', () => {
     'https://[fe80::1]/x',
     'https://[fc00::1]/x',
   ])('refuses %s as not public', (url) => {
-    expect(outboundUrlProblem(url, false)).toBe('must be a public address');
+    expect(outboundUrlProblem(url, false)?.message).toBe('must be a public address');
   });
 
   it('takes a public IPv6 or IPv4 address in a URL', () => {

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -58,19 +59,29 @@ export interface OutboundAnswer {
 const DEFAULT_TIMEOUT_MS = 5000;
 const DEFAULT_MAX_BYTES = 64 * 1024;
 
-/** Why a URL may not be used (a sentence for the member), or null; addresses are checked when sent. */
-export function outboundUrlProblem(raw: string, allowPrivate: boolean): string | null {
+const URL_PROBLEMS = {
+  notUrl: /*i18n*/ { id: 'error.url.notUrl', message: 'must be a URL' },
+  notHttps: /*i18n*/ { id: 'error.url.notHttps', message: 'must be an https URL' },
+  credentials: /*i18n*/ { id: 'error.url.credentials', message: 'must not carry a user name or password' },
+  notPublic: /*i18n*/ { id: 'error.url.notPublic', message: 'must be a public address' },
+};
+
+/**
+ * Why a URL may not be used (words for the member, `message` their English), or null; addresses are
+ * checked when sent.
+ */
+export function outboundUrlProblem(raw: string, allowPrivate: boolean): MessageDescriptor | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'must be a URL';
+    return URL_PROBLEMS.notUrl;
   }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return 'must be an https URL';
-  if (url.username || url.password) return 'must not carry a user name or password';
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return URL_PROBLEMS.notHttps;
+  if (url.username || url.password) return URL_PROBLEMS.credentials;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !allowPrivate && !isPublicAddress(host)) return 'must be a public address';
-  if (!allowPrivate && !host.includes('.') && !isIP(host)) return 'must be a public address';
+  if (isIP(host) && !allowPrivate && !isPublicAddress(host)) return URL_PROBLEMS.notPublic;
+  if (!allowPrivate && !host.includes('.') && !isIP(host)) return URL_PROBLEMS.notPublic;
   return null;
 }
 
@@ -108,7 +119,7 @@ export function postOutbound(
   options: OutboundOptions,
 ): Promise<OutboundAnswer> {
   const problem = outboundUrlProblem(url, options.allowPrivate);
-  if (problem) return Promise.reject(new OutboundError('refused', `the URL ${problem}`));
+  if (problem) return Promise.reject(new OutboundError('refused', `the URL ${problem.message}`));
   const target = new URL(url);
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -2,8 +2,18 @@ import type { Duplex } from 'node:stream';
 import { ERROR_CODES } from '@releasebell/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorBody, HttpError } from '../errors';
+import { errorBody, HttpError, inLocale, schemaErrorText } from '../errors';
 import { requestLocale } from '../infra/i18n';
+
+const MESSAGES = {
+  invalid: /*i18n*/ { id: 'error.validation.invalid', message: 'is invalid' },
+  unstorable: /*i18n*/ {
+    id: 'error.request.unstorable',
+    message: 'The request contains characters that cannot be stored.',
+  },
+  tooManyRequests: /*i18n*/ { id: 'error.request.tooMany', message: 'Too many requests. Try again shortly.' },
+  internal: /*i18n*/ { id: 'error.request.internal', message: 'Something went wrong on our side.' },
+};
 
 type Issue = { instancePath: string; message?: string; params?: Record<string, unknown> };
 
@@ -27,35 +37,34 @@ export function isUnstorableText(error: unknown): boolean {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Messages in the reader's language; the codes stay what clients branch on.
+    const locale = requestLocale(request.headers);
+    reply.header('content-language', locale).header('vary', 'Accept-Language, Cookie');
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
+      // A schema reports the contract's English: a text it registered is answered translated.
       const details = error.validation.map((issue) => ({
         field: fieldOf(issue, context),
-        message: issue.message ?? 'is invalid',
+        message: inLocale(locale, issue.message ? schemaErrorText(issue.message) : MESSAGES.invalid),
       }));
       const message = details.map((d) => `${d.field}: ${d.message}`).join('; ');
       return reply.status(400).send(errorBody(ERROR_CODES.validation, message, details));
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      // The message in the reader's language; the code stays what clients branch on.
-      const locale = requestLocale(request.headers);
-      reply.header('content-language', locale).header('vary', 'Accept-Language, Cookie');
       return reply
         .status(error.statusCode)
         .send(errorBody(error.code, error.messageIn(locale), error.detailsIn(locale)));
     }
     if (isUnstorableText(error)) {
       // Schemas refuse NUL in every string they know; this catches one that slipped past them.
-      return reply
-        .status(400)
-        .send(errorBody(ERROR_CODES.validation, 'The request contains characters that cannot be stored.'));
+      return reply.status(400).send(errorBody(ERROR_CODES.validation, inLocale(locale, MESSAGES.unstorable)));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply
         .status(429)
-        .send(errorBody(ERROR_CODES.rateLimited, 'Too many requests. Try again shortly.'));
+        .send(errorBody(ERROR_CODES.rateLimited, inLocale(locale, MESSAGES.tooManyRequests)));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) are safe to show.
@@ -68,7 +77,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(status).send(errorBody(code, error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(errorBody(ERROR_CODES.internal, 'Something went wrong on our side.'));
+    return reply.status(500).send(errorBody(ERROR_CODES.internal, inLocale(locale, MESSAGES.internal)));
   });
 }
 

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES, ERROR_CODES, notPublicUrlMessage } from '@releasebell/co
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { errorBody } from '../errors';
+import { requestLocale, translate } from '../infra/i18n';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Vite's dev server, which proxies the API in `npm run dev`. */
@@ -33,11 +34,20 @@ export function registerSameOriginCheck(app: FastifyInstance, config: Config) {
     if (origin === ownOrigin(req)) {
       // Same site, but not the address the product is configured for: say so, in the UI and the log.
       const message = notPublicUrlMessage(config.publicUrl);
-      req.log.warn({ origin, url: req.url }, message);
-      reply.status(403).send(errorBody(ERROR_CODES.originNotAllowed, message));
+      req.log.warn({ origin, url: req.url }, translate('en-US', message));
+      reply
+        .status(403)
+        .send(errorBody(ERROR_CODES.originNotAllowed, translate(requestLocale(req.headers), message)));
       return;
     }
     req.log.warn({ origin, url: req.url }, 'cross-site request refused');
-    reply.status(403).send(errorBody(ERROR_CODES.crossSiteRequest, AUTH_MESSAGES.crossSite));
+    reply
+      .status(403)
+      .send(
+        errorBody(
+          ERROR_CODES.crossSiteRequest,
+          translate(requestLocale(req.headers), AUTH_MESSAGES.crossSite),
+        ),
+      );
   });
 }

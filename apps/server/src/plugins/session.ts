@@ -9,8 +9,13 @@ declare module 'fastify' {
   }
 }
 
-export const unauthorized = () => new HttpError(401, ERROR_CODES.unauthorized, 'Sign in to continue.');
-const forbidden = () => new HttpError(403, ERROR_CODES.forbidden, 'This belongs to another user.');
+const MESSAGES = {
+  unauthorized: /*i18n*/ { id: 'error.session.unauthorized', message: 'Sign in to continue.' },
+  forbidden: /*i18n*/ { id: 'error.session.forbidden', message: 'This belongs to another user.' },
+};
+
+export const unauthorized = () => new HttpError(401, ERROR_CODES.unauthorized, MESSAGES.unauthorized);
+const forbidden = () => new HttpError(403, ERROR_CODES.forbidden, MESSAGES.forbidden);
 
 /** The signed-in member's id, or a 401: for routes about "my" things without a uid in the path. */
 export async function signedInId(req: FastifyRequest): Promise<string> {

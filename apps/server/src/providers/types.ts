@@ -1,4 +1,4 @@
-import type { CreditRole, MediaType, ReleaseDatePrecision } from '@releasebell/contract';
+import type { CreditRole, Locale, MediaType, ReleaseDatePrecision } from '@releasebell/contract';
 
 /** One catalog item in our own shape, whatever source it came from. */
 export interface NormalisedItem {
@@ -36,6 +36,18 @@ export interface NormalisedItem {
    * absent leaves them as they are.
    */
   identifiers?: Identifier[];
+  /**
+   * The title and description in other locales, where the provider has them, replacing the stored
+   * ones; absent leaves them as they are.
+   */
+  translations?: TitleTranslation[];
+}
+
+/** A title's name (and description, null: the original's) in a reader's locale. */
+export interface TitleTranslation {
+  locale: Locale;
+  title: string;
+  description: string | null;
 }
 
 /** A book edition's ISBN-13, or a movie's or series' IMDb id (`tt0133093`). */

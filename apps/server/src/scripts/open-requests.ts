@@ -1,5 +1,6 @@
 import type { MediaType } from '@releasebell/contract';
 import { MEDIA_TYPE_SINGULAR } from '@releasebell/contract/constants';
+import { translate } from '../infra/i18n';
 
 /** One request per block: when, what, the extra info, who asked. */
 export function formatOpenRequests(
@@ -14,7 +15,7 @@ export function formatOpenRequests(
   if (rows.length === 0) return 'No open requests.';
   const blocks = rows.map((r) => {
     const lines = [
-      `${r.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC  ${MEDIA_TYPE_SINGULAR[r.mediaType]}: ${r.title}`,
+      `${r.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC  ${translate('en-US', MEDIA_TYPE_SINGULAR[r.mediaType])}: ${r.title}`,
     ];
     if (r.extraInfo.trim()) lines.push(`  ${r.extraInfo.trim().replace(/\s+/g, ' ')}`);
     lines.push(`  asked by ${r.email ?? 'a visitor (not signed in)'}`);

@@ -1,7 +1,7 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { LanguageProvider } from '../lib/i18n';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { LanguageProvider, useT } from '../lib/i18n';
 import { whenIdle } from '../lib/idle';
 import { SessionProvider } from '../lib/session';
 import { type Viewer, ViewerProvider } from '../lib/viewer';
@@ -44,15 +44,40 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark">
-      <Toasts />
-      <QueryClientProvider client={queryClient}>
-        <ViewerProvider value={viewer}>
-          <LanguageProvider initial={viewer.language}>
+    <LanguageProvider initial={viewer.language}>
+      <ThemeInLanguage>
+        <Toasts />
+        <QueryClientProvider client={queryClient}>
+          <ViewerProvider value={viewer}>
             <SessionProvider>{children}</SessionProvider>
-          </LanguageProvider>
-        </ViewerProvider>
-      </QueryClientProvider>
+          </ViewerProvider>
+        </QueryClientProvider>
+      </ThemeInLanguage>
+    </LanguageProvider>
+  );
+}
+
+const MESSAGES = {
+  togglePassword: /*i18n*/ { id: 'app.theme.togglePassword', message: 'Show or hide the password' },
+};
+
+/** The theme, with the words Mantine's own controls would say in English said in the page's language. */
+function ThemeInLanguage({ children }: { children: ReactNode }) {
+  const t = useT();
+  const themed = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          PasswordInput: {
+            defaultProps: { visibilityToggleButtonProps: { 'aria-label': t(MESSAGES.togglePassword) } },
+          },
+        },
+      }),
+    [t],
+  );
+  return (
+    <MantineProvider theme={themed} defaultColorScheme="dark">
+      {children}
     </MantineProvider>
   );
 }

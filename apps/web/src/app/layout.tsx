@@ -10,7 +10,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { isLocale, LOCALE_NAMES, LOCALES, PRODUCT_NAME } from '@releasebell/contract/constants';
+import { isLocale, LOCALE_NAMES, LOCALES, PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
@@ -26,7 +26,6 @@ import classes from './layout.module.css';
 import tmdbLogo from './tmdb-logo.svg';
 
 const MESSAGES = {
-  tagline: /*i18n*/ { id: 'layout.tagline', message: 'Never Miss A Release!' },
   home: /*i18n*/ { id: 'layout.home', message: '{product} home' },
   signIn: /*i18n*/ { id: 'layout.signIn', message: 'Sign In' },
   contact: /*i18n*/ {
@@ -101,7 +100,7 @@ function Header() {
           <IconBell size={28} className={classes.brandIcon} aria-hidden />
           <Stack gap={0}>
             <Text className={classes.brandName}>{PRODUCT_NAME}</Text>
-            <Text className={classes.tagline}>{t(MESSAGES.tagline)}</Text>
+            <Text className={classes.tagline}>{t(TAGLINE)}</Text>
           </Stack>
         </UnstyledButton>
         {/* Drawn by the server and hydrated when its code arrives; it takes taps and text before that. */}
@@ -138,23 +137,30 @@ function Header() {
 /** The footer's language picker: the page redraws in the new language, kept for a member's messages too. */
 function LanguagePicker() {
   const t = useT();
-  const { language, setLanguage } = useLanguage();
+  const { pageLocale, setLanguage } = useLanguage();
   const { currentUser } = useSession();
+  // A plain select: the footer is on every first screen, and the browser's own control costs no script.
   return (
-    <NativeSelect
-      size="xs"
-      label={t(MESSAGES.language)}
-      value={language}
-      data={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}
-      className={classes.languagePicker}
-      onChange={(event) => {
-        const locale = event.currentTarget.value;
-        if (!isLocale(locale)) return;
-        void setLanguage(locale);
-        // Their emails and texts follow; if that fails, the page is still in the new language.
-        if (currentUser) saveMemberLanguage(currentUser.id, locale).catch(() => undefined);
-      }}
-    />
+    <label className={classes.languagePicker}>
+      <span>{t(MESSAGES.language)}</span>
+      <select
+        value={pageLocale}
+        className={classes.languageSelect}
+        onChange={(event) => {
+          const locale = event.currentTarget.value;
+          if (!isLocale(locale)) return;
+          void setLanguage(locale);
+          // Their emails and texts follow; if that fails, the page is still in the new language.
+          if (currentUser) saveMemberLanguage(currentUser.id, locale).catch(() => undefined);
+        }}
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

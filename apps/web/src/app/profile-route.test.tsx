@@ -1,6 +1,6 @@
 import { Notifications, notifications } from '@mantine/notifications';
 import type { UserProfile } from '@releasebell/contract';
-import { PHONE_MESSAGES } from '@releasebell/contract/constants';
+import { englishOf, PHONE_MESSAGES } from '@releasebell/contract/constants';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApiRoutes } from '../components/test-utils';
@@ -57,7 +57,10 @@ function stubUnregistered() {
     }),
     'POST /api/phone/verification/confirm': (body) => {
       if ((body as { code: string }).code !== CODE)
-        return { status: 400, body: { error: { code: 'INVALID_CODE', message: PHONE_MESSAGES.wrongCode } } };
+        return {
+          status: 400,
+          body: { error: { code: 'INVALID_CODE', message: englishOf(PHONE_MESSAGES.wrongCode) } },
+        };
       if (profile) profile = { ...profile, phone_verified: true };
       return { status: 200, body: { phone_verified: true } };
     },
@@ -143,7 +146,7 @@ describe('ProfileRoute: a member whose sign-up stopped after its first step', ()
     fireEvent.click(screen.getByRole('button', { name: 'Finish Sign Up' }));
 
     const code = await screen.findByRole('textbox', { name: 'Verification code' });
-    expect(screen.getByText(PHONE_MESSAGES.codeSent)).toBeInTheDocument();
+    expect(screen.getByText(englishOf(PHONE_MESSAGES.codeSent))).toBeInTheDocument();
     expect(api.called('POST', '/user/register')[0]?.body).toMatchObject({
       phone_number: '+44 7400 123456',
       notification_preferences: ['email', 'mobile'],

@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { Progress, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ReleaseDatePrecision } from '@releasebell/contract';
 import { creatorCredit, DEFAULT_HYPE_PERCENTAGE } from '@releasebell/contract/constants';
+import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { type Icon, IconCalendar, IconFlame, IconUser } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { formatReleaseDate } from '../lib/dates';
@@ -113,7 +113,8 @@ export function FactTag({ icon: TagIcon, label, labelHidden = false, children }:
 
 /** "Director: Priya Halvorsen" (the item's own label, "Creator" without one); nothing without a creator. */
 export function CreatorTag({ item }: { item: { creator: string | null; creator_label: string | null } }) {
-  const credit = creatorCredit(item);
+  const t = useT();
+  const credit = creatorCredit(t, item);
   if (!credit) return null;
   return (
     <FactTag icon={IconUser} label={credit.label}>

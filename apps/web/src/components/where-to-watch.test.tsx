@@ -1,7 +1,7 @@
 import type { MediaDetail, TitleWatch, WatchOffer } from '@releasebell/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OFFER_GROUPS, WATCH_TEXTS } from '../lib/watch';
+import { OFFER_GROUPS } from '../lib/watch';
 import { renderWithProviders } from './test-utils';
 import { WhereToWatch } from './where-to-watch';
 
@@ -36,7 +36,10 @@ const movie = (w: TitleWatch | null, regional: MediaDetail['regional_dates'] = n
   regional_dates: regional,
 });
 
-const section = () => screen.getByRole('region', { name: WATCH_TEXTS.heading('United Kingdom') });
+const HEADING = 'Where to watch in United Kingdom';
+const NOT_YET = 'Not streaming in United Kingdom yet';
+const YOUR_SERVICE = 'Your service';
+const section = () => screen.getByRole('region', { name: HEADING });
 /** Each group's label and the names its offers are listed under, in order. */
 const groups = () =>
   within(section())
@@ -70,21 +73,21 @@ describe('WhereToWatch', () => {
         )}
       />,
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'Where to watch in United Kingdom' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: HEADING })).toBeVisible();
     expect(groups()).toEqual([
       ['Stream', ['Netflix', 'Amazon Prime Video']],
       ['Free', ['Channel 4 with ads']],
       ['Rent', ['Apple TV', 'Amazon Prime Video']],
       ['Buy', ['Apple TV']],
     ]);
-    expect(OFFER_GROUPS.map((g) => g.label)).toEqual(['Stream', 'Free', 'Rent', 'Buy']);
+    expect(OFFER_GROUPS.map((g) => g.label.message)).toEqual(['Stream', 'Free', 'Rent', 'Buy']);
     // Logos beside the names say nothing more; a service with no logo gets its initial, hidden too.
     const netflix = within(section()).getByText('Netflix').closest('li') as HTMLElement;
     expect(netflix.querySelector('img')).toHaveAttribute('src', '/proxy-image/tmdb/w92/p8.jpg');
     expect(netflix.querySelector('img')).toHaveAttribute('alt', '');
     expect(within(section()).queryByRole('img')).toBeNull();
     // Something streams it: no "not yet".
-    expect(screen.queryByText(WATCH_TEXTS.notYet('United Kingdom'))).toBeNull();
+    expect(screen.queryByText(NOT_YET)).toBeNull();
   });
 
   it("marks the member's services with a visible badge, first in their group", () => {
@@ -101,11 +104,11 @@ describe('WhereToWatch', () => {
       />,
     );
     expect(groups()).toEqual([
-      ['Stream', [`Netflix${WATCH_TEXTS.yourService}`, 'Amazon Prime Video']],
+      ['Stream', [`Netflix${YOUR_SERVICE}`, 'Amazon Prime Video']],
       // Free holds free and ads offers: the member's service comes first across both.
-      ['Free', [`Channel 4 with ads${WATCH_TEXTS.yourService}`, 'ITVX']],
+      ['Free', [`Channel 4 with ads${YOUR_SERVICE}`, 'ITVX']],
     ]);
-    const badges = within(section()).getAllByText(WATCH_TEXTS.yourService);
+    const badges = within(section()).getAllByText(YOUR_SERVICE);
     expect(badges).toHaveLength(2);
     expect(badges[0]?.closest('li')).toHaveTextContent(/^Netflix/);
   });
@@ -121,7 +124,7 @@ describe('WhereToWatch', () => {
         })}
       />,
     );
-    expect(within(section()).getByText(WATCH_TEXTS.notYet('United Kingdom'))).toBeVisible();
+    expect(within(section()).getByText(NOT_YET)).toBeVisible();
     expect(within(section()).getByText('Digital release: Jun 1, 2027')).toBeVisible();
     expect(groups()).toEqual([['Buy', ['Apple TV']]]);
   });
@@ -132,7 +135,7 @@ describe('WhereToWatch', () => {
         item={movie(watch([]), { region: 'US', theatrical: null, digital: '2027-06-01', physical: null })}
       />,
     );
-    expect(within(section()).getByText(WATCH_TEXTS.notYet('United Kingdom'))).toBeVisible();
+    expect(within(section()).getByText(NOT_YET)).toBeVisible();
     expect(screen.queryByText(/Digital release/)).toBeNull();
     unmount();
     renderWithProviders(
@@ -142,7 +145,7 @@ describe('WhereToWatch', () => {
         item={movie(watch([]), { region: 'GB', theatrical: null, digital: '2027-06-01', physical: null })}
       />,
     );
-    expect(screen.getByRole('heading', { level: 3, name: 'Where to watch in United Kingdom' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 3, name: HEADING })).toBeVisible();
     expect(screen.getByText('Digital release: day 2027-06-01')).toBeVisible();
   });
 
@@ -154,6 +157,13 @@ describe('WhereToWatch', () => {
       </div>,
     );
     expect(within(container).getByTestId('host')).toBeEmptyDOMElement();
+  });
+
+  it("names the country in the page's language", () => {
+    renderWithProviders(<WhereToWatch item={movie(watch([offer(NETFLIX, 'flatrate')]))} />, {
+      language: 'fr',
+    });
+    expect(screen.getByRole('heading', { level: 2, name: /Royaume-Uni/ })).toBeVisible();
   });
 
   it("credits JustWatch with a link to TMDB's page, in a new tab", () => {

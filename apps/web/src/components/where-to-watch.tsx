@@ -3,14 +3,11 @@ import type { MediaDetail } from '@releasebell/contract';
 import { IconDeviceTv } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatReleaseDate } from '../lib/dates';
-import { useLanguage } from '../lib/i18n';
+import { useLanguage, useT } from '../lib/i18n';
 import { regionName } from '../lib/region';
 import { groupOffers, isStreaming, offerName, WATCH_TEXTS } from '../lib/watch';
 import { ProviderLogo } from './provider-logo';
 import classes from './where-to-watch.module.css';
-
-/** Said to screen readers after the attribution link (as the item page's Amazon link says it). */
-const NEW_TAB = ` ${WATCH_TEXTS.newTab}`;
 
 export interface WhereToWatchProps {
   /** The title as GET /media/slug answers it: its offers (`watch`) and, for a movie, its typed dates. */
@@ -33,10 +30,11 @@ export interface WhereToWatchProps {
 export function WhereToWatch({ item, compact = false, formatDate }: WhereToWatchProps) {
   const headingId = useId();
   const { language } = useLanguage();
+  const t = useT();
   const writeDay = formatDate ?? ((day: string) => formatReleaseDate(day, 'day', language));
   const watch = item.watch;
   if (!watch) return null;
-  const country = regionName(watch.region);
+  const country = regionName(watch.region, language);
   const groups = groupOffers(watch.offers);
   const streaming = isStreaming(watch);
   const dates = item.regional_dates;
@@ -52,23 +50,31 @@ export function WhereToWatch({ item, compact = false, formatDate }: WhereToWatch
     >
       <Heading id={headingId} className={classes.heading}>
         <IconDeviceTv size={16} aria-hidden />
-        <span>{WATCH_TEXTS.heading(country)}</span>
+        <span>{t(WATCH_TEXTS.heading, { country })}</span>
       </Heading>
 
       {groups.map((group) => (
-        <OfferGroupList key={group.label} label={group.label} logoSize={logoSize} offers={group.offers} />
+        <OfferGroupList
+          key={group.label.id}
+          label={t(group.label)}
+          logoSize={logoSize}
+          offers={group.offers}
+        />
       ))}
 
       {!streaming && (
         <p className={classes.notYet}>
-          <span>{WATCH_TEXTS.notYet(country)}</span>
-          {digital && <span className={classes.digital}>{WATCH_TEXTS.digitalOn(writeDay(digital))}</span>}
+          <span>{t(WATCH_TEXTS.notYet, { country })}</span>
+          {digital && (
+            <span className={classes.digital}>{t(WATCH_TEXTS.digitalOn, { date: writeDay(digital) })}</span>
+          )}
         </p>
       )}
 
       <a className={classes.attribution} href={watch.link} target="_blank" rel="noopener noreferrer">
-        {WATCH_TEXTS.attribution}
-        <VisuallyHidden component="span">{NEW_TAB}</VisuallyHidden>
+        {t(WATCH_TEXTS.attribution)}
+        {/* Said to screen readers after the link (as the item page's Amazon link says it). */}
+        <VisuallyHidden component="span">{` ${t(WATCH_TEXTS.newTab)}`}</VisuallyHidden>
       </a>
     </section>
   );
@@ -83,6 +89,7 @@ function OfferGroupList({
   offers: ReturnType<typeof groupOffers>[number]['offers'];
   logoSize: number;
 }) {
+  const t = useT();
   const labelId = useId();
   return (
     <div className={classes.group}>
@@ -96,8 +103,8 @@ function OfferGroupList({
             className={offer.on_my_services ? `${classes.offer} ${classes.mine}` : classes.offer}
           >
             <ProviderLogo provider={offer.provider} size={logoSize} />
-            <span className={classes.name}>{offerName(offer)}</span>
-            {offer.on_my_services && <span className={classes.badge}>{WATCH_TEXTS.yourService}</span>}
+            <span className={classes.name}>{offerName(t, offer)}</span>
+            {offer.on_my_services && <span className={classes.badge}>{t(WATCH_TEXTS.yourService)}</span>}
           </li>
         ))}
       </ul>

@@ -1,5 +1,13 @@
-import type { MessageDescriptor, Messages } from '@lingui/core';
-import { isLocale, LOCALE_COOKIE, type Locale, negotiateLocale } from '@releasebell/contract/constants';
+import {
+  DEFAULT_LOCALE,
+  formatLocaleOf,
+  isPageLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  negotiateLocale,
+  type PageLocale,
+} from '@releasebell/contract/constants';
+import type { MessageDescriptor, Messages } from '@releasebell/contract/i18n';
 import { createTranslator, type MessageValues } from '@releasebell/contract/i18n';
 import { createContext, Fragment, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
@@ -9,39 +17,41 @@ import { createContext, Fragment, type ReactNode, useCallback, useContext, useMe
  * tests register every one.
  */
 
-const catalogs: Partial<Record<Locale, Messages>> = {};
+const catalogs: Partial<Record<PageLocale, Messages>> = {};
 const translate = createTranslator(catalogs);
 
 // One chunk per locale: the bundler splits each off, and the page fetches only its own.
-const LOADERS: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  'en-US': () => import('@releasebell/contract/locales/en-US'),
+const LOADERS: Record<PageLocale, () => Promise<{ messages: Messages }>> = {
+  // US English is every message's own text, compiled into the code by the build (vite.config.ts).
+  'en-US': async () => ({ messages: {} }),
   'en-GB': () => import('@releasebell/contract/locales/en-GB'),
   es: () => import('@releasebell/contract/locales/es'),
   fr: () => import('@releasebell/contract/locales/fr'),
   de: () => import('@releasebell/contract/locales/de'),
   'pt-BR': () => import('@releasebell/contract/locales/pt-BR'),
   ja: () => import('@releasebell/contract/locales/ja'),
+  'en-XA': () => import('@releasebell/contract/locales/en-XA'),
 };
 
 /** Loads `locale`'s catalog once; the app renders in it only after this has resolved. */
-export async function loadMessages(locale: Locale): Promise<void> {
+export async function loadMessages(locale: PageLocale): Promise<void> {
   if (!catalogs[locale]) catalogs[locale] = (await LOADERS[locale]()).messages;
 }
 
 /** Catalogs already at hand (the server's renderer and the tests import them all). */
-export function registerMessages(loaded: Partial<Record<Locale, Messages>>): void {
+export function registerMessages(loaded: Partial<Record<PageLocale, Messages>>): void {
   Object.assign(catalogs, loaded);
 }
 
 /** The visitor's chosen language (the footer's picker, or the profile's at sign-in), if any. */
-export function chosenLanguage(): Locale | null {
+export function chosenLanguage(): PageLocale | null {
   if (typeof document === 'undefined') return null;
   const value = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
-  return isLocale(value) ? value : null;
+  return isPageLocale(value) ? value : null;
 }
 
 /** The language a page opened here is written in: the visitor's choice, else their browser's best. */
-export function browserLanguage(): Locale {
+export function browserLanguage(): PageLocale {
   if (typeof navigator === 'undefined') return negotiateLocale(null);
   const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
   return chosenLanguage() ?? negotiateLocale(languages.filter(Boolean).join(','));
@@ -50,15 +60,18 @@ export function browserLanguage(): Locale {
 export type Translate = (descriptor: MessageDescriptor, values?: MessageValues) => string;
 
 interface LanguageState {
+  /** The language the page's dates and numbers are written in. */
   language: Locale;
+  /** The catalog its messages come from: the language, or the pseudo-locale. */
+  pageLocale: PageLocale;
   /** Loads the language's messages, keeps the choice in the cookie and redraws the app in it. */
-  setLanguage: (locale: Locale) => Promise<void>;
+  setLanguage: (locale: PageLocale) => Promise<void>;
 }
 
 const LanguageContext = createContext<LanguageState | null>(null);
 
 /** The app's language now, for messages made outside a component (a toast raised by a mutation). */
-let current: Locale | null = null;
+let current: PageLocale | null = null;
 
 /** Renders a message in the app's language from outside a component; in a component, use `useT`. */
 export const translateNow: Translate = (descriptor, values) =>
@@ -66,23 +79,29 @@ export const translateNow: Translate = (descriptor, values) =>
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export function LanguageProvider({ initial, children }: { initial: Locale; children: ReactNode }) {
-  const [language, setState] = useState(initial);
-  current = language;
-  const setLanguage = useCallback(async (locale: Locale) => {
+export function LanguageProvider({ initial, children }: { initial: PageLocale; children: ReactNode }) {
+  const [pageLocale, setState] = useState(initial);
+  current = pageLocale;
+  const setLanguage = useCallback(async (locale: PageLocale) => {
     await loadMessages(locale);
     // biome-ignore lint/suspicious/noDocumentCookie: the server reads it to render pages in this language.
     document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
     document.documentElement.lang = locale;
     setState(locale);
   }, []);
-  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  const value = useMemo(
+    () => ({ language: formatLocaleOf(pageLocale), pageLocale, setLanguage }),
+    [pageLocale, setLanguage],
+  );
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }
 
 /** Outside the app's providers (a component tested on its own): the browser's language, fixed. */
 const standalone: LanguageState = {
   get language() {
+    return formatLocaleOf(browserLanguage());
+  },
+  get pageLocale() {
     return browserLanguage();
   },
   setLanguage: async () => undefined,
@@ -92,10 +111,19 @@ export function useLanguage(): LanguageState {
   return useContext(LanguageContext) ?? standalone;
 }
 
+/**
+ * The `lang` the catalog's reads take for this page: its language, or none for US English (the
+ * catalog's own titles), so those addresses stay as they were.
+ */
+export function useCatalogLang(): Locale | undefined {
+  const { language } = useLanguage();
+  return language === DEFAULT_LOCALE ? undefined : language;
+}
+
 /** Renders a message in the page's language: `t(MESSAGES.title, { count })`. */
 export function useT(): Translate {
-  const { language } = useLanguage();
-  return useCallback((descriptor, values) => translate(language, descriptor, values), [language]);
+  const { pageLocale } = useLanguage();
+  return useCallback((descriptor, values) => translate(pageLocale, descriptor, values), [pageLocale]);
 }
 
 /** Stands for an element in a translated sentence until the sentence is cut at it. */

@@ -1,8 +1,9 @@
 import type { MediaDetail } from '@releasebell/contract';
-import type { MediaType } from '@releasebell/contract/constants';
+import type { Locale, MediaType } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
+import { useCatalogLang } from './i18n';
 import { useSession } from './session';
 import { useViewerRegion } from './viewer-region';
 
@@ -14,17 +15,24 @@ function getMediaBySlug(
   mediaType: MediaType,
   slug: string,
   region: string | null,
+  lang: Locale | undefined,
   signal?: AbortSignal,
 ): Promise<MediaDetail> {
-  return api.get<MediaDetail>(pathTo(ROUTES.getMediaBySlug, { mediaType, slug }, { region }), signal);
+  return api.get<MediaDetail>(pathTo(ROUTES.getMediaBySlug, { mediaType, slug }, { region, lang }), signal);
 }
 
 /**
  * Keyed by the member too: a member's answer marks their streaming services, so it is not the
  * visitor's answer the server rendered the page with.
  */
-function mediaBySlugKey(mediaType: MediaType, slug: string, region: string | null, member: string | null) {
-  return ['media', mediaType, slug, region ?? '', member ?? ''] as const;
+function mediaBySlugKey(
+  mediaType: MediaType,
+  slug: string,
+  region: string | null,
+  lang: Locale | undefined,
+  member: string | null,
+) {
+  return ['media', mediaType, slug, region ?? '', lang ?? '', member ?? ''] as const;
 }
 
 /** The server has no such item: asking again will not change that. */
@@ -37,11 +45,12 @@ function mediaBySlugQueryOptions(
   mediaType: MediaType,
   slug: string,
   region: string | null,
+  lang: Locale | undefined,
   member: string | null,
 ) {
   return queryOptions({
-    queryKey: mediaBySlugKey(mediaType, slug, region, member),
-    queryFn: ({ signal }) => getMediaBySlug(mediaType, slug, region, signal),
+    queryKey: mediaBySlugKey(mediaType, slug, region, lang, member),
+    queryFn: ({ signal }) => getMediaBySlug(mediaType, slug, region, lang, signal),
     retry: (failureCount, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1,
   });
@@ -54,12 +63,13 @@ function mediaBySlugQueryOptions(
 export function useMediaBySlug(mediaType: MediaType, slug: string) {
   const { region, known } = useViewerRegion();
   const member = useSession().currentUser?.id ?? null;
+  const lang = useCatalogLang();
   const queryClient = useQueryClient();
   return useQuery({
-    ...mediaBySlugQueryOptions(mediaType, slug, region, member),
+    ...mediaBySlugQueryOptions(mediaType, slug, region, lang, member),
     enabled: known,
     placeholderData: member
-      ? () => queryClient.getQueryData<MediaDetail>(mediaBySlugKey(mediaType, slug, region, null))
+      ? () => queryClient.getQueryData<MediaDetail>(mediaBySlugKey(mediaType, slug, region, lang, null))
       : undefined,
   });
 }

@@ -1,5 +1,5 @@
 import type { Locale, UserProfile } from '@releasebell/contract';
-import { notificationChannels } from '@releasebell/contract/constants';
+import { notificationChannels, PSEUDO_LOCALE } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useEffect } from 'react';
 import { api } from './api-client';
@@ -18,10 +18,12 @@ interface Username {
  */
 export function useMemberLanguage() {
   const { currentUser } = useSession();
-  const { setLanguage } = useLanguage();
+  const { pageLocale, setLanguage } = useLanguage();
   const uid = currentUser?.id;
+  // The pseudo-locale is a tester's choice for the page: no profile's language replaces it.
+  const pseudo = pageLocale === PSEUDO_LOCALE;
   useEffect(() => {
-    if (!uid) return;
+    if (!uid || pseudo) return;
     const controller = new AbortController();
     api
       .get<Username>(pathTo(ROUTES.getUsername, { uid }), controller.signal)
@@ -29,7 +31,7 @@ export function useMemberLanguage() {
       // No profile yet (sign-up's second step) or no answer: the page's language stays.
       .catch(() => undefined);
     return () => controller.abort();
-  }, [uid, setLanguage]);
+  }, [uid, pseudo, setLanguage]);
 }
 
 /** Keeps a member's new language on their profile (the whole profile is sent back, as the form does). */

@@ -30,15 +30,18 @@ export const cleanPhoneCode = (typed: string) => typed.replace(/\D/g, '').slice(
 
 /** The server's rule, checked before asking it: a code is exactly PHONE_CODE_LENGTH digits. */
 export const phoneCodeProblem = (code: string): string | null =>
-  new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`).test(code) ? null : PHONE_MESSAGES.codeFormat;
+  new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`).test(code) ? null : translateNow(PHONE_MESSAGES.codeFormat);
 
 /** What to show under the code field when the server did not take the code. */
 export function confirmErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     // A wrong code, or one that has expired or was tried too often: the server says which.
-    if (error.code === ERROR_CODES.invalidCode) return error.message || PHONE_MESSAGES.wrongCode;
+    if (error.code === ERROR_CODES.invalidCode)
+      return error.message || translateNow(PHONE_MESSAGES.wrongCode);
     if (error.code === ERROR_CODES.validation)
-      return error.details.find((d) => d.field === 'code')?.message ?? PHONE_MESSAGES.codeFormat;
+      return (
+        error.details.find((d) => d.field === 'code')?.message ?? translateNow(PHONE_MESSAGES.codeFormat)
+      );
     if (error.code === ERROR_CODES.rateLimited) return error.message;
   }
   return translateNow(MESSAGES.checkFailed);
@@ -47,7 +50,8 @@ export function confirmErrorMessage(error: unknown): string {
 /** What to show when a code could not be sent. */
 export function sendErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === ERROR_CODES.rateLimited) return error.message || PHONE_MESSAGES.tooManyCodes;
+    if (error.code === ERROR_CODES.rateLimited)
+      return error.message || translateNow(PHONE_MESSAGES.tooManyCodes);
     // No number on the profile, verified already, or the carrier refused it; or the texting service
     // failed: the server says which.
     if (error.code === ERROR_CODES.phoneNotVerifiable || error.code === ERROR_CODES.upstreamError)

@@ -29,8 +29,12 @@ describe('regionFromLocale', () => {
     expect(browserRegion()).toBeNull();
   });
 
-  it('names countries in English', () => {
+  it('names countries in English, or in the language asked for', () => {
     expect(regionName('GB')).toBe('United Kingdom');
     expect(regionName('DE')).toBe('Germany');
+    expect(regionName('GB', 'en-US')).toBe('United Kingdom');
+    expect(regionName('DE', 'fr')).toBe('Allemagne');
+    expect(regionName('DE', 'de')).toBe('Deutschland');
+    expect(regionName('QM', 'fr')).toBe('QM');
   });
 });

@@ -17,19 +17,31 @@ export function browserRegion(): string | null {
   return regionFromLocale(browserLocale());
 }
 
-let names: Intl.DisplayNames | null | undefined;
+/** One `Intl.DisplayNames` a language (null where the browser has none for it). */
+const namers = new Map<string, Intl.DisplayNames | null>();
 
-/** "United Kingdom" for GB, in English like the rest of the product; the code itself when unknown. */
-export function regionName(code: string): string {
-  if (names === undefined) {
+function namerFor(language: string): Intl.DisplayNames | null {
+  let namer = namers.get(language);
+  if (namer === undefined) {
     try {
-      names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+      namer = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
     } catch {
-      names = null;
+      namer = null;
     }
+    namers.set(language, namer);
   }
+  return namer;
+}
+
+/**
+ * "United Kingdom" for GB: in `language` (the page's, e.g. "Royaume-Uni" in fr), in English when none is
+ * given; the code itself when unknown.
+ */
+export function regionName(code: string, language = 'en'): string {
+  // US English is the product's own: named as it always was, by the plain 'en' names.
+  const namer = namerFor(language === 'en-US' ? 'en' : language);
   try {
-    return names?.of(code) ?? code;
+    return namer?.of(code) ?? code;
   } catch {
     return code;
   }

@@ -1,4 +1,4 @@
-import type { Locale, MediaType } from '@releasebell/contract/constants';
+import type { MediaType, PageLocale } from '@releasebell/contract/constants';
 import { createContext, useContext } from 'react';
 import { browserLanguage } from './i18n';
 import { browserLocale } from './region';
@@ -14,7 +14,7 @@ export interface Viewer {
   /** "en-GB"; null when unknown (the server's default region then). */
   locale: string | null;
   /** The language pages are written in: the visitor's choice (its cookie), else their browser's best. */
-  language: Locale;
+  language: PageLocale;
   mediaType: MediaType;
 }
 

@@ -3,13 +3,14 @@ import {
   inReaderOrder,
   OFFER_GROUPS,
   STREAMING_OFFER_TYPES,
+  type Translate,
   WATCH_TEXTS,
 } from '@releasebell/contract/constants';
 
 // Where to watch: the rules the item page, the quick view and the Watchlist share (the texts and
 // offer groups are the contract's).
 export {
-  availableLine,
+  availableText,
   OFFER_GROUPS,
   STREAMING_OFFER_TYPES,
   WATCH_TEXTS,
@@ -43,6 +44,6 @@ export function isStreaming(watch: Pick<TitleWatch, 'offers'>): boolean {
 }
 
 /** How an offer names its service: "Channel 4", or "Channel 4 with ads" for an ads offer. */
-export function offerName(offer: Pick<WatchOffer, 'provider' | 'type'>): string {
-  return offer.type === 'ads' ? `${offer.provider.name} ${WATCH_TEXTS.adsSuffix}` : offer.provider.name;
+export function offerName(t: Translate, offer: Pick<WatchOffer, 'provider' | 'type'>): string {
+  return offer.type === 'ads' ? t(WATCH_TEXTS.withAds, { name: offer.provider.name }) : offer.provider.name;
 }

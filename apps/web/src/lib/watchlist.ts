@@ -80,8 +80,8 @@ export function useAddToWatchlist() {
       } catch (error) {
         console.warn(new Error('Failed to add to watchlist', { cause: error }));
         void showToast({
-          title: WATCHLIST_TOASTS.addFailedTitle,
-          message: WATCHLIST_TOASTS.addFailedMessage,
+          title: translateNow(WATCHLIST_TOASTS.addFailedTitle),
+          message: translateNow(WATCHLIST_TOASTS.addFailedMessage),
           color: 'red',
           autoClose: 5000,
         });

@@ -3,6 +3,7 @@
 import { Body, Container, Head, Heading, Hr, Html, Preview, render, Text } from '@react-email/components';
 import { DEFAULT_LOCALE, type Locale, PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
 import type { ReactElement, ReactNode } from 'react';
+import { translate } from '../i18n';
 
 /** The styles every mail of the app shares, so a reset and a release alert look like one product. */
 export const mailStyles = {
@@ -39,7 +40,7 @@ export function MailLayout({
   title: string;
   footer?: ReactNode;
   children: ReactNode;
-  /** The reader's language (the mail's `lang`); the name and tagline under it are the brand's, as written. */
+  /** The reader's language (the mail's `lang` and the tagline's under the product's name). */
   locale?: Locale;
 }) {
   return (
@@ -54,7 +55,7 @@ export function MailLayout({
           {children}
           <Hr style={mailStyles.divider} />
           {footer}
-          <Text style={mailStyles.muted}>{`${PRODUCT_NAME} · ${TAGLINE}`}</Text>
+          <Text style={mailStyles.muted}>{`${PRODUCT_NAME} · ${translate(locale, TAGLINE)}`}</Text>
         </Container>
       </Body>
     </Html>

@@ -1,20 +1,28 @@
-import { NOTIFICATION_MESSAGES, phoneFormatProblem, smsNumberProblem } from '@releasebell/contract';
+import {
+  formatLocaleOf,
+  NOTIFICATION_MESSAGES,
+  type PageLocale,
+  type PhoneNumberKind,
+  phoneFormatProblem,
+  smsNumberProblem,
+} from '@releasebell/contract';
 import { type NumberType, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { HttpError } from '../../errors';
+import { type ErrorText, HttpError, joined } from '../../errors';
+import { translate } from '../i18n';
 
 /** The kinds of number a text can reach: libphonenumber cannot tell some countries' mobiles from landlines. */
 const TEXTABLE: ReadonlySet<NumberType> = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE']);
 
-/** What a number is when it is not a mobile, in the words of the 400's message. */
-const KIND_WORDS: Partial<Record<NonNullable<NumberType>, string>> = {
+/** What a number is when it is not a mobile, as the 400's message names it. */
+const KINDS: Partial<Record<NonNullable<NumberType>, PhoneNumberKind>> = {
   FIXED_LINE: 'landline',
-  PREMIUM_RATE: 'premium-rate',
-  TOLL_FREE: 'toll-free',
-  SHARED_COST: 'shared-cost',
-  VOIP: 'VoIP',
-  PERSONAL_NUMBER: 'personal (forwarding)',
+  PREMIUM_RATE: 'premiumRate',
+  TOLL_FREE: 'tollFree',
+  SHARED_COST: 'sharedCost',
+  VOIP: 'voip',
+  PERSONAL_NUMBER: 'personal',
   PAGER: 'pager',
-  UAN: 'company switchboard',
+  UAN: 'switchboard',
   VOICEMAIL: 'voicemail',
 };
 
@@ -38,14 +46,31 @@ const WITH_THE = new Set([
   'TC',
   'FK',
 ]);
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const countryName = (code: string) => {
-  const name = regionNames.of(code) ?? code;
-  return WITH_THE.has(code) ? `the ${name}` : name;
+const regionNames = new Map<string, Intl.DisplayNames>();
+/** A country's name in `language` ("in the United States" in English). */
+const countryName = (language: string, code: string) => {
+  let names = regionNames.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language.startsWith('en') ? 'en' : language], { type: 'region' });
+    regionNames.set(language, names);
+  }
+  const name = names.of(code) ?? code;
+  return language.startsWith('en') && WITH_THE.has(code) ? `the ${name}` : name;
 };
 
-const refuse = (message: string) =>
-  new HttpError(400, 'VALIDATION_ERROR', `phone_number: ${message}`, [{ field: 'phone_number', message }]);
+/** Why the number cannot get texts, in the reader's language. */
+const notTextable =
+  (countries: readonly string[], kind: PhoneNumberKind | null): ErrorText =>
+  (locale: PageLocale) => {
+    const language = formatLocaleOf(locale);
+    const names = countries.map((code) => countryName(language, code));
+    return smsNumberProblem((d, values) => translate(locale, d, values), language, names, kind);
+  };
+
+const refuse = (message: ErrorText) =>
+  new HttpError(400, 'VALIDATION_ERROR', joined('phone_number: ', message), [
+    { field: 'phone_number', message },
+  ]);
 
 export interface PhoneRules {
   /**
@@ -60,7 +85,7 @@ export interface PhoneRules {
 
 /** `countries`: ISO 3166-1 codes texts may go to (SMS_COUNTRIES); null for any. */
 export function createPhoneRules(countries: readonly string[] | null): PhoneRules {
-  const where = countries ? countries.map(countryName) : [];
+  const where = countries ?? [];
   const rules: PhoneRules = {
     problem(e164) {
       try {
@@ -78,11 +103,11 @@ export function createPhoneRules(countries: readonly string[] | null): PhoneRule
         : parsePhoneNumberFromString(value.startsWith('+') ? value : `+${value.slice(2)}`);
       if (!parsed?.isValid()) throw refuse(NOTIFICATION_MESSAGES.badPhone);
       if (countries && !(parsed.country && countries.includes(parsed.country))) {
-        throw refuse(smsNumberProblem(where, null));
+        throw refuse(notTextable(where, null));
       }
       const type = parsed.getType();
       if (!type || !TEXTABLE.has(type)) {
-        throw refuse(smsNumberProblem(where, (type && KIND_WORDS[type]) ?? null));
+        throw refuse(notTextable(where, (type && KINDS[type]) ?? null));
       }
       return parsed.number;
     },

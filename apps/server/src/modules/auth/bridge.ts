@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   type ErrorCode,
   errorResponseSchema,
+  type PageLocale,
   ROUTES,
   requestPasswordResetBodySchema,
   resetRequestedSchema,
@@ -20,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { errorBody } from '../../errors';
+import { requestLocale, translate } from '../../infra/i18n';
 import { allowedOrigin } from '../../plugins/same-origin';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import type { AuthGuards } from './guards';
@@ -59,15 +61,26 @@ interface Endpoint {
 /** Request headers the identity service reads; nothing else is passed on. */
 const FORWARDED_HEADERS = ['cookie', 'origin', 'referer', 'user-agent', 'accept-language'];
 
-/** better-auth answers errors as `{ code, message }`; the product answers them in its one shape. */
-function rewriteError(status: number, body: { code?: string; message?: string } | null) {
+const NOT_COMPLETED = /*i18n*/ {
+  id: 'error.auth.notCompleted',
+  message: 'The request could not be completed.',
+};
+
+/**
+ * better-auth answers errors as `{ code, message }`; the product answers them in its one shape, its own
+ * words in the reader's language (`locale`; better-auth's are English).
+ */
+function rewriteError(status: number, body: { code?: string; message?: string } | null, locale: PageLocale) {
   const code = body?.code ?? '';
   if (code.startsWith('USER_ALREADY_EXISTS')) {
-    return { status: 422, body: errorBody(ERROR_CODES.emailInUse, AUTH_MESSAGES.emailInUse) };
+    return {
+      status: 422,
+      body: errorBody(ERROR_CODES.emailInUse, translate(locale, AUTH_MESSAGES.emailInUse)),
+    };
   }
   const ours: ErrorCode =
     code === 'INVALID_EMAIL' || code === 'VALIDATION_ERROR' ? ERROR_CODES.validation : ERROR_CODES.authError;
-  return { status, body: errorBody(ours, body?.message ?? 'The request could not be completed.') };
+  return { status, body: errorBody(ours, body?.message ?? translate(locale, NOT_COMPLETED)) };
 }
 
 /** Session tokens live only in the HttpOnly cookie: no JSON answer may carry one to page scripts. */
@@ -113,12 +126,13 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
       if (response.status !== 401) return {};
       // The spec tells an unknown email from a wrong password (sign-up reveals used addresses anyway).
       const known = await repository.userByEmail(email);
+      const locale = requestLocale(req.headers);
       return {
         override: {
           status: 401,
           body: known
-            ? errorBody(ERROR_CODES.invalidPassword, AUTH_MESSAGES.wrongPassword)
-            : errorBody(ERROR_CODES.userNotFound, AUTH_MESSAGES.userNotFound),
+            ? errorBody(ERROR_CODES.invalidPassword, translate(locale, AUTH_MESSAGES.wrongPassword))
+            : errorBody(ERROR_CODES.userNotFound, translate(locale, AUTH_MESSAGES.userNotFound)),
         },
       };
     };
@@ -236,7 +250,7 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
     return new Request(url, { method: 'POST', headers, body: JSON.stringify(req.body ?? {}) });
   }
 
-  async function send(reply: FastifyReply, response: Response, outcome: Outcome) {
+  async function send(req: FastifyRequest, reply: FastifyReply, response: Response, outcome: Outcome) {
     let status = response.status;
     let body: unknown;
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
@@ -244,8 +258,13 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
       ({ status, body } = outcome.override);
     } else if (isJson) {
       const parsed = await response.json().catch(() => null);
-      if (status >= 400) ({ status, body } = rewriteError(status, parsed as { code?: string } | null));
-      else body = withoutTokens(parsed);
+      if (status >= 400) {
+        ({ status, body } = rewriteError(
+          status,
+          parsed as { code?: string } | null,
+          requestLocale(req.headers),
+        ));
+      } else body = withoutTokens(parsed);
     } else {
       const text = await response.text();
       body = text.length > 0 ? text : undefined;
@@ -289,7 +308,7 @@ export const authBridge: FastifyPluginAsyncZod<BridgeOptions> = async (app, opti
           return { response, outcome: after ? await after(response) : {} };
         };
         const { response, outcome } = await (endpoint.hashes ? hasher.admit(answer) : answer());
-        return send(reply, response, outcome);
+        return send(req, reply, response, outcome);
       },
     });
   }

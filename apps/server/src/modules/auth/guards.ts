@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, ERROR_CODES, PASSWORD_MESSAGES, passwordSchema } from '@releasebell/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { HttpError } from '../../errors';
+import { HttpError, schemaErrorText } from '../../errors';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { DeviceCookies } from './device-cookie';
 
@@ -51,7 +51,8 @@ export function createAuthGuards({ config, limiter, devices }: GuardOptions): Au
     checkNewPassword(value, field) {
       const result = passwordSchema.safeParse(value);
       if (!result.success) {
-        const message = result.error.issues[0]?.message ?? PASSWORD_MESSAGES.tooShort;
+        const reported = result.error.issues[0]?.message;
+        const message = reported ? schemaErrorText(reported) : PASSWORD_MESSAGES.tooShort;
         throw new HttpError(400, ERROR_CODES.validation, message, [{ field, message }]);
       }
     },

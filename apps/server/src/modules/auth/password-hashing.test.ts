@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { AUTH_MESSAGES } from '@releasebell/contract';
+import { AUTH_MESSAGES, englishOf } from '@releasebell/contract';
 import { like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,7 +145,9 @@ describe('password hashing under a burst of sign-ins', () => {
     expect(checked).toBeLessThanOrEqual(90 - busy.length);
     for (const answer of busy) {
       expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(JSON.parse(answer.body)).toEqual({ error: { code: 'AUTH_BUSY', message: AUTH_MESSAGES.busy } });
+      expect(JSON.parse(answer.body)).toEqual({
+        error: { code: 'AUTH_BUSY', message: englishOf(AUTH_MESSAGES.busy) },
+      });
     }
     // A sign-in turned away as busy tried no password: it uses up none of the address's attempts.
     const counted = await app.database.db

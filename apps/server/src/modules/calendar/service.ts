@@ -53,8 +53,11 @@ export interface CalendarFeed {
   etag: string;
 }
 
-const calendarNotFound = () =>
-  new HttpError(404, ERROR_CODES.calendarNotFound, 'This calendar link is not valid any more.');
+const CALENDAR_NOT_FOUND = /*i18n*/ {
+  id: 'error.calendar.notFound',
+  message: 'This calendar link is not valid any more.',
+};
+const calendarNotFound = () => new HttpError(404, ERROR_CODES.calendarNotFound, CALENDAR_NOT_FOUND);
 
 /**
  * A member's feed token: derived, not stored, so the profile can show the same link again; the

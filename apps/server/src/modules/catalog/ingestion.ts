@@ -69,7 +69,7 @@ export async function upsertItems(
     }
   }
   const rows: NewMediaItemRow[] = unique.map(
-    ({ releaseDates: _, credits: __, identifiers: ___, ...item }) => ({
+    ({ releaseDates: _, credits: __, identifiers: ___, translations: ____, ...item }) => ({
       ...item,
       slug: slugs.get(item.providerId) ?? slugify(item.title),
       searchText: normaliseForSearch(item.title),
@@ -82,7 +82,10 @@ export async function upsertItems(
   const identifiers = new Map(
     unique.flatMap((i) => (i.identifiers ? [[i.providerId, i.identifiers] as const] : [])),
   );
-  const changes = await repo.upsert(rows, change, { regional, credits, identifiers });
+  const translations = new Map(
+    unique.flatMap((i) => (i.translations ? [[i.providerId, i.translations] as const] : [])),
+  );
+  const changes = await repo.upsert(rows, change, { regional, credits, identifiers, translations });
   return {
     received: rows.length,
     inserted: rows.length - known.size,

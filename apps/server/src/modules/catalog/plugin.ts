@@ -3,14 +3,20 @@ import { createAppState } from '../../db/app-state';
 import { retireDemoCatalog, seedDemoCatalog } from './demo-seed';
 import { type CatalogRepository, createCatalogRepository } from './repository';
 import { catalogRoutes, type MemberServicesLookup } from './routes';
-import { createCatalogService } from './service';
+import { type CatalogService, createCatalogService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The catalog's titles, for the modules that read or write them (sync, imports, follows). */
     catalogRepository: CatalogRepository;
-    /** How a title's page is shown to a member: the module keeping their services plugs its lookup in. */
-    catalogViews: { personalize(servicesOf: MemberServicesLookup): void };
+    /**
+     * How titles are shown: `personalize` takes the member's services lookup (the watch module's);
+     * `localized` gives titles and descriptions in a reader's language (search, lists of other modules).
+     */
+    catalogViews: {
+      personalize(servicesOf: MemberServicesLookup): void;
+      localized: CatalogService['localized'];
+    };
   }
 }
 
@@ -23,13 +29,15 @@ export default fp(
     else if (config.tmdb || config.isbndb) await retireDemoCatalog(repo, app.log);
     app.decorate('catalogRepository', repo);
     const views: { servicesOf: MemberServicesLookup | null } = { servicesOf: null };
+    const catalog = createCatalogService(repo, clock, { defaultRegion: config.defaultRegion });
     app.decorate('catalogViews', {
       personalize: (servicesOf: MemberServicesLookup) => {
         views.servicesOf = servicesOf;
       },
+      localized: catalog.localized,
     });
     await app.register(catalogRoutes, {
-      catalog: createCatalogService(repo, clock, { defaultRegion: config.defaultRegion }),
+      catalog,
       cacheSeconds: config.catalogCacheSeconds,
       views,
     });

@@ -1,4 +1,10 @@
-import { FOLLOW_OFFERED_ROLES, type FollowOption, followKindOf, type MediaType } from '@releasebell/contract';
+import {
+  FOLLOW_OFFERED_ROLES,
+  type FollowOption,
+  followKindOf,
+  type Locale,
+  type MediaType,
+} from '@releasebell/contract';
 import {
   and,
   asc,
@@ -25,6 +31,7 @@ import {
   type NewMediaItemRow,
   type ReleaseEventKind,
   releaseEvents,
+  titleTranslations,
   titleWatch,
   typedDateChanges,
   type WatchResults,
@@ -32,7 +39,7 @@ import {
   watchProviders,
 } from '../../db/schema';
 import { monthStart, yearStart } from '../../lib/dates';
-import type { Credit, Identifier } from '../../providers/types';
+import type { Credit, Identifier, TitleTranslation } from '../../providers/types';
 import { typedDateMoves } from './typed-date-moves';
 
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>;
@@ -229,11 +236,13 @@ export function createCatalogRepository(db: Database) {
         regional?: ReadonlyMap<string, { country: string; type: number; date: string }[]>;
         credits?: ReadonlyMap<string, Credit[]>;
         identifiers?: ReadonlyMap<string, Identifier[]>;
+        translations?: ReadonlyMap<string, TitleTranslation[]>;
       } = {},
     ): Promise<ReleaseChange[]> {
       const regional = related.regional ?? new Map();
       const credits = related.credits ?? new Map();
       const identifiers = related.identifiers ?? new Map();
+      const translations = related.translations ?? new Map();
       if (rows.length === 0) return [];
       return db.transaction(async (tx) => {
         const before = await tx
@@ -336,6 +345,19 @@ export function createCatalogRepository(db: Database) {
           );
           if (values.length > 0) await tx.insert(itemIdentifiers).values(values);
         }
+        const translated = written.filter((w) => translations.has(w.providerId));
+        if (translated.length > 0) {
+          await tx.delete(titleTranslations).where(
+            inArray(
+              titleTranslations.itemId,
+              translated.map((w) => w.id),
+            ),
+          );
+          const values = translated.flatMap((w) =>
+            (translations.get(w.providerId) ?? []).map((t: TitleTranslation) => ({ itemId: w.id, ...t })),
+          );
+          if (values.length > 0) await tx.insert(titleTranslations).values(values);
+        }
         await replaceCredits(
           tx,
           written.flatMap((w) => {
@@ -413,6 +435,25 @@ export function createCatalogRepository(db: Database) {
     },
 
     /** The titles other services name so (an import's ISBNs or IMDb ids), by that name. */
+    /** The titles and descriptions `locale` has for these items, by item id. */
+    async translationsOf(
+      itemIds: string[],
+      locale: Locale,
+    ): Promise<Map<string, { title: string; description: string | null }>> {
+      if (itemIds.length === 0) return new Map();
+      const rows = await db
+        .select({
+          itemId: titleTranslations.itemId,
+          title: titleTranslations.title,
+          description: titleTranslations.description,
+        })
+        .from(titleTranslations)
+        .where(
+          and(eq(titleTranslations.locale, locale), inArray(titleTranslations.itemId, [...new Set(itemIds)])),
+        );
+      return new Map(rows.map((r) => [r.itemId, { title: r.title, description: r.description }]));
+    },
+
     async byIdentifier(scheme: Identifier['scheme'], values: string[]): Promise<Map<string, MediaItemRow[]>> {
       if (values.length === 0) return new Map();
       const rows = await db

@@ -1,5 +1,6 @@
 import {
   errorResponseSchema,
+  langQuerySchema,
   listQuerySchema,
   type MediaDetail,
   mediaDetailSchema,
@@ -59,11 +60,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (req, res) => {
       const { mediaType } = req.params;
-      const { limit } = req.query;
+      const { limit, lang } = req.query;
       return sendAnswer([req, res], {
         schema: mediaListSchema,
-        key: `trending:${mediaType}:${limit}`,
-        load: () => catalog.trending(mediaType, limit),
+        key: `trending:${mediaType}:${limit}:${lang ?? ''}`,
+        load: () => catalog.trending(mediaType, limit, lang),
         cacheControl: LIST_CACHE,
       });
     },
@@ -83,12 +84,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (req, res) => {
       const { mediaType } = req.params;
-      const { limit } = req.query;
+      const { limit, lang } = req.query;
       return sendAnswer([req, res], {
         schema: mediaListSchema,
         // Keyed by day too: what counts as upcoming changes at midnight UTC.
-        key: `upcoming:${catalog.today()}:${mediaType}:${limit}`,
-        load: () => catalog.upcoming(mediaType, limit),
+        key: `upcoming:${catalog.today()}:${mediaType}:${limit}:${lang ?? ''}`,
+        load: () => catalog.upcoming(mediaType, limit, lang),
         cacheControl: LIST_CACHE,
       });
     },
@@ -103,14 +104,16 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       operationId: 'getFeatured',
       summary: 'The featured release of a media type',
       params: mediaTypeParamsSchema,
+      querystring: langQuerySchema,
       response: { 200: mediaItemSchema, 400: errorResponseSchema, 404: errorResponseSchema },
     },
     handler: async (req, res) => {
       const { mediaType } = req.params;
+      const { lang } = req.query;
       return sendAnswer([req, res], {
         schema: mediaItemSchema,
-        key: `featured:${catalog.today()}:${mediaType}`,
-        load: () => catalog.featured(mediaType),
+        key: `featured:${catalog.today()}:${mediaType}:${lang ?? ''}`,
+        load: () => catalog.featured(mediaType, lang),
         cacheControl: LIST_CACHE,
       });
     },
@@ -132,15 +135,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     },
     handler: async (req, res) => {
       const { mediaType, slug } = req.params;
-      const asked = req.query.region;
+      const { region: asked, lang } = req.query;
       const member = views.servicesOf && req.headers.cookie ? await req.sessionUser() : null;
       const mine = member && views.servicesOf ? await views.servicesOf(member.id) : null;
       // No region asked: the member's own, else the visitor's language's country, else the default.
       const region = asked ?? mine?.region ?? regionFromLocale(req.headers['accept-language']?.split(',')[0]);
       const answer = {
         schema: mediaDetailSchema,
-        key: `slug:${mediaType}:${slug}:${region ?? ''}`,
-        load: () => catalog.bySlug(mediaType, slug, region ?? undefined),
+        key: `slug:${mediaType}:${slug}:${region ?? ''}:${lang ?? ''}`,
+        load: () => catalog.bySlug(mediaType, slug, region ?? undefined, lang),
       };
       if (!mine) {
         if (!asked) res.header('vary', 'accept-encoding, accept-language');
@@ -164,8 +167,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       operationId: 'listRecommendations',
       summary: 'Items related to one item by series, creator or genre (never the item itself)',
       params: recommendationParamsSchema,
+      querystring: langQuerySchema,
       response: { 200: mediaListSchema, 400: errorResponseSchema, 404: errorResponseSchema },
     },
-    handler: async (req) => catalog.recommendations(req.params.mediaType, req.params.itemId),
+    handler: async (req) => catalog.recommendations(req.params.mediaType, req.params.itemId, req.query.lang),
   });
 };

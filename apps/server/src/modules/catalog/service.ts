@@ -1,8 +1,11 @@
 import {
+  DEFAULT_LOCALE,
   DEFAULT_MOVIE_RELEASE_KIND,
   DEFAULT_REGION,
   inReaderOrder,
+  type Locale,
   type MediaDetail,
+  type MediaItem,
   type MediaType,
   type TitleWatch,
 } from '@releasebell/contract';
@@ -51,6 +54,22 @@ export function createCatalogService(
   const rule = { defaultRegion, typesOfKind: RELEASE_TYPES_OF_KIND };
 
   /** Where to watch a movie or season in `country`, as the availability sync last saw it. */
+  /**
+   * Items with their titles and descriptions in `lang` where the catalog has them (books keep their
+   * own); as they are in US English or with no `lang`.
+   */
+  async function localized<T extends MediaItem>(items: T[], lang: Locale | undefined): Promise<T[]> {
+    if (!lang || lang === DEFAULT_LOCALE || items.length === 0) return items;
+    const found = await repo.translationsOf(
+      items.map((i) => i.item_id),
+      lang,
+    );
+    return items.map((item) => {
+      const t = found.get(item.item_id);
+      return t ? { ...item, title: t.title, description: t.description ?? item.description } : item;
+    });
+  }
+
   async function watchIn(row: MediaItemRow, country: string): Promise<TitleWatch | null> {
     const target = watchTarget(row.providerId);
     if (!target) return null;
@@ -71,17 +90,19 @@ export function createCatalogService(
 
   return {
     today,
-    async trending(mediaType: MediaType, limit: number) {
+    localized,
+    async trending(mediaType: MediaType, limit: number, lang?: Locale) {
       const since = new Date(clock().getTime() - TRENDING_WINDOW_DAYS * 86_400_000);
-      return (await repo.trending(mediaType, since, limit)).map(toMediaItem);
+      return localized((await repo.trending(mediaType, since, limit)).map(toMediaItem), lang);
     },
-    async upcoming(mediaType: MediaType, limit: number) {
-      return (await repo.upcoming(mediaType, today(), limit)).map(toMediaItem);
+    async upcoming(mediaType: MediaType, limit: number, lang?: Locale) {
+      return localized((await repo.upcoming(mediaType, today(), limit)).map(toMediaItem), lang);
     },
-    async featured(mediaType: MediaType) {
+    async featured(mediaType: MediaType, lang?: Locale) {
       const row = await repo.featured(mediaType, today());
       if (!row) throw mediaNotFound();
-      return toMediaItem(row);
+      const [item] = await localized([toMediaItem(row)], lang);
+      return item ?? toMediaItem(row);
     },
     /**
      * One item for its page, with `region`'s dates for a movie (the default region's when none is
@@ -90,12 +111,13 @@ export function createCatalogService(
      * rule the item's own date was chosen by (theatrical, else digital, else any); a title with no
      * day keeps its own month or year.
      */
-    async bySlug(mediaType: MediaType, slug: string, region?: string): Promise<MediaDetail> {
+    async bySlug(mediaType: MediaType, slug: string, region?: string, lang?: Locale): Promise<MediaDetail> {
       const row = await repo.findBySlug(mediaType, slug);
       if (!row) throw mediaNotFound();
       const country = region ?? defaultRegion;
+      const [own = toMediaItem(row)] = await localized([toMediaItem(row)], lang);
       const item = {
-        ...toMediaItem(row),
+        ...own,
         follow: await repo.followOptions(row),
         watch: await watchIn(row, country),
       };
@@ -109,10 +131,10 @@ export function createCatalogService(
       if (!day) return { ...item, regional_dates: regional };
       return { ...item, release_date: day, release_date_precision: 'day', regional_dates: regional };
     },
-    async recommendations(mediaType: MediaType, itemId: string) {
+    async recommendations(mediaType: MediaType, itemId: string, lang?: Locale) {
       const item = await repo.findById(itemId);
       if (!item || item.mediaType !== mediaType) throw mediaNotFound();
-      return (await repo.recommendations(item, RECOMMENDATION_LIMIT)).map(toMediaItem);
+      return localized((await repo.recommendations(item, RECOMMENDATION_LIMIT)).map(toMediaItem), lang);
     },
   };
 }

@@ -34,8 +34,15 @@ export interface FollowsSyncResult {
   told: number;
 }
 
-const refNotFound = () => notFound(ERROR_CODES.followNotFound, 'There is nothing to follow by that ref.');
-const followNotFound = () => notFound(ERROR_CODES.followNotFound, 'Follow not found.');
+const MESSAGES = {
+  refNotFound: /*i18n*/ {
+    id: 'error.follows.refNotFound',
+    message: 'There is nothing to follow by that ref.',
+  },
+  notFound: /*i18n*/ { id: 'error.follows.notFound', message: 'Follow not found.' },
+};
+const refNotFound = () => notFound(ERROR_CODES.followNotFound, MESSAGES.refNotFound);
+const followNotFound = () => notFound(ERROR_CODES.followNotFound, MESSAGES.notFound);
 const tooManyFollows = () => new HttpError(409, ERROR_CODES.tooManyFollows, FOLLOW_MESSAGES.tooMany);
 const MINUTE = 60_000;
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ErrorCode, TMDB_POSTER_SIZES } from '@releasebell/contract';
-import { HttpError } from '../../errors';
+import { type ErrorText, HttpError, joined } from '../../errors';
 import { shortHash } from '../../lib/short-hash';
 
 /**
@@ -58,15 +58,41 @@ const MAX_SEGMENTS = 8;
 const MAX_REDIRECTS = 2;
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
-const PATH_RULE = `must be 1 to ${MAX_SEGMENTS} segments of letters, digits, '.', '-' and '_', none starting with '.' or holding '..', nothing percent-encoded, at most ${MAX_PATH_LENGTH} characters`;
+const MESSAGES = {
+  pathRule: /*i18n*/ {
+    id: 'error.images.pathRule',
+    message:
+      "must be 1 to {segments} segments of letters, digits, '.', '-' and '_', none starting with '.' or holding '..', nothing percent-encoded, at most {max} characters",
+    values: { segments: MAX_SEGMENTS, max: MAX_PATH_LENGTH },
+  },
+  tmdbRule: /*i18n*/ {
+    id: 'error.images.tmdbRule',
+    message: "a TMDB image is '{size}/{file}', the size one of {sizes}",
+    values: { sizes: TMDB_POSTER_SIZES.join(', ') },
+  },
+  tooLarge: /*i18n*/ { id: 'error.images.tooLarge', message: 'The image is too large.' },
+  redirect: /*i18n*/ {
+    id: 'error.images.redirect',
+    message: 'The image host redirected somewhere the proxy does not go.',
+  },
+  notFound: /*i18n*/ { id: 'error.images.notFound', message: 'Image not found.' },
+  badAnswer: /*i18n*/ { id: 'error.images.badAnswer', message: 'The image host did not answer properly.' },
+  notImage: /*i18n*/ { id: 'error.images.notImage', message: 'The image host did not send an image.' },
+  timeout: /*i18n*/ { id: 'error.images.timeout', message: 'The image host took too long to answer.' },
+  unreachable: /*i18n*/ { id: 'error.images.unreachable', message: 'The image host could not be reached.' },
+};
+
 /** The 400 for a path the proxy will not fetch, naming the field and the rule like other validation errors. */
 export const badImagePath = () =>
-  new HttpError(400, 'INVALID_IMAGE_PATH', `path: ${PATH_RULE}`, [{ field: 'path', message: PATH_RULE }]);
-const TMDB_RULE = `a TMDB image is {size}/{file}, the size one of ${TMDB_POSTER_SIZES.join(', ')}`;
+  new HttpError(400, 'INVALID_IMAGE_PATH', joined('path: ', MESSAGES.pathRule), [
+    { field: 'path', message: MESSAGES.pathRule },
+  ]);
 /** The 400 for a TMDB path in a size TMDB does not serve (or not shaped {size}/{file}). */
 const badTmdbPath = () =>
-  new HttpError(400, 'INVALID_IMAGE_PATH', `path: ${TMDB_RULE}`, [{ field: 'path', message: TMDB_RULE }]);
-const upstreamError = (code: ErrorCode, message: string) => new HttpError(502, code, message);
+  new HttpError(400, 'INVALID_IMAGE_PATH', joined('path: ', MESSAGES.tmdbRule), [
+    { field: 'path', message: MESSAGES.tmdbRule },
+  ]);
+const upstreamError = (code: ErrorCode, message: ErrorText) => new HttpError(502, code, message);
 
 const TMDB_SIZES: ReadonlySet<string> = new Set(TMDB_POSTER_SIZES);
 /** TMDB serves posters only as {size}/{file} in its own sizes; nothing else under its base is fetched. */
@@ -181,7 +207,7 @@ export function createImageProxy(options: ImageProxyOptions) {
     const declared = Number(response.headers.get('content-length') ?? '');
     if (Number.isFinite(declared) && declared > options.maxBytes) {
       await response.body?.cancel().catch(() => {});
-      throw upstreamError('UPSTREAM_TOO_LARGE', 'The image is too large.');
+      throw upstreamError('UPSTREAM_TOO_LARGE', MESSAGES.tooLarge);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -194,7 +220,7 @@ export function createImageProxy(options: ImageProxyOptions) {
       size += value.byteLength;
       if (size > options.maxBytes) {
         await reader.cancel().catch(() => {});
-        throw upstreamError('UPSTREAM_TOO_LARGE', 'The image is too large.');
+        throw upstreamError('UPSTREAM_TOO_LARGE', MESSAGES.tooLarge);
       }
       chunks.push(Buffer.from(value));
     }
@@ -217,38 +243,33 @@ export function createImageProxy(options: ImageProxyOptions) {
           await response.body?.cancel().catch(() => {});
           const next =
             hop < MAX_REDIRECTS ? followable(provider, url, response.headers.get('location')) : null;
-          if (!next)
-            throw upstreamError(
-              'UPSTREAM_REDIRECT',
-              'The image host redirected somewhere the proxy does not go.',
-            );
+          if (!next) throw upstreamError('UPSTREAM_REDIRECT', MESSAGES.redirect);
           url = next;
           continue;
         }
         if (response.status === 404 || response.status === 410) {
           await response.body?.cancel().catch(() => {});
-          throw new HttpError(404, 'IMAGE_NOT_FOUND', 'Image not found.');
+          throw new HttpError(404, 'IMAGE_NOT_FOUND', MESSAGES.notFound);
         }
         if (!response.ok) {
           await response.body?.cancel().catch(() => {});
-          throw upstreamError('UPSTREAM_ERROR', 'The image host did not answer properly.');
+          throw upstreamError('UPSTREAM_ERROR', MESSAGES.badAnswer);
         }
         const declaredType =
           (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
         if (!ALLOWED_TYPES.has(declaredType)) {
           await response.body?.cancel().catch(() => {});
-          throw upstreamError('UPSTREAM_NOT_IMAGE', 'The image host did not send an image.');
+          throw upstreamError('UPSTREAM_NOT_IMAGE', MESSAGES.notImage);
         }
         const body = await readCapped(response, signal);
         const actualType = sniffImageType(body);
-        if (!actualType) throw upstreamError('UPSTREAM_NOT_IMAGE', 'The image host did not send an image.');
+        if (!actualType) throw upstreamError('UPSTREAM_NOT_IMAGE', MESSAGES.notImage);
         return { contentType: actualType, body, etag: etagOf(body) };
       }
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      if (signal.aborted)
-        throw new HttpError(504, 'UPSTREAM_TIMEOUT', 'The image host took too long to answer.');
-      throw upstreamError('UPSTREAM_UNREACHABLE', 'The image host could not be reached.');
+      if (signal.aborted) throw new HttpError(504, 'UPSTREAM_TIMEOUT', MESSAGES.timeout);
+      throw upstreamError('UPSTREAM_UNREACHABLE', MESSAGES.unreachable);
     }
   }
 

@@ -12,6 +12,7 @@ import {
 } from './image-proxy';
 
 const PROVIDERS: readonly string[] = ['tmdb', 'isbndb'] satisfies ImageProvider[];
+const UNKNOWN_PROVIDER = /*i18n*/ { id: 'error.images.unknownProvider', message: 'Unknown image provider.' };
 
 export const imageProxyRoutes: FastifyPluginAsyncZod<{ proxy: ImageProxy }> = async (app, { proxy }) => {
   app.route({
@@ -45,8 +46,7 @@ export const imageProxyRoutes: FastifyPluginAsyncZod<{ proxy: ImageProxy }> = as
     },
     handler: async (req, reply) => {
       const { provider } = req.params;
-      if (!PROVIDERS.includes(provider))
-        throw notFound('IMAGE_PROVIDER_NOT_FOUND', 'Unknown image provider.');
+      if (!PROVIDERS.includes(provider)) throw notFound('IMAGE_PROVIDER_NOT_FOUND', UNKNOWN_PROVIDER);
       // The raw path, as sent: anything percent-encoded (%2F, %2e, %00...) is refused, not decoded.
       const raw = (req.raw.url ?? '').split('?')[0] ?? '';
       const prefix = pathTo(ROUTES.getProxiedImage, { provider, '*': '' });

@@ -6,14 +6,19 @@ import {
   mediaTypeSchema,
   posterByline,
   ROUTES,
+  type Translate,
 } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors';
+import { requestLocale, translate } from '../../infra/i18n';
 import { type DemoRecord, loadDemoRecords } from '../../providers/demo/demo-provider';
 import { renderDemoPoster } from './demo-poster';
 
 const DEMO_POSTER_FILE = /^[a-z]{2}-\d{3}\.svg$/;
+const POSTER_NOT_FOUND = /*i18n*/ { id: 'error.images.posterNotFound', message: 'Poster not found.' };
+
+const usEnglish: Translate = (descriptor, values) => translate('en-US', descriptor, values);
 
 /** The demo catalog's posters, drawn from the bundled records (read once, on first use). */
 export function createDemoPosters() {
@@ -24,15 +29,19 @@ export function createDemoPosters() {
     );
     return records;
   };
-  /** A poster's SVG; `keep` may leave out a text (the link preview card's fonts lack some scripts). */
+  /**
+   * A poster's SVG, its byline ("Directed by …") in `t`'s language (US English by default); `keep` may
+   * leave out a text (the link preview card's fonts lack some scripts).
+   */
   const svg = async (
     mediaType: MediaType,
     key: string,
     keep: (text: string) => Promise<boolean> = async () => true,
+    t: Translate = usEnglish,
   ): Promise<string | null> => {
     const record = (await load()).get(`${mediaType}/${key}`);
     if (!record) return null;
-    const byline = posterByline({
+    const byline = posterByline(t, {
       media_type: record.mediaType,
       author: record.author ?? null,
       director: record.director ?? null,
@@ -48,10 +57,14 @@ export function createDemoPosters() {
   return {
     svg,
     /** The SVG behind an item's stored image when it is a demo poster (`/demo-posters/...`), else null. */
-    async forImage(image: string | null, keep?: (text: string) => Promise<boolean>): Promise<string | null> {
+    async forImage(
+      image: string | null,
+      keep?: (text: string) => Promise<boolean>,
+      t?: Translate,
+    ): Promise<string | null> {
       const poster = image ? matchRoute(ROUTES.getDemoPoster, image) : null;
       if (!poster || !isMediaType(poster.mediaType) || !DEMO_POSTER_FILE.test(poster.file)) return null;
-      return svg(poster.mediaType, poster.file.replace(/\.svg$/, ''), keep);
+      return svg(poster.mediaType, poster.file.replace(/\.svg$/, ''), keep, t);
     },
   };
 }
@@ -68,11 +81,15 @@ export const demoPosterRoutes: FastifyPluginAsyncZod<{ posters: DemoPosters }> =
     },
     handler: async (req, reply) => {
       const key = req.params.file.replace(/\.svg$/, '');
-      const svg = await posters.svg(req.params.mediaType, key);
-      if (!svg) throw notFound('POSTER_NOT_FOUND', 'Poster not found.');
+      // The poster's byline is in the visitor's language (a mail's webmail asks in none: US English).
+      const locale = requestLocale(req.headers);
+      const t: Translate = (descriptor, values) => translate(locale, descriptor, values);
+      const svg = await posters.svg(req.params.mediaType, key, undefined, t);
+      if (!svg) throw notFound('POSTER_NOT_FOUND', POSTER_NOT_FOUND);
       reply
         .type('image/svg+xml')
         .header('cache-control', 'public, max-age=604800, immutable')
+        .header('vary', 'Accept-Language, Cookie')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         // Release emails show the poster, read in webmail on other origins.
         .header('cross-origin-resource-policy', 'cross-origin');

@@ -1,4 +1,5 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportSource } from '@releasebell/contract';
+import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 import { yieldToEventLoop } from '../../lib/event-loop';
@@ -40,35 +41,48 @@ export type ParseResult =
   | {
       ok: false;
       code: 'IMPORT_UNRECOGNISED' | 'IMPORT_TOO_MANY_ROWS' | 'IMPORT_TOO_LARGE' | 'IMPORT_ZIP_TOO_LARGE';
-      message: string;
+      /** Why, for the member (its `message` is the English). */
+      message: MessageDescriptor;
     };
 
 // Frozen: the same objects are handed to every caller.
 const UNRECOGNISED = Object.freeze({
   ok: false,
   code: 'IMPORT_UNRECOGNISED',
-  message:
-    'This file is not an export we can read. Import a Goodreads or StoryGraph library export (CSV), a Letterboxd export (ZIP or watchlist.csv) or an IMDb watchlist or list (CSV).',
+  message: /*i18n*/ {
+    id: 'error.imports.unrecognised',
+    message:
+      'This file is not an export we can read. Import a Goodreads or StoryGraph library export (CSV), a Letterboxd export (ZIP or watchlist.csv) or an IMDb watchlist or list (CSV).',
+  },
 } as const satisfies ParseResult);
 const TOO_MANY_ROWS = Object.freeze({
   ok: false,
   code: 'IMPORT_TOO_MANY_ROWS',
-  message: 'This file has more than 20,000 rows; split it and import each part.',
+  message: /*i18n*/ {
+    id: 'error.imports.tooManyRows',
+    message: 'This file has more than 20,000 rows; split it and import each part.',
+  },
 } as const satisfies ParseResult);
 const TOO_LARGE = Object.freeze({
   ok: false,
   code: 'IMPORT_TOO_LARGE',
-  message: 'This file is over 10 MB.',
+  message: /*i18n*/ { id: 'error.imports.tooLarge', message: 'This file is over 10 MB.' },
 } as const satisfies ParseResult);
 const ZIP_TOO_LARGE = Object.freeze({
   ok: false,
   code: 'IMPORT_ZIP_TOO_LARGE',
-  message: 'The watchlist.csv in this ZIP is over 10 MB once unpacked.',
+  message: /*i18n*/ {
+    id: 'error.imports.zipTooLarge',
+    message: 'The watchlist.csv in this ZIP is over 10 MB once unpacked.',
+  },
 } as const satisfies ParseResult);
 const ZIP_TOO_MANY_ENTRIES = Object.freeze({
   ok: false,
   code: 'IMPORT_ZIP_TOO_LARGE',
-  message: 'This ZIP holds more than 1,000 files. Upload the watchlist.csv from it instead.',
+  message: /*i18n*/ {
+    id: 'error.imports.zipTooManyFiles',
+    message: 'This ZIP holds more than 1,000 files. Upload the watchlist.csv from it instead.',
+  },
 } as const satisfies ParseResult);
 
 /**

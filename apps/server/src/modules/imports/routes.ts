@@ -11,16 +11,25 @@ import {
   ROUTES,
 } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../errors';
+import { type ErrorText, HttpError, joined } from '../../errors';
 import { keepAnswersPrivate, MEMBER_ERRORS } from '../../plugins/member-routes';
 import { signedInId } from '../../plugins/session';
 import type { ImportsService } from './service';
 
 const tags = ['imports'];
 
+const MESSAGES = {
+  tooLarge: /*i18n*/ { id: 'error.imports.tooLarge', message: 'This file is over 10 MB.' },
+  notAFile: /*i18n*/ { id: 'error.imports.notAFile', message: 'must be a file' },
+  unreadableForm: /*i18n*/ {
+    id: 'error.imports.unreadableForm',
+    message: 'could not be read: the multipart/form-data body is malformed or incomplete',
+  },
+};
+
 /** A 400 about the upload, in the shape schema errors have, naming the form field. */
-const fileError = (message: string) =>
-  new HttpError(400, ERROR_CODES.validation, `file ${message}`, [{ field: 'file', message }]);
+const fileError = (message: ErrorText) =>
+  new HttpError(400, ERROR_CODES.validation, joined('file ', message), [{ field: 'file', message }]);
 
 /** @fastify/multipart's errors about the form the client sent, as opposed to our own failures. */
 const FORM_ERRORS = new Set([
@@ -32,8 +41,6 @@ const FORM_ERRORS = new Set([
   'FST_FILES_LIMIT',
 ]);
 
-const UNREADABLE_FORM = 'could not be read: the multipart/form-data body is malformed or incomplete';
-
 /**
  * Rethrows what reading the multipart body threw as the answer to give. The parser (busboy) reports a
  * missing, wrong or over-long boundary and a cut-off body as plain `Error`s, the plugin its own coded
@@ -43,14 +50,14 @@ function asUploadError(err: unknown): never {
   if (!(err instanceof Error)) throw err;
   const code = (err as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    throw new HttpError(413, ERROR_CODES.importTooLarge, 'This file is over 10 MB.');
+    throw new HttpError(413, ERROR_CODES.importTooLarge, MESSAGES.tooLarge);
   }
   // Only the one file is taken (`fields: 0`): a text part, even one named `file`, ends here.
-  if (code === 'FST_FIELDS_LIMIT') throw fileError('must be a file');
-  if (typeof code === 'string' && FORM_ERRORS.has(code)) throw fileError(UNREADABLE_FORM);
+  if (code === 'FST_FIELDS_LIMIT') throw fileError(MESSAGES.notAFile);
+  if (typeof code === 'string' && FORM_ERRORS.has(code)) throw fileError(MESSAGES.unreadableForm);
   // busboy's own carry no code; the request stream's, when the client goes away mid-body, ECONNRESET.
   if ((code === undefined && Object.getPrototypeOf(err) === Error.prototype) || code === 'ECONNRESET') {
-    throw fileError(UNREADABLE_FORM);
+    throw fileError(MESSAGES.unreadableForm);
   }
   throw err;
 }

@@ -11,7 +11,7 @@ import {
   type SuggestedFollow,
 } from '@releasebell/contract';
 import type { MediaItemRow } from '../../db/schema';
-import { HttpError, notFound } from '../../errors';
+import { type ErrorText, HttpError, joined, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { toIsoDate } from '../../lib/dates';
 import { yieldToEventLoop } from '../../lib/event-loop';
@@ -57,7 +57,17 @@ function lookupRow(row: ImportRow): LookupRow {
   };
 }
 
-const importNotFound = () => notFound(ERROR_CODES.importNotFound, 'Import not found.');
+const MESSAGES = {
+  notFound: /*i18n*/ { id: 'error.imports.notFound', message: 'Import not found.' },
+  notReady: /*i18n*/ {
+    id: 'error.imports.notReady',
+    message: 'This import is still being matched. Try again when it is ready.',
+  },
+  notALine: /*i18n*/ { id: 'error.imports.notALine', message: 'is not a line of this import' },
+  notLineTitle: /*i18n*/ { id: 'error.imports.notLineTitle', message: "must be one of this line's titles" },
+};
+
+const importNotFound = () => notFound(ERROR_CODES.importNotFound, MESSAGES.notFound);
 
 export function createImportsService(deps: {
   repo: ImportsRepository;
@@ -228,23 +238,19 @@ export function createImportsService(deps: {
       const found = await repo.find(userId, id);
       if (!found) throw importNotFound();
       if (found.status === 'matching' || found.status === 'failed') {
-        throw new HttpError(
-          409,
-          ERROR_CODES.importNotReady,
-          'This import is still being matched. Try again when it is ready.',
-        );
+        throw new HttpError(409, ERROR_CODES.importNotReady, MESSAGES.notReady);
       }
       const entries = await allEntries(id);
       const byLine = new Map(entries.map((e) => [String(e.line), e]));
-      const refuse = (line: string, message: string) =>
-        new HttpError(400, ERROR_CODES.validation, `choices.${line} ${message}`, [
+      const refuse = (line: string, message: ErrorText) =>
+        new HttpError(400, ERROR_CODES.validation, joined(`choices.${line} `, message), [
           { field: `choices.${line}`, message },
         ]);
       for (const [line, choice] of Object.entries(body.choices ?? {})) {
         const entry = byLine.get(line);
-        if (!entry) throw refuse(line, 'is not a line of this import');
+        if (!entry) throw refuse(line, MESSAGES.notALine);
         if (choice !== null && !entry.itemIds.slice(0, 1).concat(entry.candidateIds).includes(choice)) {
-          throw refuse(line, "must be one of this line's titles");
+          throw refuse(line, MESSAGES.notLineTitle);
         }
       }
       const wanted = new Set<string>();

@@ -11,9 +11,10 @@ import {
   type MemberChannel,
   type PushSubscriptionBody,
 } from '@releasebell/contract';
+import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MemberChannelRow } from '../../db/schema';
-import { HttpError } from '../../errors';
+import { type ErrorText, HttpError, joined } from '../../errors';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Clock } from '../../lib/clock';
 import { isPublicAddress, outboundUrlProblem } from '../../lib/outbound-http';
@@ -28,18 +29,42 @@ import type { ChannelAttemptRecord, MemberChannels } from './member-channels';
 export const CHANNEL_TEST_LIMIT = 5;
 const CHANNEL_TEST_WINDOW_MS = 60_000;
 
-const badField = (field: string, message: string) =>
-  new HttpError(400, ERROR_CODES.validation, `${field}: ${message}`, [{ field, message }]);
-const channelNotFound = () => new HttpError(404, ERROR_CODES.channelNotFound, 'Channel not found.');
-const pushOff = () =>
-  new HttpError(404, ERROR_CODES.pushOff, 'Push notifications are not set up on this server.');
+const MESSAGES = {
+  channelNotFound: /*i18n*/ { id: 'error.channels.notFound', message: 'Channel not found.' },
+  pushOff: /*i18n*/ {
+    id: 'error.channels.pushOff',
+    message: 'Push notifications are not set up on this server.',
+  },
+  endpointTaken: /*i18n*/ {
+    id: 'error.channels.endpointTaken',
+    message: 'This device already gets push notifications for another account.',
+  },
+  hostNotFound: /*i18n*/ { id: 'error.channels.hostNotFound', message: 'must be a host that can be found' },
+  notPublic: /*i18n*/ { id: 'error.channels.notPublic', message: 'must be a public address' },
+  secretRequired: /*i18n*/ { id: 'error.channels.secretRequired', message: 'is required to sign a webhook' },
+  secretUnused: /*i18n*/ { id: 'error.channels.secretUnused', message: 'is not used by Discord' },
+  tooMany: /*i18n*/ {
+    id: 'error.channels.tooMany',
+    message: 'You can add at most {max} channels.',
+    values: { max: MAX_CHANNELS },
+  },
+  tooManyTests: /*i18n*/ {
+    id: 'error.channels.tooManyTests',
+    message: 'You sent several channel tests just now. Try again in a minute.',
+  },
+};
+
+const badField = (field: string, message: ErrorText) =>
+  new HttpError(400, ERROR_CODES.validation, joined(`${field}: `, message), [{ field, message }]);
+const channelNotFound = () => new HttpError(404, ERROR_CODES.channelNotFound, MESSAGES.channelNotFound);
+const pushOff = () => new HttpError(404, ERROR_CODES.pushOff, MESSAGES.pushOff);
 
 const DISCORD_HOSTS = ['discord.com', 'discordapp.com', 'ptb.discord.com', 'canary.discord.com'];
 const DISCORD_PATH = /^\/api(\/v\d+)?\/webhooks\/\d{5,25}\/[\w-]{20,200}\/?$/;
 const NTFY_TOPIC = /^[-_A-Za-z0-9]{1,64}$/;
 
 /** Why a URL cannot be this kind of channel (for the 400), or null. */
-function hookUrlProblem(type: ChannelType, raw: string, allowPrivate: boolean): string | null {
+function hookUrlProblem(type: ChannelType, raw: string, allowPrivate: boolean): MessageDescriptor | null {
   const general = outboundUrlProblem(raw, allowPrivate);
   if (general) return type === 'webhook' ? general : CHANNEL_URL_MESSAGES[type];
   const url = new URL(raw);
@@ -110,8 +135,8 @@ export function createChannelsService(options: {
     if (allowPrivate) return;
     const host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
     const addresses = await lookup(host, { all: true }).catch(() => []);
-    if (addresses.length === 0) throw badField('url', 'must be a host that can be found');
-    if (addresses.some((a) => !isPublicAddress(a.address))) throw badField('url', 'must be a public address');
+    if (addresses.length === 0) throw badField('url', MESSAGES.hostNotFound);
+    if (addresses.some((a) => !isPublicAddress(a.address))) throw badField('url', MESSAGES.notPublic);
   }
 
   return {
@@ -131,11 +156,7 @@ export function createChannelsService(options: {
         MAX_PUSH_DEVICES,
       );
       if (kept === 'taken') {
-        throw new HttpError(
-          409,
-          ERROR_CODES.pushEndpointTaken,
-          'This device already gets push notifications for another account.',
-        );
+        throw new HttpError(409, ERROR_CODES.pushEndpointTaken, MESSAGES.endpointTaken);
       }
     },
 
@@ -151,8 +172,8 @@ export function createChannelsService(options: {
       const url = body.url.trim();
       const problem = hookUrlProblem(body.type, url, allowPrivate);
       if (problem) throw badField('url', problem);
-      if (body.type === 'webhook' && !body.secret) throw badField('secret', 'is required to sign a webhook');
-      if (body.type === 'discord' && body.secret) throw badField('secret', 'is not used by Discord');
+      if (body.type === 'webhook' && !body.secret) throw badField('secret', MESSAGES.secretRequired);
+      if (body.type === 'discord' && body.secret) throw badField('secret', MESSAGES.secretUnused);
       await checkResolves(url);
       const row = await memberChannels.addChannel(
         userId,
@@ -161,11 +182,7 @@ export function createChannelsService(options: {
         MAX_CHANNELS,
       );
       if (!row) {
-        throw new HttpError(
-          409,
-          ERROR_CODES.tooManyChannels,
-          `You can add at most ${MAX_CHANNELS} channels.`,
-        );
+        throw new HttpError(409, ERROR_CODES.tooManyChannels, MESSAGES.tooMany);
       }
       return toMemberChannel(row, undefined);
     },
@@ -183,13 +200,9 @@ export function createChannelsService(options: {
       const { count, resetsAt } = await limiter.hitWindow(`channel-test:${userId}`, CHANNEL_TEST_WINDOW_MS);
       if (count > CHANNEL_TEST_LIMIT) {
         const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - clock().getTime()) / 1000));
-        throw new HttpError(
-          429,
-          ERROR_CODES.rateLimited,
-          'You sent several channel tests just now. Try again in a minute.',
-          undefined,
-          { 'retry-after': String(seconds) },
-        );
+        throw new HttpError(429, ERROR_CODES.rateLimited, MESSAGES.tooManyTests, undefined, {
+          'retry-after': String(seconds),
+        });
       }
       const outcome = await post({ ...channel, disabledAt: null }, channelTestMessage(publicUrl, clock()));
       if (outcome.detail) {

@@ -1,5 +1,4 @@
 import {
-  ERROR_CODES,
   errorResponseSchema,
   markReadBodySchema,
   notificationListSchema,
@@ -12,7 +11,7 @@ import {
 } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../errors';
+import { mediaNotFound } from '../../errors';
 import { keepAnswersPrivate } from '../../plugins/member-routes';
 import { signedInId } from '../../plugins/session';
 import type { NotificationsService } from './service';
@@ -82,7 +81,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
     },
     handler: async (req, reply) => {
       const target = await notifications.shortLink(req.params.code);
-      if (!target) throw new HttpError(404, ERROR_CODES.mediaNotFound, 'Media not found.');
+      if (!target) throw mediaNotFound();
       return reply.header('cache-control', 'public, max-age=86400').redirect(target, 302);
     },
   });

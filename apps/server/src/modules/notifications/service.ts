@@ -6,8 +6,9 @@ import {
   type NotificationList,
 } from '@releasebell/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { HttpError } from '../../errors';
+import { type ErrorText, HttpError, inLocale } from '../../errors';
 import { DeliveryError } from '../../infra/delivery-error';
+import { translate } from '../../infra/i18n';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Clock } from '../../lib/clock';
 import { tmdbLogoUrl } from '../../providers/tmdb/tmdb-watch';
@@ -20,7 +21,50 @@ import type { UnsubscribeTokens } from './unsubscribe-token';
 const TEST_LIMIT = 3;
 const TEST_WINDOW_MS = 10 * 60_000;
 
-const CHANNEL_WORDS = { email: 'email', mobile: 'SMS', push: 'push' } as const;
+const MESSAGES = {
+  tooManyTests: /*i18n*/ {
+    id: 'error.notifications.tooManyTests',
+    message: 'You sent a few tests already. Try again in 10 minutes.',
+  },
+  noProfile: /*i18n*/ { id: 'error.notifications.noProfile', message: 'Complete your profile first.' },
+  badUnsubscribeLink: /*i18n*/ {
+    id: 'error.notifications.badUnsubscribeLink',
+    message: 'This unsubscribe link is not valid.',
+  },
+  badUnsubscribeToken: /*i18n*/ {
+    id: 'error.notifications.badUnsubscribeToken',
+    message: 'is not a valid unsubscribe token',
+  },
+  testFailed: /*i18n*/ {
+    id: 'error.notifications.testFailed',
+    message: 'The test could not be sent by {channels}.',
+  },
+  /** One channel the test failed on, and why. */
+  failedOn: /*i18n*/ { id: 'error.notifications.failedOn', message: '{channel} ({reason})' },
+  /** The channels it failed on: "email (…) or SMS (…) or push (…)". */
+  either: /*i18n*/ { id: 'error.notifications.either', message: '{first} or {second}' },
+  unexpected: /*i18n*/ { id: 'error.notifications.unexpected', message: 'unexpected error' },
+};
+
+const CHANNEL_WORDS = {
+  email: /*i18n*/ { id: 'error.notifications.byEmail', message: 'email' },
+  mobile: /*i18n*/ { id: 'error.notifications.bySms', message: 'SMS' },
+  push: /*i18n*/ { id: 'error.notifications.byPush', message: 'push' },
+} as const;
+
+/** "The test could not be sent by email (…) or SMS (…).", in the reader's language. */
+const testFailed =
+  (failed: { as: keyof typeof CHANNEL_WORDS; why: ErrorText }[]): ErrorText =>
+  (locale) => {
+    const each = failed.map((f) =>
+      translate(locale, MESSAGES.failedOn, {
+        channel: translate(locale, CHANNEL_WORDS[f.as]),
+        reason: inLocale(locale, f.why),
+      }),
+    );
+    const channels = each.reduce((first, second) => translate(locale, MESSAGES.either, { first, second }));
+    return translate(locale, MESSAGES.testFailed, { channels });
+  };
 
 export interface NotificationsServiceOptions {
   inbox: Inbox;
@@ -90,23 +134,19 @@ export function createNotificationsService({
       log: FastifyBaseLogger,
     ): Promise<{ channels: ('email' | 'mobile' | 'push')[] }> {
       if ((await limiter.hit(`notify-test:${userId}`, TEST_WINDOW_MS)) > TEST_LIMIT) {
-        throw new HttpError(
-          429,
-          ERROR_CODES.rateLimited,
-          'You sent a few tests already. Try again in 10 minutes.',
-        );
+        throw new HttpError(429, ERROR_CODES.rateLimited, MESSAGES.tooManyTests);
       }
       const recipient = (await deliveries.recipients([userId])).get(userId);
-      if (!recipient) throw new HttpError(404, ERROR_CODES.profileNotFound, 'Complete your profile first.');
+      if (!recipient) throw new HttpError(404, ERROR_CODES.profileNotFound, MESSAGES.noProfile);
       const sent: ('email' | 'mobile' | 'push')[] = [];
-      const failed: string[] = [];
+      const failed: { as: keyof typeof CHANNEL_WORDS; why: ErrorText }[] = [];
       let capped = false;
       for (const channel of channels) {
         if (!channel.test || channel.unavailable(recipient)) continue;
         try {
           if (await channel.test.send(recipient)) sent.push(channel.test.as);
         } catch (err) {
-          const why = err instanceof DeliveryError ? err.message : 'unexpected error';
+          const why = err instanceof DeliveryError ? err.message : MESSAGES.unexpected;
           if (err instanceof DeliveryError) {
             // A cap on texts is the member's own limit: nothing for the operator to look at.
             log[err.kind === 'deferred' ? 'info' : 'warn'](
@@ -115,7 +155,7 @@ export function createNotificationsService({
             );
           } else log.warn({ channel: channel.name, err }, 'test notification not sent');
           capped ||= err instanceof DeliveryError && err.kind === 'deferred';
-          failed.push(`${CHANNEL_WORDS[channel.test.as]} (${why})`);
+          failed.push({ as: channel.test.as, why });
         }
       }
       if (failed.length > 0) {
@@ -123,7 +163,7 @@ export function createNotificationsService({
         throw new HttpError(
           capped ? 429 : 502,
           capped ? ERROR_CODES.rateLimited : ERROR_CODES.upstreamError,
-          `The test could not be sent by ${failed.join(' or ')}.`,
+          testFailed(failed),
         );
       }
       return { channels: sent };
@@ -142,8 +182,8 @@ export function createNotificationsService({
     async unsubscribe(token: string): Promise<{ email_paused: boolean }> {
       const userId = tokens.verify(token);
       if (!userId || !(await deliveries.pauseEmail(userId, clock()))) {
-        throw new HttpError(400, ERROR_CODES.invalidToken, 'This unsubscribe link is not valid.', [
-          { field: 'token', message: 'is not a valid unsubscribe token' },
+        throw new HttpError(400, ERROR_CODES.invalidToken, MESSAGES.badUnsubscribeLink, [
+          { field: 'token', message: MESSAGES.badUnsubscribeToken },
         ]);
       }
       return { email_paused: true };

@@ -1,4 +1,5 @@
-import { PRODUCT_NAME, TAGLINE } from '@releasebell/contract';
+import { type PageLocale, PRODUCT_NAME, PRODUCT_TITLE, TAGLINE } from '@releasebell/contract';
+import { translate } from '../../infra/i18n';
 import { escapeMarkup } from '../../lib/text';
 
 /**
@@ -7,9 +8,10 @@ import { escapeMarkup } from '../../lib/text';
  * description replaced by these, nothing else changed (no script: the CSP stays `script-src 'self'`).
  */
 
-/** The title the web app sets where it names no page ("Releasebell: Never Miss A Release!"). */
-const SITE_TITLE = `${PRODUCT_NAME}: ${TAGLINE}`;
-const SITE_DESCRIPTION = `${PRODUCT_NAME}: follow upcoming books, movies and TV seasons. ${TAGLINE}`;
+const SITE_DESCRIPTION = /*i18n*/ {
+  id: 'product.description',
+  message: '{product}: follow upcoming books, movies and TV seasons. {tagline}',
+};
 
 /** The title the web app sets on a page named `name` (apps/web/src/lib/page-title.ts): no flicker. */
 export const pageTitle = (name: string) => `${name} | ${PRODUCT_NAME}`;
@@ -27,21 +29,28 @@ export interface HeadTags {
   twitter: [string, string][];
 }
 
-/** The tags of a page that is not a title's: the product's name and description. */
-export function siteHead(): HeadTags {
+/**
+ * The tags of a page that is not a title's: the product's name and description, in the page's
+ * language. The title is the one the web app sets where it names no page ("Releasebell: Never Miss A
+ * Release!").
+ */
+export function siteHead(locale: PageLocale = 'en-US'): HeadTags {
+  const values = { product: PRODUCT_NAME, tagline: translate(locale, TAGLINE) };
+  const title = translate(locale, PRODUCT_TITLE, values);
+  const description = translate(locale, SITE_DESCRIPTION, values);
   return {
-    title: SITE_TITLE,
-    description: SITE_DESCRIPTION,
+    title,
+    description,
     og: [
       ['og:type', 'website'],
       ['og:site_name', PRODUCT_NAME],
-      ['og:title', SITE_TITLE],
-      ['og:description', SITE_DESCRIPTION],
+      ['og:title', title],
+      ['og:description', description],
     ],
     twitter: [
       ['twitter:card', 'summary'],
-      ['twitter:title', SITE_TITLE],
-      ['twitter:description', SITE_DESCRIPTION],
+      ['twitter:title', title],
+      ['twitter:description', description],
     ],
   };
 }

@@ -5,6 +5,8 @@ import { matchesIfNoneMatch } from '../images';
 import { viewerOf } from './page-renderer';
 import type { PageService } from './page-service';
 
+const NO_WEB_APP = /*i18n*/ { id: 'error.pages.noWebApp', message: 'No web app is installed.' };
+
 /**
  * Answers a page route with the web app's index.html and the head tags a crawler reads (see
  * PageService.page). Pages are `no-cache`: browsers ask each time, and get a 304 when the page's
@@ -13,7 +15,7 @@ import type { PageService } from './page-service';
 export function createPageSender(pages: PageService, mayRender: (address: string) => boolean) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const page = await pages.page(req.url, viewerOf(req.headers), () => mayRender(req.ip));
-    if (!page) throw notFound('NOT_FOUND', 'No web app is installed.');
+    if (!page) throw notFound('NOT_FOUND', NO_WEB_APP);
     // The page is rendered for the visitor's language and home tab choice (page-renderer.ts).
     reply
       .header('cache-control', 'no-cache')

@@ -13,6 +13,7 @@ import {
   PRODUCT_NAME,
   SEARCH_PAGE_PARAMS,
 } from '@releasebell/contract';
+import { translate } from '../../infra/i18n';
 import { shortHash } from '../../lib/short-hash';
 import { createTtlCache } from '../../lib/ttl-cache';
 import {
@@ -85,10 +86,13 @@ function shorten(text: string, max: number): string {
     .replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
+/** The kind of title in the head tags' sentences ("movie"), US English like them. */
+const kindOf = (row: TitlePreview) => translate('en-US', MEDIA_TYPE_SINGULAR[row.mediaType]).toLowerCase();
+
 /** The description, else a sentence with the release date. */
 function descriptionOf(row: TitlePreview): string {
   if (row.description.trim()) return shorten(row.description, DESCRIPTION_MAX);
-  const kind = MEDIA_TYPE_SINGULAR[row.mediaType].toLowerCase();
+  const kind = kindOf(row);
   return row.releaseDate
     ? `${row.title} (${kind}) releases ${releaseText(row)}. Track it on ${PRODUCT_NAME} and hear the moment it's out.`
     : `${row.title} (${kind}) has no release date yet. Track it on ${PRODUCT_NAME} and hear the moment it's announced.`;
@@ -109,7 +113,7 @@ export function createPageService(options: PageServiceOptions) {
     const description = descriptionOf(row);
     const url = `${publicUrl}${itemPath({ media_type: row.mediaType, slug: row.slug })}`;
     const image = cardUrl(row);
-    const alt = `${row.title}: ${MEDIA_TYPE_SINGULAR[row.mediaType].toLowerCase()}, release date ${date}, on ${PRODUCT_NAME}`;
+    const alt = `${row.title}: ${kindOf(row)}, release date ${date}, on ${PRODUCT_NAME}`;
     return {
       title: pageTitle(row.title),
       description,
@@ -137,8 +141,8 @@ export function createPageService(options: PageServiceOptions) {
   }
 
   /** A title page that is not in the catalog: the app's own "Media not found." page, kept out of indexes. */
-  const missingHead = (): HeadTags => ({
-    ...siteHead(),
+  const missingHead = (locale: PageViewer['language']): HeadTags => ({
+    ...siteHead(locale),
     title: pageTitle('Media not found'),
     robots: 'noindex',
   });
@@ -168,7 +172,7 @@ export function createPageService(options: PageServiceOptions) {
     mayRender: () => boolean,
   ): Promise<Page> {
     let status: Page['status'] = 200;
-    let head = siteHead();
+    let head = siteHead(viewer.language);
     if (match?.name === 'media') {
       const { mediaType, slug: rawSlug } = match.params;
       let slug: string | null = null;
@@ -181,14 +185,14 @@ export function createPageService(options: PageServiceOptions) {
       if (row) head = itemHead(row);
       else {
         status = 404;
-        head = missingHead();
+        head = missingHead(viewer.language);
       }
     }
     // A title that is not in the catalog: the browser says so (it asks the API once).
     const rendered = status === 200 ? await renderBody(url, viewer, mayRender) : null;
     if (rendered?.status === 404) {
       status = 404;
-      head = { ...siteHead(), title: pageTitle('Page not found'), robots: 'noindex' };
+      head = { ...siteHead(viewer.language), title: pageTitle('Page not found'), robots: 'noindex' };
     }
     const html = fillTemplate(
       loaded.template,

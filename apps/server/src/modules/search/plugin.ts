@@ -14,6 +14,7 @@ export default fp(
         log: app.log,
       }),
       cacheSeconds: app.config.catalogCacheSeconds,
+      localized: app.catalogViews.localized,
     });
   },
   { name: 'search', dependencies: ['catalog-sync'] },

@@ -1,4 +1,11 @@
-import { errorResponseSchema, mediaListSchema, ROUTES, searchQuerySchema } from '@releasebell/contract';
+import {
+  errorResponseSchema,
+  type Locale,
+  type MediaItem,
+  mediaListSchema,
+  ROUTES,
+  searchQuerySchema,
+} from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type CachedJson, sendCached, toCachedJson } from '../../lib/cached-json';
 import { normaliseForSearch } from '../../lib/text';
@@ -11,10 +18,12 @@ import type { SearchService } from './service';
  */
 const CACHED_ANSWERS = 500;
 
-export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService; cacheSeconds: number }> = async (
-  app,
-  { search, cacheSeconds },
-) => {
+export const searchRoutes: FastifyPluginAsyncZod<{
+  search: SearchService;
+  cacheSeconds: number;
+  /** Titles in a reader's language (the catalog's). */
+  localized: (items: MediaItem[], lang: Locale | undefined) => Promise<MediaItem[]>;
+}> = async (app, { search, cacheSeconds, localized }) => {
   // Everyone typing "dra" asks the same question: the popular prefixes are answered from memory, for
   // as long as catalog lists are (a title new to the catalog shows within that time).
   const answers = createTtlCache<CachedJson>(cacheSeconds * 1000, {
@@ -34,9 +43,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService; cacheS
       response: { 200: mediaListSchema, 400: errorResponseSchema },
     },
     handler: async (req, reply) => {
-      const { q, type, limit } = req.query;
-      const body = await answers.get(`${type}:${limit}:${normaliseForSearch(q)}`, async () =>
-        toCachedJson(mediaListSchema, await search.search(q, type, limit)),
+      const { q, type, limit, lang } = req.query;
+      const body = await answers.get(`${type}:${limit}:${lang ?? ''}:${normaliseForSearch(q)}`, async () =>
+        toCachedJson(mediaListSchema, await localized(await search.search(q, type, limit), lang)),
       );
       return sendCached(req, reply, body);
     },

@@ -1,5 +1,16 @@
-import { type MediaType, posterByline, posterUrl } from '@releasebell/contract';
+import {
+  formatDateIn,
+  isLocale,
+  MEDIA_TYPE_SINGULAR,
+  type MediaType,
+  type PageLocale,
+  posterByline,
+  posterUrl,
+  TAGLINE,
+  type Translate,
+} from '@releasebell/contract';
 import { HttpError, mediaNotFound } from '../../errors';
+import { translate } from '../../infra/i18n';
 import { shortHash } from '../../lib/short-hash';
 import { createTtlCache } from '../../lib/ttl-cache';
 import type { DemoPosters, ImageProvider, ImageProxy } from '../images';
@@ -49,6 +60,42 @@ const cardVersion = (row: TitlePreview) =>
 
 const TMDB_OR_ISBNDB = /^\/proxy-image\/(tmdb|isbndb)\/(.+)$/;
 
+const MESSAGES = {
+  releaseDate: /*i18n*/ { id: 'card.releaseDate', message: 'Release date' },
+  tbd: /*i18n*/ { id: 'card.tbd', message: 'TBD' },
+};
+
+/** What a card writes besides the title, in one language. */
+interface CardTexts {
+  kind: string;
+  releaseLabel: string;
+  releaseText: string;
+  byline: string | null;
+  tagline: string;
+}
+
+function cardTexts(row: TitlePreview, locale: PageLocale): CardTexts {
+  const t: Translate = (descriptor, values) => translate(locale, descriptor, values);
+  const dateLocale = isLocale(locale) ? locale : 'en-US';
+  return {
+    kind: t(MEDIA_TYPE_SINGULAR[row.mediaType]),
+    releaseLabel: t(MESSAGES.releaseDate),
+    // US English exactly as the pages' head tags write it.
+    releaseText:
+      dateLocale === 'en-US'
+        ? releaseText(row)
+        : (formatDateIn(dateLocale, row.releaseDate, row.releaseDatePrecision, 'long') ?? t(MESSAGES.tbd)),
+    byline:
+      posterByline(t, {
+        media_type: row.mediaType,
+        author: row.author,
+        director: row.director,
+        network_name: row.networkName,
+      }) ?? row.creator,
+    tagline: t(TAGLINE),
+  };
+}
+
 /** Link preview cards: a title's PNG for og:image and twitter:image, drawn on the server. */
 export function createCardService(options: CardServiceOptions) {
   const { findTitle, renderer, proxy, demoPosters, publicUrl } = options;
@@ -59,10 +106,29 @@ export function createCardService(options: CardServiceOptions) {
     maxEntries: options.maxCards ?? 400,
   });
 
+  /**
+   * The card's words in `locale`, or in US English when the card's fonts cannot write that language
+   * (Japanese): a card is in one language.
+   */
+  async function textsFor(
+    row: TitlePreview,
+    locale: PageLocale,
+  ): Promise<{ locale: PageLocale; texts: CardTexts }> {
+    const texts = cardTexts(row, locale);
+    if (locale === 'en-US') return { locale, texts };
+    const fixed = [texts.kind, texts.releaseLabel, texts.releaseText, texts.tagline];
+    const drawable = await Promise.all(fixed.map((text) => renderer.drawable(text)));
+    return drawable.every(Boolean) ? { locale, texts } : { locale: 'en-US', texts: cardTexts(row, 'en-US') };
+  }
+
   /** The poster to draw: a demo poster's SVG, a proxied image, or null (the placeholder). */
-  async function posterFor(row: TitlePreview): Promise<{ poster: CardPoster | null; complete: boolean }> {
+  async function posterFor(
+    row: TitlePreview,
+    locale: PageLocale,
+  ): Promise<{ poster: CardPoster | null; complete: boolean }> {
     if (!row.image) return { poster: null, complete: true };
-    const demo = await demoPosters.forImage(row.image, (text) => renderer.drawable(text));
+    const t: Translate = (descriptor, values) => translate(locale, descriptor, values);
+    const demo = await demoPosters.forImage(row.image, (text) => renderer.drawable(text), t);
     if (demo) return { poster: { kind: 'svg', svg: demo }, complete: true };
     const proxied = TMDB_OR_ISBNDB.exec(posterUrl(row.image, 'detail'));
     if (!proxied?.[1] || !proxied[2]) return { poster: null, complete: true };
@@ -85,26 +151,18 @@ export function createCardService(options: CardServiceOptions) {
     }
   }
 
-  /** The card for `version`, drawn once however many ask at once; one drawn without its poster is not kept. */
-  async function draw(row: TitlePreview, version: string) {
-    const drawn = await cards.get(version, async () => {
-      const { poster, complete } = await posterFor(row);
-      const png = await renderer.render({
-        title: row.title,
-        mediaType: row.mediaType,
-        releaseText: releaseText(row),
-        byline:
-          posterByline({
-            media_type: row.mediaType,
-            author: row.author,
-            director: row.director,
-            network_name: row.networkName,
-          }) ?? row.creator,
-        poster,
-      });
+  /**
+   * The card for `key` (its version and language), drawn once however many ask at once; one drawn
+   * without its poster is not kept.
+   */
+  async function draw(row: TitlePreview, key: string, locale: PageLocale) {
+    const drawn = await cards.get(key, async () => {
+      const written = await textsFor(row, locale);
+      const { poster, complete } = await posterFor(row, written.locale);
+      const png = await renderer.render({ title: row.title, ...written.texts, poster });
       return { png, complete };
     });
-    if (!drawn.complete) cards.delete(version);
+    if (!drawn.complete) cards.delete(key);
     return drawn;
   }
 
@@ -114,17 +172,24 @@ export function createCardService(options: CardServiceOptions) {
       `${publicUrl}/og/${row.mediaType}/${encodeURIComponent(row.slug)}.png?v=${cardVersion(row)}`,
 
     /**
-     * A title's link preview card. Its ETag names what it depends on (the design, the title's row as
-     * last updated, its date), so a matching If-None-Match costs one lookup and no drawing. Drawn
-     * cards are kept in memory (least recently used go first); one title drawn once at a time.
+     * A title's link preview card, in `locale` (the request's; US English by default). Its ETag names
+     * what it depends on (the design, the title's row as last updated, its date, the language), so a
+     * matching If-None-Match costs one lookup and no drawing. Drawn cards are kept in memory (least
+     * recently used go first); one title drawn once at a time.
      */
-    async card(mediaType: MediaType, slug: string, ifNoneMatch?: (etag: string) => boolean): Promise<Card> {
+    async card(
+      mediaType: MediaType,
+      slug: string,
+      ifNoneMatch?: (etag: string) => boolean,
+      locale: PageLocale = 'en-US',
+    ): Promise<Card> {
       const row = await findTitle(mediaType, slug);
       if (!row) throw mediaNotFound();
       const version = cardVersion(row);
-      const etag = `"${version}"`;
+      const key = locale === 'en-US' ? version : shortHash(`${version}\n${locale}`, 22);
+      const etag = `"${key}"`;
       if (ifNoneMatch?.(etag)) return { etag, png: null, complete: true };
-      const { png, complete } = await draw(row, version);
+      const { png, complete } = await draw(row, key, locale);
       return { etag, png, complete };
     },
   };

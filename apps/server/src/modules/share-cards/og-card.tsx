@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { MEDIA_TYPE_SINGULAR, type MediaType, PRODUCT_NAME, TAGLINE } from '@releasebell/contract';
+import { PRODUCT_NAME } from '@releasebell/contract';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { woffToSfnt } from './woff';
@@ -36,11 +36,16 @@ const DRAWABLE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 
 
 export interface CardInput {
   title: string;
-  mediaType: MediaType;
+  /** The kind of title, in the card's language: "Movie", "TV Show", "Book". */
+  kind: string;
+  /** "Release date", in the card's language. */
+  releaseLabel: string;
   /** "March 14, 2027", "March 2027", "2027" or "TBD". */
   releaseText: string;
   /** "Directed by Mara Quill", "Mara Quill", a network; null draws nothing. */
   byline: string | null;
+  /** The product's tagline, in the card's language. */
+  tagline: string;
   poster: CardPoster | null;
 }
 
@@ -99,7 +104,7 @@ function Bell({ size }: { size: number }) {
   );
 }
 
-function Placeholder({ mediaType }: { mediaType: MediaType }) {
+function Placeholder({ kind }: { kind: string }) {
   return (
     <div
       style={{
@@ -115,7 +120,7 @@ function Placeholder({ mediaType }: { mediaType: MediaType }) {
     >
       <Bell size={96} />
       <div style={{ color: COLORS.muted, fontSize: 26, letterSpacing: 4, textTransform: 'uppercase' }}>
-        {MEDIA_TYPE_SINGULAR[mediaType]}
+        {kind}
       </div>
     </div>
   );
@@ -155,7 +160,7 @@ function Card({ input, text, posterSrc }: { input: CardInput; text: CardText; po
         }}
       >
         {/* Under the poster too: an image resvg cannot decode leaves the placeholder showing. */}
-        <Placeholder mediaType={input.mediaType} />
+        <Placeholder kind={input.kind} />
         {posterSrc ? (
           <img
             src={posterSrc}
@@ -196,7 +201,7 @@ function Card({ input, text, posterSrc }: { input: CardInput; text: CardText; po
             border: `2px solid ${COLORS.accent}`,
           }}
         >
-          {MEDIA_TYPE_SINGULAR[input.mediaType]}
+          {input.kind}
         </div>
         {text.title ? (
           <div
@@ -233,7 +238,7 @@ function Card({ input, text, posterSrc }: { input: CardInput; text: CardText; po
         ) : null}
         <div style={{ display: 'flex', flexDirection: 'column', marginTop: 'auto' }}>
           <div style={{ fontSize: 22, color: COLORS.muted, letterSpacing: 3, textTransform: 'uppercase' }}>
-            Release date
+            {input.releaseLabel}
           </div>
           <div style={{ fontSize: 52, fontWeight: 700, color: COLORS.accent, marginTop: 4 }}>
             {input.releaseText}
@@ -250,7 +255,7 @@ function Card({ input, text, posterSrc }: { input: CardInput; text: CardText; po
           >
             <Bell size={34} />
             <div style={{ fontWeight: 700, marginLeft: 10 }}>{PRODUCT_NAME}</div>
-            <div style={{ color: COLORS.muted, marginLeft: 12 }}>{`· ${TAGLINE}`}</div>
+            <div style={{ color: COLORS.muted, marginLeft: 12 }}>{`· ${input.tagline}`}</div>
           </div>
         </div>
       </div>

@@ -8,6 +8,7 @@ import { SITEMAP_MAX_URLS, type SitemapService } from './sitemap-service';
 const tags = ['previews'];
 const CRAWLER_CACHE = 'public, max-age=3600';
 const XML = 'application/xml; charset=utf-8';
+const NO_SUCH_FILE = /*i18n*/ { id: 'error.sitemap.noSuchFile', message: 'No such sitemap file.' };
 
 const bodyOf = (type: string, description: string, schema: z.ZodType = z.string()) => ({
   description,
@@ -58,7 +59,7 @@ export const sitemapRoutes: FastifyPluginAsyncZod<{ sitemap: SitemapService }> =
     },
     handler: async (req, reply) => {
       const plan = await sitemap.sitemapPlan();
-      if (req.params.page > plan.files) throw notFound('NOT_FOUND', 'No such sitemap file.');
+      if (req.params.page > plan.files) throw notFound('NOT_FOUND', NO_SUCH_FILE);
       reply.header('cache-control', CRAWLER_CACHE).type(XML);
       return reply.send(Readable.from(sitemap.urlset(req.params.page)));
     },

@@ -1,4 +1,4 @@
-import { PHONE_MESSAGES } from '@releasebell/contract';
+import { englishOf, PHONE_MESSAGES } from '@releasebell/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
@@ -117,8 +117,8 @@ describe('verifying the mobile number before any text goes to it', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toMatchObject({
       code: 'INVALID_CODE',
-      message: PHONE_MESSAGES.wrongCode,
-      details: [{ field: 'code', message: PHONE_MESSAGES.wrongCode }],
+      message: englishOf(PHONE_MESSAGES.wrongCode),
+      details: [{ field: 'code', message: englishOf(PHONE_MESSAGES.wrongCode) }],
     });
     expect((await profile(user)).phone_verified).toBe(false);
 
@@ -127,10 +127,13 @@ describe('verifying the mobile number before any text goes to it', () => {
     expect(right.json()).toEqual({ phone_verified: true });
     expect((await profile(user)).phone_verified).toBe(true);
     const again = await post(user, '/api/phone/verification/confirm', { code });
-    expect(again.json().error).toMatchObject({ code: 'INVALID_CODE', message: PHONE_MESSAGES.noCode });
+    expect(again.json().error).toMatchObject({
+      code: 'INVALID_CODE',
+      message: englishOf(PHONE_MESSAGES.noCode),
+    });
     expect((await post(user, '/api/phone/verification')).json().error).toMatchObject({
       code: 'PHONE_NOT_VERIFIABLE',
-      message: PHONE_MESSAGES.alreadyVerified,
+      message: englishOf(PHONE_MESSAGES.alreadyVerified),
     });
 
     // Saving the profile with the same number keeps the proof; another number does not.
@@ -150,20 +153,23 @@ describe('verifying the mobile number before any text goes to it', () => {
         (await post(user, '/api/phone/verification/confirm', { code: wrongCode })).json().error.message,
       );
     }
-    expect(messages).toEqual([...Array(4).fill(PHONE_MESSAGES.wrongCode), PHONE_MESSAGES.noCode]);
+    expect(messages).toEqual([
+      ...Array(4).fill(englishOf(PHONE_MESSAGES.wrongCode)),
+      englishOf(PHONE_MESSAGES.noCode),
+    ]);
     const late = await post(user, '/api/phone/verification/confirm', { code });
-    expect(late.json().error.message).toBe(PHONE_MESSAGES.noCode);
+    expect(late.json().error.message).toBe(englishOf(PHONE_MESSAGES.noCode));
 
     await post(user, '/api/phone/verification');
     later(10 * MINUTE);
     const expired = await post(user, '/api/phone/verification/confirm', { code: lastCode('+14155550133') });
-    expect(expired.json().error.message).toBe(PHONE_MESSAGES.noCode);
+    expect(expired.json().error.message).toBe(englishOf(PHONE_MESSAGES.noCode));
 
     await post(user, '/api/phone/verification');
     const forOldNumber = lastCode('+14155550133');
     await savePhone(user, '+1 415 555 0134');
     const moved = await post(user, '/api/phone/verification/confirm', { code: forOldNumber });
-    expect(moved.json().error.message).toBe(PHONE_MESSAGES.noCode);
+    expect(moved.json().error.message).toBe(englishOf(PHONE_MESSAGES.noCode));
     expect((await profile(user)).phone_verified).toBe(false);
   });
 
@@ -173,7 +179,10 @@ describe('verifying the mobile number before any text goes to it', () => {
     for (let i = 0; i < 4; i++) statuses.push((await post(user, '/api/phone/verification')).statusCode);
     expect(statuses).toEqual([202, 202, 202, 429]);
     const refused = await post(user, '/api/phone/verification');
-    expect(refused.json().error).toEqual({ code: 'RATE_LIMITED', message: PHONE_MESSAGES.tooManyCodes });
+    expect(refused.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: englishOf(PHONE_MESSAGES.tooManyCodes),
+    });
     expect(twilio.messages.filter((m) => m.to === '+14155550135')).toHaveLength(3);
 
     // An hour on, this member may ask again; someone else typing the same number shares its 5 a day.
@@ -234,16 +243,18 @@ describe('verifying the mobile number before any text goes to it', () => {
     const user = await signUp(app, { register: true });
     expect((await post(user, '/api/phone/verification')).json().error).toMatchObject({
       code: 'PHONE_NOT_VERIFIABLE',
-      message: PHONE_MESSAGES.noNumber,
+      message: englishOf(PHONE_MESSAGES.noNumber),
     });
     const malformed = await post(user, '/api/phone/verification/confirm', { code: '12 34' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.details).toEqual([{ field: 'code', message: PHONE_MESSAGES.codeFormat }]);
+    expect(malformed.json().error.details).toEqual([
+      { field: 'code', message: englishOf(PHONE_MESSAGES.codeFormat) },
+    ]);
     // Someone else's pending code is not this member's to use.
     const owner = await member('+1 415 555 0138');
     await post(owner, '/api/phone/verification');
     const theirs = await post(user, '/api/phone/verification/confirm', { code: lastCode('+14155550138') });
-    expect(theirs.json().error.message).toBe(PHONE_MESSAGES.noCode);
+    expect(theirs.json().error.message).toBe(englishOf(PHONE_MESSAGES.noCode));
     for (const url of ['/api/phone/verification', '/api/phone/verification/confirm']) {
       const res = await app.inject({
         method: 'POST',

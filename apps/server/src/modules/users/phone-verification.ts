@@ -12,7 +12,7 @@ import {
   PRODUCT_NAME,
 } from '@releasebell/contract';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { HttpError } from '../../errors';
+import { type ErrorText, HttpError } from '../../errors';
 import { DeliveryError } from '../../infra/delivery-error';
 import { translate } from '../../infra/i18n';
 import type { RateLimiter } from '../../infra/rate-limiter';
@@ -24,9 +24,20 @@ import { profileNotFound } from './service';
 
 const HOUR_MS = 3_600_000;
 
-const notVerifiable = (message: string) =>
+const MESSAGES = {
+  notTexted: /*i18n*/ {
+    id: 'error.phone.notTexted',
+    message: 'We could not text this number ({reason}). Check it and try again.',
+  },
+  notSent: /*i18n*/ {
+    id: 'error.phone.notSent',
+    message: 'The code could not be sent. Try again in a moment.',
+  },
+};
+
+const notVerifiable = (message: ErrorText) =>
   new HttpError(400, ERROR_CODES.phoneNotVerifiable, message, [{ field: 'phone_number', message }]);
-const invalidCode = (message: string) =>
+const invalidCode = (message: ErrorText) =>
   new HttpError(400, ERROR_CODES.invalidCode, message, [{ field: 'code', message }]);
 
 export interface PhoneVerificationOptions {
@@ -95,13 +106,9 @@ export function createPhoneVerification(options: PhoneVerificationOptions) {
           throw new HttpError(429, ERROR_CODES.rateLimited, PHONE_MESSAGES.tooManyCodes);
         }
         if (err instanceof DeliveryError && err.kind === 'permanent') {
-          throw notVerifiable(`We could not text this number (${err.message}). Check it and try again.`);
+          throw notVerifiable({ ...MESSAGES.notTexted, values: { reason: err.message } });
         }
-        throw new HttpError(
-          502,
-          ERROR_CODES.upstreamError,
-          'The code could not be sent. Try again in a moment.',
-        );
+        throw new HttpError(502, ERROR_CODES.upstreamError, MESSAGES.notSent);
       }
       return {
         phone_number_display: parsePhoneNumberFromString(phoneNumber)?.formatInternational() ?? phoneNumber,

@@ -12,7 +12,7 @@ import {
 } from '@releasebell/contract';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@releasebell/contract/constants';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { HttpError } from '../../errors';
+import { HttpError, joined } from '../../errors';
 import type { PhoneRules } from '../../infra/texts/phone-rules';
 import { type Clock, systemClock } from '../../lib/clock';
 import type { ProfileRecord, UsersRepository } from './repository';
@@ -30,8 +30,30 @@ const preferences = (asked: NotificationChannel[]) =>
 
 const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-export const profileNotFound = () =>
-  new HttpError(404, 'PROFILE_NOT_FOUND', 'This user has not completed registration yet.');
+const MESSAGES = {
+  profileNotFound: /*i18n*/ {
+    id: 'error.users.profileNotFound',
+    message: 'This user has not completed registration yet.',
+  },
+  ownAccountOnly: /*i18n*/ {
+    id: 'error.users.ownAccountOnly',
+    message: 'You can only register your own account.',
+  },
+  mustBeSignedInUser: /*i18n*/ {
+    id: 'error.users.mustBeSignedInUser',
+    message: 'must be the signed-in user',
+  },
+  mustBeAccountEmail: /*i18n*/ {
+    id: 'error.users.mustBeAccountEmail',
+    message: "must be the signed-in account's email",
+  },
+  noFreeUsername: /*i18n*/ {
+    id: 'error.users.noFreeUsername',
+    message: 'Could not find a free username. Try again.',
+  },
+};
+
+export const profileNotFound = () => new HttpError(404, 'PROFILE_NOT_FOUND', MESSAGES.profileNotFound);
 
 function toUserProfile(record: ProfileRecord): UserProfile {
   return {
@@ -93,13 +115,13 @@ export function createUsersService(repo: UsersRepository, rules: PhoneRules, clo
       fallbackLocale: Locale = DEFAULT_LOCALE,
     ): Promise<{ created: boolean; profile: UserProfile }> {
       if (input.firebase_id !== user.id) {
-        throw new HttpError(403, 'FORBIDDEN', 'You can only register your own account.', [
-          { field: 'firebase_id', message: 'must be the signed-in user' },
+        throw new HttpError(403, 'FORBIDDEN', MESSAGES.ownAccountOnly, [
+          { field: 'firebase_id', message: MESSAGES.mustBeSignedInUser },
         ]);
       }
       if (input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
-        throw new HttpError(400, 'VALIDATION_ERROR', "email: must be the signed-in account's email", [
-          { field: 'email', message: "must be the signed-in account's email" },
+        throw new HttpError(400, 'VALIDATION_ERROR', joined('email: ', MESSAGES.mustBeAccountEmail), [
+          { field: 'email', message: MESSAGES.mustBeAccountEmail },
         ]);
       }
       const phoneNumber = rules.toE164(input.phone_number);
@@ -128,7 +150,7 @@ export function createUsersService(repo: UsersRepository, rules: PhoneRules, clo
         if (outcome === 'inserted') return { created: true, profile: await load(user.id) };
         if (outcome === 'exists') return { created: false, profile: await load(user.id) };
       }
-      throw new HttpError(409, 'USERNAME_UNAVAILABLE', 'Could not find a free username. Try again.');
+      throw new HttpError(409, 'USERNAME_UNAVAILABLE', MESSAGES.noFreeUsername);
     },
 
     async update(

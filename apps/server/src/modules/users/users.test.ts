@@ -1,4 +1,4 @@
-import { LOCALE_MESSAGES, REGION_MESSAGES } from '@releasebell/contract';
+import { englishOf, LOCALE_MESSAGES, REGION_MESSAGES } from '@releasebell/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
@@ -95,7 +95,10 @@ describe('POST /user/register', () => {
     expect((await register(undefined, 'nl-NL')).json().locale).toBe('en-US');
     const bad = await register('klingon', 'en');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details[0]).toEqual({ field: 'locale', message: LOCALE_MESSAGES.badLocale });
+    expect(bad.json().error.details[0]).toEqual({
+      field: 'locale',
+      message: englishOf(LOCALE_MESSAGES.badLocale),
+    });
   });
 
   it('gives two members with the same local part different usernames', async () => {
@@ -389,7 +392,7 @@ describe('PUT /user/update/:uid', () => {
       expect(bad.statusCode, String(locale)).toBe(400);
       expect(bad.json().error.details).toContainEqual({
         field: 'locale',
-        message: LOCALE_MESSAGES.badLocale,
+        message: englishOf(LOCALE_MESSAGES.badLocale),
       });
     }
     expect(await details(owner)).toMatchObject({ first_name: 'Ada', locale: 'pt-BR' });

@@ -34,16 +34,22 @@ export interface AvailabilityPass {
   newOffers: number;
 }
 
+const MESSAGES = {
+  validationFailed: /*i18n*/ { id: 'error.validation.failed', message: 'Request validation failed' },
+  noServices: /*i18n*/ {
+    id: 'error.watch.noServices',
+    message: 'TMDB lists no streaming services for this country',
+  },
+  notServices: /*i18n*/ { id: 'error.watch.notServices', message: 'not services of this country: {ids}' },
+};
+
 const badRegion = () =>
-  new HttpError(400, ERROR_CODES.validation, 'Request validation failed', [
-    { field: 'region', message: 'TMDB lists no streaming services for this country' },
+  new HttpError(400, ERROR_CODES.validation, MESSAGES.validationFailed, [
+    { field: 'region', message: MESSAGES.noServices },
   ]);
 const badProviders = (ids: number[]) =>
-  new HttpError(400, ERROR_CODES.validation, 'Request validation failed', [
-    {
-      field: 'provider_ids',
-      message: `not services of this country: ${ids.join(', ')}`,
-    },
+  new HttpError(400, ERROR_CODES.validation, MESSAGES.validationFailed, [
+    { field: 'provider_ids', message: { ...MESSAGES.notServices, values: { ids: ids.join(', ') } } },
   ]);
 
 export type WatchService = ReturnType<typeof createWatchService>;

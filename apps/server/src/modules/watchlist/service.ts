@@ -1,11 +1,18 @@
 import { type AddToWatchlistBody, WATCHLIST_ITEM_FIELDS, type WatchlistEntry } from '@releasebell/contract';
 import type { MediaItemRow } from '../../db/schema';
-import { HttpError, mediaNotFound } from '../../errors';
+import { HttpError, joined, mediaNotFound } from '../../errors';
 import { type Clock, systemClock } from '../../lib/clock';
 import { pick } from '../../lib/pick';
 import { tmdbLogoUrl } from '../../providers/tmdb/tmdb-watch';
 import { toMediaItem } from '../catalog';
 import type { WatchlistRepository } from './repository';
+
+const MESSAGES = {
+  wrongMediaType: /*i18n*/ {
+    id: 'error.watchlist.wrongMediaType',
+    message: "must be {type}, the item's media type",
+  },
+};
 
 function toWatchlistEntry(
   item: MediaItemRow,
@@ -32,8 +39,8 @@ export function createWatchlistService(repo: WatchlistRepository, clock: Clock =
       const item = await repo.findItem(body.item_id);
       if (!item) throw mediaNotFound();
       if (item.mediaType !== body.media_type) {
-        const message = `must be ${item.mediaType}, the item's media type`;
-        throw new HttpError(400, 'VALIDATION_ERROR', `media_type ${message}`, [
+        const message = { ...MESSAGES.wrongMediaType, values: { type: item.mediaType } };
+        throw new HttpError(400, 'VALIDATION_ERROR', joined('media_type ', message), [
           { field: 'media_type', message },
         ]);
       }

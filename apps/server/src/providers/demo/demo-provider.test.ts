@@ -1,9 +1,10 @@
-import { MEDIA_TYPES } from '@releasebell/contract';
+import { MEDIA_TYPES, posterByline } from '@releasebell/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
 import { createAppState } from '../../db/app-state';
 import { releaseEvents } from '../../db/schema';
+import { translate } from '../../infra/i18n';
 import { seedDemoCatalog } from '../../modules/catalog/demo-seed';
 import { ingest } from '../../modules/catalog/ingestion';
 import { createCatalogRepository } from '../../modules/catalog/repository';
@@ -140,5 +141,22 @@ describe('seeding the demo catalog', () => {
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.body).toContain('<svg');
     expect((await app.inject({ url: '/demo-posters/books/bk-999.svg' })).statusCode).toBe(404);
+  });
+
+  it("writes a poster's byline in the visitor's language, US English by default", async () => {
+    const english = await app.inject({ url: '/demo-posters/movies/mv-001.svg' });
+    expect(english.body).toContain('>Directed by Dalia Vantreese</text>');
+    expect(english.headers.vary).toBe('Accept-Language, Cookie');
+    const german = await app.inject({
+      url: '/demo-posters/movies/mv-001.svg',
+      headers: { 'accept-language': 'de-DE' },
+    });
+    const byline = posterByline((descriptor, values) => translate('de', descriptor, values), {
+      media_type: 'movies',
+      author: null,
+      director: 'Dalia Vantreese',
+      network_name: null,
+    });
+    expect(german.body).toContain(`>${byline}</text>`);
   });
 });

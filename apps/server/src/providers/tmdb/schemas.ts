@@ -62,6 +62,24 @@ const releaseDatesSchema = z.object({
 export type ReleaseDates = z.infer<typeof releaseDatesSchema>;
 
 const person = z.object({ id: z.number().int(), name: z.string() });
+
+/** `append_to_response=translations`: the title (movies) or name (series) and overview per language. */
+const translationsSchema = z.object({
+  translations: z
+    .array(
+      z.object({
+        iso_639_1: z.string(),
+        iso_3166_1: z.string(),
+        data: z.object({
+          title: z.string().nullish(),
+          name: z.string().nullish(),
+          overview: z.string().nullish(),
+        }),
+      }),
+    )
+    .default([]),
+});
+export type TmdbTranslations = z.infer<typeof translationsSchema>;
 const castMember = person.extend({ order: z.number().int().nullish() });
 
 /** /movie/{id}?append_to_response=release_dates,credits */
@@ -71,6 +89,7 @@ export const movieDetailsSchema = movieSummarySchema.extend({
   status: z.string().nullish(),
   runtime: z.number().nullish(),
   release_dates: releaseDatesSchema.optional(),
+  translations: translationsSchema.optional(),
   credits: z
     .object({
       crew: z
@@ -101,6 +120,7 @@ export const tvDetailsSchema = tvSummarySchema.extend({
   genres: z.array(z.object({ id: z.number().int(), name: z.string() })).default([]),
   networks: z.array(person).default([]),
   created_by: z.array(person).default([]),
+  translations: translationsSchema.optional(),
   status: z.string().nullish(),
   in_production: z.boolean().nullish(),
   seasons: z

@@ -4,6 +4,7 @@ import type { Credit, NormalisedItem } from '../types';
 import { displayedReleaseDate, typedReleaseDates } from './release-dates';
 import { type MovieDetails, movieDetailsSchema, pageOfIdsSchema } from './schemas';
 import { creditRole } from './tmdb-people';
+import { movieTranslations } from './tmdb-translations';
 
 export interface TmdbMovieOptions {
   /** ISO 3166-1 country whose dates are shown by default (TMDB_REGION). */
@@ -23,6 +24,7 @@ export function popularityScore(tmdbPopularity: number | null | undefined): numb
 
 /** One movie in our shape: the region's date shown, every typed regional date kept. */
 export function normaliseMovie(movie: MovieDetails, options: TmdbMovieOptions): NormalisedItem {
+  const description = movie.overview ?? '';
   const releaseDates = typedReleaseDates(movie.release_dates);
   const releaseDate = displayedReleaseDate(releaseDates, options.region, movie.release_date);
   const director = movie.credits?.crew.find((c) => c.job === 'Director')?.name ?? null;
@@ -30,7 +32,7 @@ export function normaliseMovie(movie: MovieDetails, options: TmdbMovieOptions): 
     providerId: `tmdb:movie:${movie.id}`,
     mediaType: 'movies',
     title: movie.title,
-    description: movie.overview ?? '',
+    description,
     // Through the image proxy: the page's CSP allows only its own origin for images.
     image: movie.poster_path ? `/proxy-image/tmdb/w500${movie.poster_path}` : null,
     author: null,
@@ -49,6 +51,9 @@ export function normaliseMovie(movie: MovieDetails, options: TmdbMovieOptions): 
     releaseDates,
     credits: movieCredits(movie),
     identifiers: movie.imdb_id ? [{ scheme: 'imdb', value: movie.imdb_id }] : [],
+    ...(movie.translations
+      ? { translations: movieTranslations({ title: movie.title, description }, movie.translations) }
+      : {}),
   };
 }
 
@@ -95,7 +100,7 @@ export function fetchMovie(
   return client.get(
     `/movie/${id}`,
     movieDetailsSchema,
-    { append_to_response: 'release_dates,credits', language: options.language },
+    { append_to_response: 'release_dates,credits,translations', language: options.language },
     call,
   );
 }

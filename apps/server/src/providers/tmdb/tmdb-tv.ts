@@ -9,6 +9,7 @@ import {
   type TmdbMovieOptions,
   uniqueCredits,
 } from './tmdb-movies';
+import { seasonTranslations } from './tmdb-translations';
 
 type Season = TvDetails['seasons'][number];
 
@@ -19,11 +20,13 @@ const RECENT_DAYS = 365;
 export function normaliseSeason(series: TvDetails, season: Season): NormalisedItem {
   const creator = series.created_by.map((p) => p.name).join(', ') || null;
   const poster = season.poster_path ?? series.poster_path;
+  const title = `${series.name}: Season ${season.season_number}`;
+  const description = season.overview || series.overview || '';
   return {
     providerId: `tmdb:tv:${series.id}:${season.season_number}`,
     mediaType: 'tv_seasons',
-    title: `${series.name}: Season ${season.season_number}`,
-    description: season.overview || series.overview || '',
+    title,
+    description,
     image: poster ? `/proxy-image/tmdb/w500${poster}` : null,
     author: null,
     director: null,
@@ -49,6 +52,7 @@ export function normaliseSeason(series: TvDetails, season: Season): NormalisedIt
     ]),
     // An import names a series, not a season: each season carries the series' IMDb id.
     identifiers: series.external_ids?.imdb_id ? [{ scheme: 'imdb', value: series.external_ids.imdb_id }] : [],
+    translations: seasonTranslations(series, season, { title, description }),
   };
 }
 
@@ -72,7 +76,7 @@ export function fetchSeries(
   return client.get(
     `/tv/${id}`,
     tvDetailsSchema,
-    { append_to_response: 'credits,external_ids', language: options.language },
+    { append_to_response: 'credits,external_ids,translations', language: options.language },
     call,
   );
 }

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { AUTH_MESSAGES, ERROR_CODES } from '@releasebell/contract/constants';
 import { ApiError } from '../../lib/api-client';
+import { translateNow } from '../../lib/i18n';
 
 /** How long the auth toasts stay. */
 const AUTH_TOAST_MS = 5000;
@@ -22,6 +23,6 @@ export const isAuthBusy = (error: unknown) =>
 
 /** The server's message for a failed call, or `fallback` when it has none; a busy server always says so. */
 export function messageOf(error: unknown, fallback: string): string {
-  if (isAuthBusy(error)) return AUTH_MESSAGES.busy;
+  if (isAuthBusy(error)) return translateNow(AUTH_MESSAGES.busy);
   return error instanceof ApiError && error.message ? error.message : fallback;
 }

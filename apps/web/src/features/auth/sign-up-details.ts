@@ -37,7 +37,7 @@ const ORIGIN_REFUSALS = new Set<string>([ERROR_CODES.originNotAllowed, ERROR_COD
 /** The "Sign-Up Error" message for a failed sign-up call (the account, or its profile). */
 export function signUpErrorMessage(error: unknown): string {
   // The password checks are queued past their bound: nothing typed is wrong, trying again shortly works.
-  if (isAuthBusy(error)) return AUTH_MESSAGES.busy;
+  if (isAuthBusy(error)) return translateNow(AUTH_MESSAGES.busy);
   if (error instanceof ApiError && error.code === 'EMAIL_IN_USE') return translateNow(MESSAGES.emailInUse);
   if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') return error.message;
   // The product was opened at an address it does not serve sign-ins from: say which one it does.

@@ -1,5 +1,5 @@
-import type { MessageDescriptor } from '@lingui/core';
 import type { ApplyImportBody, Import, ImportEntry, ImportSource } from '@releasebell/contract';
+import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { translateNow } from '../../lib/i18n';
 
 const MESSAGES = {

@@ -1,7 +1,7 @@
 import type { Notification } from '@releasebell/contract';
 import { formatDateIn, type Locale } from '@releasebell/contract/constants';
 import { type Translate, translateNow } from '../../lib/i18n';
-import { availableLine, WATCH_TEXTS } from '../../lib/watch';
+import { availableText, WATCH_TEXTS } from '../../lib/watch';
 
 const MESSAGES = {
   tbd: /*i18n*/ { id: 'notifications.text.tbd', message: 'TBD' },
@@ -27,9 +27,6 @@ const MESSAGES = {
   announcedTbd: /*i18n*/ { id: 'notifications.text.announcedTbd', message: 'Newly announced, date TBD' },
   justNow: /*i18n*/ { id: 'notifications.text.justNow', message: 'just now' },
 };
-
-/** An `available` notification without its service (not expected from the server). Not in the contract. */
-const AVAILABLE_FALLBACK = WATCH_TEXTS.availableFallback;
 
 /**
  * What happened, in words: "Out today", "Release date announced: Mar 14, 2027", "Out in 3 days"...
@@ -66,8 +63,9 @@ export function describeNotification(
     }
     case 'available':
       return n.provider && n.offer_type
-        ? availableLine({ title: n.item.title, provider: n.provider.name, type: n.offer_type })
-        : AVAILABLE_FALLBACK;
+        ? availableText(t, { title: n.item.title, provider: n.provider.name, type: n.offer_type })
+        : // Without its service (not expected from the server).
+          t(WATCH_TEXTS.availableFallback);
   }
 }
 

@@ -95,35 +95,53 @@ export function timeZoneOptions(current: string): { value: string; label: string
 }
 
 /** "From my browser (United Kingdom)": what no choice of country means here and now. */
-function browserRegionLabel(t: Translate): string {
+function browserRegionLabel(t: Translate, language: string): string {
   const region = browserRegion();
-  return region ? t(MESSAGES.fromBrowserIn, { country: regionName(region) }) : t(MESSAGES.fromBrowser);
+  return region
+    ? t(MESSAGES.fromBrowserIn, { country: regionName(region, language) })
+    : t(MESSAGES.fromBrowser);
 }
 
-/** The country a profile shows: its name, or what following the browser means. */
-export const regionLabel = (t: Translate, region: string | null) =>
-  region ? regionName(region) : browserRegionLabel(t);
+/** The country a profile shows (in the page's `language`): its name, or what following the browser means. */
+export const regionLabel = (t: Translate, region: string | null, language: string) =>
+  region ? regionName(region, language) : browserRegionLabel(t, language);
 
-let countries: { value: string; label: string }[] | null = null;
+/** The countries by name, per language (made once each: 250 names, sorted). */
+const countries = new Map<string, { value: string; label: string }[]>();
 
 /** The select's value for "from my browser" (the form's '', the profile's null). */
 export const BROWSER_REGION = 'browser';
 
-/** Every country of the contract's list by its English name, in alphabetical order; `current` too if unlisted. */
-export function countryOptions(current = ''): { value: string; label: string }[] {
-  countries ??= REGION_CODES.map((code) => ({ value: code, label: regionName(code) })).sort((a, b) =>
-    a.label.localeCompare(b.label, 'en'),
-  );
-  const listed = !current || countries.some((c) => c.value === current);
-  return listed ? countries : [{ value: current, label: regionName(current) }, ...countries];
+/**
+ * Every country of the contract's list by its name in the page's `language`, in that language's
+ * alphabetical order; `current` too if unlisted.
+ */
+export function countryOptions(current: string, language: string): { value: string; label: string }[] {
+  let all = countries.get(language);
+  if (!all) {
+    // US English sorts as the product always has (by 'en').
+    const collation = language === 'en-US' ? 'en' : language;
+    all = REGION_CODES.map((code) => ({ value: code, label: regionName(code, language) })).sort((a, b) =>
+      a.label.localeCompare(b.label, collation),
+    );
+    countries.set(language, all);
+  }
+  const listed = !current || all.some((c) => c.value === current);
+  return listed ? all : [{ value: current, label: regionName(current, language) }, ...all];
 }
 
-/** "From my browser", then every country by its English name; the saved one even if unlisted. */
-export function regionOptions(t: Translate, current: string): { value: string; label: string }[] {
-  return [{ value: BROWSER_REGION, label: browserRegionLabel(t) }, ...countryOptions(current)];
+/** "From my browser", then every country by its name in `language`; the saved one even if unlisted. */
+export function regionOptions(
+  t: Translate,
+  current: string,
+  language: string,
+): { value: string; label: string }[] {
+  return [
+    { value: BROWSER_REGION, label: browserRegionLabel(t, language) },
+    ...countryOptions(current, language),
+  ];
 }
 
-export const MOVIE_RELEASE_KIND_OPTIONS = MOVIE_RELEASE_KINDS.map((kind) => ({
-  value: kind,
-  label: MOVIE_RELEASE_KIND_LABELS[kind],
-}));
+/** The movie release kind select's choices, in the page's language. */
+export const movieReleaseKindOptions = (t: Translate) =>
+  MOVIE_RELEASE_KINDS.map((kind) => ({ value: kind, label: t(MOVIE_RELEASE_KIND_LABELS[kind]) }));

@@ -1,6 +1,6 @@
-import type { MessageDescriptor } from '@lingui/core';
 import type { WatchlistEntry } from '@releasebell/contract';
 import { MEDIA_TYPE_ORDER, type MediaType, SEARCH_TYPE_LABELS } from '@releasebell/contract/constants';
+import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { isReleased as isOut } from '../../lib/dates';
 
 const MESSAGES = {
@@ -13,7 +13,8 @@ export type WatchlistTab = 'all' | MediaType;
 export type ReleaseFilter = 'upcoming' | 'released';
 export type WatchlistSort = 'releaseDate' | 'title' | 'dateAdded';
 
-export const WATCHLIST_TABS: { value: WatchlistTab; label: string }[] = (
+/** The tabs; each label is rendered in the page's language (`t(option.label)`). */
+export const WATCHLIST_TABS: { value: WatchlistTab; label: MessageDescriptor }[] = (
   ['all', ...MEDIA_TYPE_ORDER.lists] as const
 ).map((value) => ({ value, label: SEARCH_TYPE_LABELS[value] }));
 

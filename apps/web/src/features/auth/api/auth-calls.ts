@@ -1,5 +1,5 @@
 import type { NotificationChannel, UserProfile } from '@releasebell/contract';
-import { isTimeZone, type Locale } from '@releasebell/contract/constants';
+import { formatLocaleOf, isTimeZone, type Locale } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { ApiError, api } from '../../../lib/api-client';
 import { browserLanguage } from '../../../lib/i18n';
@@ -88,7 +88,7 @@ function browserTimeZone(): { time_zone?: string } {
 
 /** The language the visitor reads the app in (their choice, else their browser's best): theirs from now on. */
 function browserLocale(): { locale?: Locale } {
-  return typeof navigator === 'undefined' ? {} : { locale: browserLanguage() };
+  return typeof navigator === 'undefined' ? {} : { locale: formatLocaleOf(browserLanguage()) };
 }
 
 /** POST /user/register with what is known; registering an already registered user changes nothing. */

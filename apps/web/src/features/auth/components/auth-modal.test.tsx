@@ -1,5 +1,5 @@
 import { Notifications, notifications } from '@mantine/notifications';
-import { AUTH_MESSAGES, PHONE_MESSAGES } from '@releasebell/contract/constants';
+import { AUTH_MESSAGES, englishOf, PHONE_MESSAGES } from '@releasebell/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeItem, renderWithProviders, stubApiRoutes } from '../../../components/test-utils';
@@ -262,7 +262,7 @@ describe('AuthModal', () => {
   it.each([
     [422, 'EMAIL_IN_USE', 'This email is already in use. Please sign in instead.'],
     [500, 'INTERNAL_ERROR', 'An unexpected error occurred. Please try again.'],
-    [503, 'AUTH_BUSY', AUTH_MESSAGES.busy],
+    [503, 'AUTH_BUSY', englishOf(AUTH_MESSAGES.busy)],
   ])(
     'shows a sign-up failure (%s %s) as "Sign-Up Error" and keeps the modal open',
     async (status, code, shown) => {
@@ -306,7 +306,7 @@ describe('AuthModal', () => {
       'GET /api/config': config(false),
       'POST /api/auth/sign-in/email': () =>
         busy
-          ? { status: 503, body: { error: { code: 'AUTH_BUSY', message: AUTH_MESSAGES.busy } } }
+          ? { status: 503, body: { error: { code: 'AUTH_BUSY', message: englishOf(AUTH_MESSAGES.busy) } } }
           : { status: 200, body: { user: USER } },
       [`GET /user/profile/${USER.id}`]: () => ({ status: 200, body: { username: 'ada42' } }),
     });
@@ -314,7 +314,9 @@ describe('AuthModal', () => {
     type(field(dialog, /^Email/), 'ada@example.com');
     type(field(dialog, /^Password/), 'analytical9');
     press(dialog, 'Sign In');
-    expect(within(await toast('Error logging in')).getByText(AUTH_MESSAGES.busy)).toBeInTheDocument();
+    expect(
+      within(await toast('Error logging in')).getByText(englishOf(AUTH_MESSAGES.busy)),
+    ).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(field(dialog, /^Password/)).toHaveValue('analytical9');
 
@@ -538,7 +540,10 @@ describe('AuthModal: sign-up with texts', () => {
       'POST /api/phone/verification/confirm': (body) =>
         (body as { code: string }).code === CODE
           ? { status: 200, body: { phone_verified: true } }
-          : { status: 400, body: { error: { code: 'INVALID_CODE', message: PHONE_MESSAGES.wrongCode } } },
+          : {
+              status: 400,
+              body: { error: { code: 'INVALID_CODE', message: englishOf(PHONE_MESSAGES.wrongCode) } },
+            },
       ...routes,
     });
   }
@@ -577,7 +582,7 @@ describe('AuthModal: sign-up with texts', () => {
     fireEvent.click(textMe(dialog));
     press(dialog, 'Create Account');
 
-    expect(await within(dialog).findByText(PHONE_MESSAGES.codeSent)).toBeInTheDocument();
+    expect(await within(dialog).findByText(englishOf(PHONE_MESSAGES.codeSent))).toBeInTheDocument();
     const code = within(dialog).getByRole('textbox', { name: 'Verification code' });
     expect(code).toHaveFocus();
     expect(code).toHaveAttribute('inputmode', 'numeric');
@@ -594,13 +599,15 @@ describe('AuthModal: sign-up with texts', () => {
 
     type(code, '111111');
     press(dialog, 'Verify');
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(PHONE_MESSAGES.wrongCode);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(englishOf(PHONE_MESSAGES.wrongCode));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 
     type(code, CODE);
     press(dialog, 'Verify');
     await modalClosed();
-    expect(within(await toast('Number verified')).getByText(PHONE_MESSAGES.verified)).toBeInTheDocument();
+    expect(
+      within(await toast('Number verified')).getByText(englishOf(PHONE_MESSAGES.verified)),
+    ).toBeInTheDocument();
     expect(api.called('POST', '/api/phone/verification/confirm').map((c) => c.body)).toEqual([
       { code: '111111' },
       { code: CODE },
@@ -675,7 +682,7 @@ describe('AuthModal: sign-up with texts', () => {
     stubSignUp({
       'POST /api/phone/verification': () => ({
         status: 429,
-        body: { error: { code: 'RATE_LIMITED', message: PHONE_MESSAGES.tooManyCodes } },
+        body: { error: { code: 'RATE_LIMITED', message: englishOf(PHONE_MESSAGES.tooManyCodes) } },
       }),
     });
     const { dialog, session } = await toStepTwo();
@@ -683,7 +690,7 @@ describe('AuthModal: sign-up with texts', () => {
     fireEvent.click(textMe(dialog));
     press(dialog, 'Create Account');
     expect(await toast('Code not sent')).toHaveTextContent(
-      `${PHONE_MESSAGES.tooManyCodes} You can verify your number in your profile.`,
+      `${englishOf(PHONE_MESSAGES.tooManyCodes)} You can verify your number in your profile.`,
     );
     await modalClosed();
     expect(session.current?.currentUser).toEqual(USER);

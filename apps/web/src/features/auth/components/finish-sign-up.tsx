@@ -52,7 +52,7 @@ export function FinishSignUp({ form, user, onDone }: FinishSignUpProps) {
 
   const finish = async () => {
     const phoneProblem = phoneFormatProblem(form.phone);
-    if (phoneProblem) return form.fail('phone', phoneProblem);
+    if (phoneProblem) return form.fail('phone', t(phoneProblem));
     form.setBusy(true);
     try {
       const textsAsked = await registerDetails(user, form);

@@ -1,5 +1,5 @@
 import { Notifications, notifications } from '@mantine/notifications';
-import { AUTH_MESSAGES } from '@releasebell/contract/constants';
+import { AUTH_MESSAGES, englishOf } from '@releasebell/contract/constants';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubApiRoutes } from '../../../components/test-utils';
@@ -68,14 +68,14 @@ describe('ResetPasswordPage', () => {
     const api = stubApiRoutes({
       'POST /api/account/reset-password': () =>
         busy
-          ? { status: 503, body: { error: { code: 'AUTH_BUSY', message: AUTH_MESSAGES.busy } } }
+          ? { status: 503, body: { error: { code: 'AUTH_BUSY', message: englishOf(AUTH_MESSAGES.busy) } } }
           : { status: 200, body: { user: USER } },
     });
     const { location } = renderPage('/reset-password?token=abc123');
     type(/^New Password/, 'longenough7');
     type(/^Confirm New Password/, 'longenough7');
     save();
-    expect(await screen.findByText(AUTH_MESSAGES.busy)).toBeInTheDocument();
+    expect(await screen.findByText(englishOf(AUTH_MESSAGES.busy))).toBeInTheDocument();
     expect(screen.queryByText("This link can't be used")).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^New Password/)).toHaveValue('longenough7');
 

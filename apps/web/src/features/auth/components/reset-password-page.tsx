@@ -68,7 +68,7 @@ export function ResetPasswordPage() {
       });
       navigate('/homepage');
     } catch (err) {
-      if (isAuthBusy(err)) setFormProblem(AUTH_MESSAGES.busy);
+      if (isAuthBusy(err)) setFormProblem(t(AUTH_MESSAGES.busy));
       else if (err instanceof ApiError && err.code === 'INVALID_TOKEN') setLinkProblem(err.message);
       else if (err instanceof ApiError && err.code === 'VALIDATION_ERROR')
         setError({ field: 'password', message: err.message });

@@ -53,7 +53,7 @@ export function SignUpCodeStep({ form, codeStep, onDone }: SignUpCodeStepProps) 
     try {
       await confirmPhoneCode(code);
       void queryClient.invalidateQueries({ queryKey: profileKey(codeStep.user.id) });
-      showAuthNotice(t(MESSAGES.verified), PHONE_MESSAGES.verified, 'teal');
+      showAuthNotice(t(MESSAGES.verified), t(PHONE_MESSAGES.verified), 'teal');
       onDone();
     } catch (err) {
       console.warn('Verification code not taken', err);
@@ -82,7 +82,7 @@ export function SignUpCodeStep({ form, codeStep, onDone }: SignUpCodeStepProps) 
   return (
     <Stack gap="sm">
       <Text size="sm" role="status">
-        {resent ? t(MESSAGES.resent) : PHONE_MESSAGES.codeSent}
+        {resent ? t(MESSAGES.resent) : t(PHONE_MESSAGES.codeSent)}
       </Text>
       <PhoneCodeEntry
         code={code}

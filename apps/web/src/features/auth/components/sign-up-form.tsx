@@ -59,7 +59,7 @@ export function SignUpForm({ form, step, onStep, onDone, onSwitch }: SignUpFormP
   const signUp = async () => {
     // Checked before the account exists, so a mistyped number costs nothing.
     const phoneProblem = phoneFormatProblem(form.phone);
-    if (phoneProblem) return form.fail('phone', phoneProblem);
+    if (phoneProblem) return form.fail('phone', t(phoneProblem));
     form.setBusy(true);
     try {
       const firstName = form.firstName.trim();

@@ -1,21 +1,26 @@
 import type { MediaItem } from '@releasebell/contract';
-import type { MediaType } from '@releasebell/contract/constants';
+import type { Locale, MediaType } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useCatalogLang } from '../../../lib/i18n';
 
-function getFeatured(mediaType: MediaType, signal?: AbortSignal): Promise<MediaItem> {
-  return api.get<MediaItem>(pathTo(ROUTES.getFeatured, { mediaType }), signal);
+function getFeatured(
+  mediaType: MediaType,
+  lang: Locale | undefined,
+  signal?: AbortSignal,
+): Promise<MediaItem> {
+  return api.get<MediaItem>(pathTo(ROUTES.getFeatured, { mediaType }, { lang }), signal);
 }
 
 /** The featured release of a media type, cached per type. */
-export function featuredQueryOptions(mediaType: MediaType) {
+export function featuredQueryOptions(mediaType: MediaType, lang: Locale | undefined) {
   return queryOptions({
-    queryKey: ['home', 'featured', mediaType],
-    queryFn: ({ signal }) => getFeatured(mediaType, signal),
+    queryKey: ['home', 'featured', mediaType, lang ?? ''],
+    queryFn: ({ signal }) => getFeatured(mediaType, lang, signal),
   });
 }
 
 export function useFeatured(mediaType: MediaType) {
-  return useQuery(featuredQueryOptions(mediaType));
+  return useQuery(featuredQueryOptions(mediaType, useCatalogLang()));
 }

@@ -1,21 +1,26 @@
 import type { MediaItem } from '@releasebell/contract';
-import type { MediaType } from '@releasebell/contract/constants';
+import type { Locale, MediaType } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useCatalogLang } from '../../../lib/i18n';
 
-function getUpcoming(mediaType: MediaType, signal?: AbortSignal): Promise<MediaItem[]> {
-  return api.get<MediaItem[]>(pathTo(ROUTES.listUpcoming, { mediaType }), signal);
+function getUpcoming(
+  mediaType: MediaType,
+  lang: Locale | undefined,
+  signal?: AbortSignal,
+): Promise<MediaItem[]> {
+  return api.get<MediaItem[]>(pathTo(ROUTES.listUpcoming, { mediaType }, { lang }), signal);
 }
 
 /** Cached per media type, so switching back to a tab shows its list at once. */
-export function upcomingQueryOptions(mediaType: MediaType) {
+export function upcomingQueryOptions(mediaType: MediaType, lang: Locale | undefined) {
   return queryOptions({
-    queryKey: ['home', 'upcoming', mediaType],
-    queryFn: ({ signal }) => getUpcoming(mediaType, signal),
+    queryKey: ['home', 'upcoming', mediaType, lang ?? ''],
+    queryFn: ({ signal }) => getUpcoming(mediaType, lang, signal),
   });
 }
 
 export function useUpcoming(mediaType: MediaType) {
-  return useQuery(upcomingQueryOptions(mediaType));
+  return useQuery(upcomingQueryOptions(mediaType, useCatalogLang()));
 }

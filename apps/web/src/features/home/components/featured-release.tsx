@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
-import { creatorCredit, formatDateIn, posterUrl } from '@releasebell/contract/constants';
+import { CREDIT_LINE, creatorCredit, formatDateIn, posterUrl } from '@releasebell/contract/constants';
 import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import { GenreList } from '../../../components/genre-list';
 import { mediaPath } from '../../../components/media-card';
 import { MediaImage } from '../../../components/media-image';
 import { WatchlistButton } from '../../../components/watchlist-button';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { Message, useLanguage, useT } from '../../../lib/i18n';
 import { placeholderImage } from '../../../lib/media';
 import classes from './home-page.module.css';
 
@@ -27,7 +27,7 @@ export function FeaturedRelease({ item }: { item: MediaItem }) {
   const { language } = useLanguage();
   const titleId = useId();
   const path = mediaPath(item);
-  const credit = creatorCredit(item);
+  const credit = creatorCredit(t, item);
   // The blurred backdrop is the hero poster's own file, so it costs no second download.
   const backdrop = posterUrl(item.image, 'detail') ?? placeholderImage(item.media_type);
   return (
@@ -48,7 +48,11 @@ export function FeaturedRelease({ item }: { item: MediaItem }) {
           <p className={classes.heroMeta}>
             {credit && (
               <span>
-                {credit.label}: <strong>{credit.name}</strong>
+                <Message
+                  message={CREDIT_LINE}
+                  values={{ label: credit.label }}
+                  parts={{ name: <strong>{credit.name}</strong> }}
+                />
               </span>
             )}
             <span>

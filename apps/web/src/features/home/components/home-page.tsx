@@ -1,9 +1,15 @@
 import { Container, VisuallyHidden } from '@mantine/core';
-import { MEDIA_TYPES, type MediaType, PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
+import {
+  MEDIA_TYPES,
+  type MediaType,
+  PRODUCT_NAME,
+  PRODUCT_TITLE,
+  TAGLINE,
+} from '@releasebell/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { MediaCarousel } from '../../../components/media-carousel';
-import { useT } from '../../../lib/i18n';
+import { useCatalogLang, useT } from '../../../lib/i18n';
 import { whenIdle } from '../../../lib/idle';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSession } from '../../../lib/session';
@@ -50,16 +56,17 @@ export function HomePage() {
 
   // Warm the cache for every tab, so switching later is instant: once the first screen is up and the
   // browser is idle, never on its critical path.
+  const lang = useCatalogLang();
   useEffect(
     () =>
       whenIdle(() => {
         for (const type of MEDIA_TYPES) {
-          void queryClient.prefetchQuery(trendingQueryOptions(type));
-          void queryClient.prefetchQuery(upcomingQueryOptions(type));
-          void queryClient.prefetchQuery(featuredQueryOptions(type));
+          void queryClient.prefetchQuery(trendingQueryOptions(type, lang));
+          void queryClient.prefetchQuery(upcomingQueryOptions(type, lang));
+          void queryClient.prefetchQuery(featuredQueryOptions(type, lang));
         }
       }),
-    [queryClient],
+    [queryClient, lang],
   );
 
   useEffect(() => {
@@ -80,7 +87,7 @@ export function HomePage() {
   return (
     <Container size="xl" className={classes.page}>
       <VisuallyHidden component="h1">
-        {PRODUCT_NAME}: {TAGLINE}
+        {t(PRODUCT_TITLE, { product: PRODUCT_NAME, tagline: t(TAGLINE) })}
       </VisuallyHidden>
       <MediaTypeTabs value={selected} onChange={select} panelId={panelId} idPrefix={idPrefix} />
       <div

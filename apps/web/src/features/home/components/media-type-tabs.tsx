@@ -67,7 +67,7 @@ export function MediaTypeTabs({ value, onChange, panelId, idPrefix }: MediaTypeT
             className={classes.tab}
             onClick={() => onChange(type)}
           >
-            {MEDIA_TYPE_LABELS[type]}
+            {t(MEDIA_TYPE_LABELS[type])}
           </button>
         );
       })}

@@ -29,7 +29,7 @@ export function WatchlistPanel({ mediaType }: { mediaType: MediaType }) {
   const { language } = useLanguage();
   const navigate = useNavigate();
   const watchlist = useWatchlist();
-  const label = MEDIA_TYPE_LABELS[mediaType];
+  const label = t(MEDIA_TYPE_LABELS[mediaType]);
   const entries = (watchlist.data ?? []).filter((e) => e.media_type === mediaType);
   const headingId = `watchlist-panel-${mediaType}`;
 

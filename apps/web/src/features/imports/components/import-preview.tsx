@@ -1,7 +1,7 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import type { AppliedImport, Import, ImportEntry, MediaItem, SuggestedFollow } from '@releasebell/contract';
 import { formatDateIn, type Locale } from '@releasebell/contract/constants';
+import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { MediaImage } from '../../../components/media-image';

@@ -120,7 +120,7 @@ export function LeaderboardPage() {
         <Group gap="xs" role="radiogroup" aria-label={t(MESSAGES.mediaType)} className={classes.pills}>
           {MEDIA_TYPES.map((type) => (
             <Chip key={type} value={type} type="radio" variant="light">
-              {MEDIA_TYPE_LABELS[type]}
+              {t(MEDIA_TYPE_LABELS[type])}
             </Chip>
           ))}
         </Group>

@@ -29,7 +29,7 @@ export function RegionalReleaseDates({ dates }: { dates: RegionalDates | null | 
       <h2 id={headingId} className={classes.heading}>
         <IconTicket size={16} aria-hidden />
         <span>
-          {t(MESSAGES.heading)} (<abbr title={regionName(dates.region)}>{dates.region}</abbr>)
+          {t(MESSAGES.heading)} (<abbr title={regionName(dates.region, language)}>{dates.region}</abbr>)
         </span>
       </h2>
       <dl className={classes.list}>
@@ -37,7 +37,7 @@ export function RegionalReleaseDates({ dates }: { dates: RegionalDates | null | 
           const date = dates[kind];
           return (
             <div key={kind} className={classes.entry}>
-              <dt className={classes.kind}>{MOVIE_RELEASE_KIND_LABELS[kind]}</dt>
+              <dt className={classes.kind}>{t(MOVIE_RELEASE_KIND_LABELS[kind])}</dt>
               <dd className={date ? classes.date : `${classes.date} ${classes.tbd}`}>
                 {/* TMDB's typed dates are days. */}
                 {date ? (

@@ -64,7 +64,7 @@ export function UnsubscribePage() {
               <Message message={MESSAGES.useLatest} parts={{ profile: profileLink }} />
             </Alert>
           ) : pause.isSuccess ? (
-            <Alert color="teal" title={NOTIFICATION_MESSAGES.emailPaused} role="status">
+            <Alert color="teal" title={t(NOTIFICATION_MESSAGES.emailPaused)} role="status">
               <Message message={MESSAGES.resume} parts={{ profile: profileLink }} />
             </Alert>
           ) : (

@@ -3,12 +3,14 @@ import { AVATAR_MAX_BYTES, AVATAR_MESSAGES, AVATAR_TYPES } from '@releasebell/co
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { translateNow } from '../../../lib/i18n';
 import { profileKey } from './get-profile';
 
 /** The checks the server makes too, so a wrong file is refused before it is sent. */
 export function avatarProblem(file: Pick<File, 'type' | 'size'>): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return AVATAR_MESSAGES.wrongType;
-  if (file.size > AVATAR_MAX_BYTES) return AVATAR_MESSAGES.tooLarge;
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type))
+    return translateNow(AVATAR_MESSAGES.wrongType);
+  if (file.size > AVATAR_MAX_BYTES) return translateNow(AVATAR_MESSAGES.tooLarge);
   return null;
 }
 

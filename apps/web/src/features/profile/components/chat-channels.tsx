@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
 import {
   Alert,
   Button,
@@ -22,6 +21,7 @@ import {
   CHANNEL_SECRET_MIN as SECRET_MIN,
   WATCH_TEXTS,
 } from '@releasebell/contract/constants';
+import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { type Translate, useLanguage, useT } from '../../../lib/i18n';
@@ -154,14 +154,13 @@ const URL_FIELDS: Record<
   },
 };
 
-const ATTEMPT_KIND_LABELS: Record<ChannelAttempt['kind'], MessageDescriptor | string> = {
+const ATTEMPT_KIND_LABELS: Record<ChannelAttempt['kind'], MessageDescriptor> = {
   released: MESSAGES.kindReleased,
   date_announced: MESSAGES.kindDateAnnounced,
   date_changed: MESSAGES.kindDateChanged,
   reminder: MESSAGES.kindReminder,
   request_resolved: MESSAGES.kindRequestResolved,
   new_title: MESSAGES.kindNewTitle,
-  // Not in the contract yet (WATCH_TEXTS has no short label for the kind).
   available: WATCH_TEXTS.channelLogLabel,
   test: MESSAGES.kindTest,
 };
@@ -452,10 +451,7 @@ function DeliveryLog({ id, logId }: { id: string; logId: string }) {
   const log = useChannelDeliveries(id, true);
   const t = useT();
   const { language } = useLanguage();
-  const kindLabel = (kind: ChannelAttempt['kind']) => {
-    const label = ATTEMPT_KIND_LABELS[kind];
-    return typeof label === 'string' ? label : t(label);
-  };
+  const kindLabel = (kind: ChannelAttempt['kind']) => t(ATTEMPT_KIND_LABELS[kind]);
   const body = log.data ? (
     log.data.deliveries.length === 0 ? (
       <Text size="xs" c="dimmed">
@@ -544,7 +540,7 @@ function AddChannelForm({
       (secretRequired || trimmedSecret !== '') &&
       (trimmedSecret.length < SECRET_MIN || trimmedSecret.length > SECRET_MAX)
     )
-      problems.secret = SECRET_LENGTH_MESSAGE;
+      problems.secret = t(SECRET_LENGTH_MESSAGE);
     setErrors(problems);
     if (problems.url || problems.secret) return;
 

@@ -59,7 +59,7 @@ function renderServices() {
   );
 }
 
-const section = () => screen.getByRole('region', { name: WATCH_TEXTS.servicesHeading });
+const section = () => screen.getByRole('region', { name: WATCH_TEXTS.servicesHeading.message });
 const toggle = (name: string) => within(section()).getByRole('button', { name });
 const country = () => screen.getByLabelText('Country', { selector: 'input' });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save services' }));
@@ -80,8 +80,10 @@ describe('MyServices', () => {
   it("loads the member's country and its services as logo toggles, the saved ones pressed", async () => {
     const api = stubServices();
     renderServices();
-    expect(screen.getByRole('heading', { level: 2, name: WATCH_TEXTS.servicesHeading })).toBeVisible();
-    expect(screen.getByText(WATCH_TEXTS.servicesIntro)).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 2, name: WATCH_TEXTS.servicesHeading.message }),
+    ).toBeVisible();
+    expect(screen.getByText(WATCH_TEXTS.servicesIntro.message)).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Netflix' })).toHaveAttribute('aria-pressed', 'true');
     expect(toggle('Disney Plus')).toHaveAttribute('aria-pressed', 'true');
     expect(toggle('Amazon Prime Video')).toHaveAttribute('aria-pressed', 'false');
@@ -90,9 +92,9 @@ describe('MyServices', () => {
     const logo = toggle('Netflix').querySelector('img');
     expect(logo).toHaveAttribute('src', '/proxy-image/tmdb/w92/p8.jpg');
     expect(logo).toHaveAttribute('alt', '');
-    expect(within(section()).getByRole('group', { name: WATCH_TEXTS.servicesHeading })).toBeVisible();
+    expect(within(section()).getByRole('group', { name: WATCH_TEXTS.servicesHeading.message })).toBeVisible();
     expect(country()).toHaveValue('United Kingdom');
-    expect(screen.getByRole('checkbox', { name: WATCH_TEXTS.includeRentBuy })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: WATCH_TEXTS.includeRentBuy.message })).not.toBeChecked();
     expect(api.called('GET', '/api/watch-providers').map((c) => c.search)).toEqual(['?region=GB']);
   });
 
@@ -104,10 +106,10 @@ describe('MyServices', () => {
     fireEvent.click(toggle('Channel 4'));
     fireEvent.click(toggle('Amazon Prime Video'));
     expect(toggle('Amazon Prime Video')).toHaveAttribute('aria-pressed', 'true');
-    fireEvent.click(screen.getByRole('checkbox', { name: WATCH_TEXTS.includeRentBuy }));
+    fireEvent.click(screen.getByRole('checkbox', { name: WATCH_TEXTS.includeRentBuy.message }));
     save();
 
-    expect(await screen.findByText(WATCH_TEXTS.servicesSaved)).toBeVisible();
+    expect(await screen.findByText(WATCH_TEXTS.servicesSaved.message)).toBeVisible();
     expect(api.called('PUT', '/api/services').map((c) => c.body)).toEqual([
       { region: 'GB', provider_ids: [8, 9, 103], include_rent_buy: true },
     ]);
@@ -121,10 +123,10 @@ describe('MyServices', () => {
     save();
     const message = await screen.findByText('not listed in GB: 337');
     expect(
-      within(section()).getByRole('group', { name: WATCH_TEXTS.servicesHeading }),
+      within(section()).getByRole('group', { name: WATCH_TEXTS.servicesHeading.message }),
     ).toHaveAccessibleDescription('not listed in GB: 337');
     expect(message).toBeVisible();
-    expect(screen.queryByText(WATCH_TEXTS.servicesSaved)).toBeNull();
+    expect(screen.queryByText(WATCH_TEXTS.servicesSaved.message)).toBeNull();
   });
 
   it("reloads another country's services, keeping only the chosen ones it lists too", async () => {
@@ -141,7 +143,7 @@ describe('MyServices', () => {
       '?region=DE',
     ]);
     save();
-    await screen.findByText(WATCH_TEXTS.servicesSaved);
+    await screen.findByText(WATCH_TEXTS.servicesSaved.message);
     expect(api.called('PUT', '/api/services').map((c) => c.body)).toEqual([
       { region: 'DE', provider_ids: [8], include_rent_buy: false },
     ]);
@@ -157,7 +159,7 @@ describe('MyServices', () => {
   it('says when a country lists no services', async () => {
     stubServices({ region: 'IS', provider_ids: [] });
     renderServices();
-    expect(await screen.findByText(WATCH_TEXTS.noProviders)).toBeVisible();
+    expect(await screen.findByText(WATCH_TEXTS.noProviders.message)).toBeVisible();
     expect(country()).toHaveValue('Iceland');
   });
 

@@ -5,6 +5,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { ProviderLogo } from '../../../components/provider-logo';
 import { ApiError } from '../../../lib/api-client';
+import { type Translate, translateNow, useLanguage, useT } from '../../../lib/i18n';
 import { WATCH_TEXTS } from '../../../lib/watch';
 import { useServices, useUpdateServices } from '../api/services';
 import { useWatchProviders } from '../api/watch-providers';
@@ -15,8 +16,8 @@ type Field = 'region' | 'provider_ids' | 'include_rent_buy' | 'form';
 type FieldErrors = Partial<Record<Field, string>>;
 
 /** A failed call's messages by the field the server named; what names no field of this form goes on top. */
-function fieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError) || error.status !== 400) return { form: WATCH_TEXTS.saveFailed };
+function fieldErrors(t: Translate, error: unknown): FieldErrors {
+  if (!(error instanceof ApiError) || error.status !== 400) return { form: t(WATCH_TEXTS.saveFailed) };
   if (error.details.length === 0) return { form: error.message };
   const errors: FieldErrors = {};
   for (const d of error.details) {
@@ -36,27 +37,28 @@ function fieldErrors(error: unknown): FieldErrors {
 export function MyServices() {
   const titleId = useId();
   const services = useServices();
+  const t = useT();
   return (
     <Stack gap="xs" component="section" aria-labelledby={titleId}>
       <Title order={2} size="h4" id={titleId}>
-        {WATCH_TEXTS.servicesHeading}
+        {t(WATCH_TEXTS.servicesHeading)}
       </Title>
       <Text size="sm" c="dimmed">
-        {WATCH_TEXTS.servicesIntro}
+        {t(WATCH_TEXTS.servicesIntro)}
       </Text>
       {services.data ? (
         <ServicesForm saved={services.data} groupLabelId={titleId} />
       ) : services.isError ? (
         <Group gap="xs">
           <Text size="sm" c="red.4">
-            {WATCH_TEXTS.servicesFailed}
+            {t(WATCH_TEXTS.servicesFailed)}
           </Text>
           <Button size="xs" variant="subtle" loading={services.isFetching} onClick={() => services.refetch()}>
-            {WATCH_TEXTS.tryAgain}
+            {t(WATCH_TEXTS.tryAgain)}
           </Button>
         </Group>
       ) : (
-        <Loader size="sm" aria-label={WATCH_TEXTS.loadingServices} />
+        <Loader size="sm" aria-label={t(WATCH_TEXTS.loadingServices)} />
       )}
     </Stack>
   );
@@ -64,13 +66,15 @@ export function MyServices() {
 
 function ServicesForm({ saved, groupLabelId }: { saved: MemberServices; groupLabelId: string }) {
   const errorId = useId();
+  const t = useT();
+  const { language } = useLanguage();
   const [region, setRegion] = useState(saved.region);
   const [selected, setSelected] = useState<readonly number[]>(saved.provider_ids);
   const [rentBuy, setRentBuy] = useState(saved.include_rent_buy);
   const [errors, setErrors] = useState<FieldErrors>({});
   const providers = useWatchProviders(region);
   const update = useUpdateServices();
-  const countries = useMemo(() => countryOptions(region), [region]);
+  const countries = useMemo(() => countryOptions(region, language), [region, language]);
 
   // A country's list, once read, keeps only the chosen services it still lists (another country's
   // services are not carried over).
@@ -106,10 +110,14 @@ function ServicesForm({ saved, groupLabelId }: { saved: MemberServices; groupLab
       },
       {
         onSuccess: () =>
-          notifications.show({ message: WATCH_TEXTS.servicesSaved, color: 'teal', autoClose: 3000 }),
+          notifications.show({
+            message: translateNow(WATCH_TEXTS.servicesSaved),
+            color: 'teal',
+            autoClose: 3000,
+          }),
         onError: (error) => {
           console.warn('Saving services failed', error);
-          setErrors(fieldErrors(error));
+          setErrors(fieldErrors(translateNow, error));
         },
       },
     );
@@ -124,7 +132,7 @@ function ServicesForm({ saved, groupLabelId }: { saved: MemberServices; groupLab
           </Text>
         )}
         <Select
-          label={WATCH_TEXTS.country}
+          label={t(WATCH_TEXTS.country)}
           className={classes.country}
           data={countries}
           value={region}
@@ -132,7 +140,7 @@ function ServicesForm({ saved, groupLabelId }: { saved: MemberServices; groupLab
           allowDeselect={false}
           // 250 countries: rendered when the list opens, not kept (hidden) in the page meanwhile.
           comboboxProps={{ hideDetached: false, keepMounted: false }}
-          nothingFoundMessage={WATCH_TEXTS.noCountry}
+          nothingFoundMessage={t(WATCH_TEXTS.noCountry)}
           error={regionError}
           onChange={(value) => {
             if (!value || value === region) return;
@@ -144,7 +152,7 @@ function ServicesForm({ saved, groupLabelId }: { saved: MemberServices; groupLab
         {list ? (
           list.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {WATCH_TEXTS.noProviders}
+              {t(WATCH_TEXTS.noProviders)}
             </Text>
           ) : (
             <Stack gap={4}>
@@ -181,7 +189,7 @@ function ServicesForm({ saved, groupLabelId }: { saved: MemberServices; groupLab
           regionError ? null : (
             <Group gap="xs">
               <Text size="sm" c="red.4">
-                {WATCH_TEXTS.providersFailed}
+                {t(WATCH_TEXTS.providersFailed)}
               </Text>
               <Button
                 size="xs"
@@ -189,16 +197,16 @@ function ServicesForm({ saved, groupLabelId }: { saved: MemberServices; groupLab
                 loading={providers.isFetching}
                 onClick={() => providers.refetch()}
               >
-                {WATCH_TEXTS.tryAgain}
+                {t(WATCH_TEXTS.tryAgain)}
               </Button>
             </Group>
           )
         ) : (
-          <Loader size="sm" aria-label={WATCH_TEXTS.loadingProviders} />
+          <Loader size="sm" aria-label={t(WATCH_TEXTS.loadingProviders)} />
         )}
 
         <Checkbox
-          label={WATCH_TEXTS.includeRentBuy}
+          label={t(WATCH_TEXTS.includeRentBuy)}
           checked={rentBuy}
           error={errors.include_rent_buy}
           onChange={(e) => setRentBuy(e.currentTarget.checked)}
@@ -206,7 +214,7 @@ function ServicesForm({ saved, groupLabelId }: { saved: MemberServices; groupLab
 
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!list}>
-            {WATCH_TEXTS.saveServices}
+            {t(WATCH_TEXTS.saveServices)}
           </Button>
         </Group>
       </Stack>

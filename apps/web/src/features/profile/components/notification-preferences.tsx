@@ -10,7 +10,7 @@ import { type TestChannel, useSendTestNotification } from '../api/send-test-noti
 import type { ProfileForm } from '../hooks/use-profile-form';
 import {
   BROWSER_REGION,
-  MOVIE_RELEASE_KIND_OPTIONS,
+  movieReleaseKindOptions,
   needsVerification,
   regionLabel,
   regionOptions,
@@ -118,7 +118,7 @@ const CHANNEL_WORDS = {
 
 /** "Test notification sent by email, SMS and in the app." */
 function testSentMessage(t: Translate, language: string, channels: readonly TestChannel[]): string {
-  if (channels.length === 0) return NOTIFICATION_MESSAGES.testSent;
+  if (channels.length === 0) return t(NOTIFICATION_MESSAGES.testSent);
   // The US text has no comma before "and", as British English writes lists.
   const list = new Intl.ListFormat(language === 'en-US' ? 'en-GB' : language, { type: 'conjunction' });
   return t(MESSAGES.testSent, { channels: list.format(channels.map((c) => t(CHANNEL_WORDS[c]))) });
@@ -141,8 +141,9 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
   const timeZone = form.form?.time_zone ?? profile.time_zone;
   const zoneOptions = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
   const region = form.form ? form.form.region || null : profile.region;
-  const countryOptions = useMemo(() => regionOptions(t, region ?? ''), [t, region]);
+  const countryOptions = useMemo(() => regionOptions(t, region ?? '', language), [t, region, language]);
   const reminders = useMemo(() => reminderOptions(t), [t]);
+  const releaseKinds = useMemo(() => movieReleaseKindOptions(t), [t]);
 
   const sendTest = () =>
     test.mutate(undefined, {
@@ -169,7 +170,7 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
         {t(MESSAGES.title)}
       </Title>
       {profile.email_paused && (
-        <Alert color="yellow" title={NOTIFICATION_MESSAGES.emailPaused}>
+        <Alert color="yellow" title={t(NOTIFICATION_MESSAGES.emailPaused)}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t(MESSAGES.emailsStopped)}</Text>
             <Button size="xs" loading={form.resuming} onClick={form.resumeEmails}>
@@ -192,7 +193,7 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
       )}
       {profile.sms_opted_out && (
         <Text size="sm" c="yellow.4">
-          {NOTIFICATION_MESSAGES.smsStopped}
+          {t(NOTIFICATION_MESSAGES.smsStopped)}
         </Text>
       )}
       <PushSwitch profile={profile} />
@@ -236,13 +237,13 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
           <Select
             label={t(MESSAGES.kind)}
             description={t(MESSAGES.kindHelp)}
-            data={MOVIE_RELEASE_KIND_OPTIONS}
+            data={releaseKinds}
             value={form.form.movie_release_kind}
             allowDeselect={false}
             comboboxProps={{ hideDetached: false }}
             error={errors.movie_release_kind}
             onChange={(value) => {
-              const kind = MOVIE_RELEASE_KIND_OPTIONS.find((o) => o.value === value)?.value;
+              const kind = releaseKinds.find((o) => o.value === value)?.value;
               if (kind) form.change({ movie_release_kind: kind });
             }}
           />
@@ -268,7 +269,7 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
             <Text size="sm" c="dimmed">
               {t(MESSAGES.region)}
             </Text>
-            <Text fw={500}>{regionLabel(t, profile.region)}</Text>
+            <Text fw={500}>{regionLabel(t, profile.region, language)}</Text>
             <Text size="xs" c="dimmed">
               {regionHelp(t, profile.region)}
             </Text>
@@ -277,7 +278,7 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
             <Text size="sm" c="dimmed">
               {t(MESSAGES.kind)}
             </Text>
-            <Text fw={500}>{MOVIE_RELEASE_KIND_LABELS[profile.movie_release_kind]}</Text>
+            <Text fw={500}>{t(MOVIE_RELEASE_KIND_LABELS[profile.movie_release_kind])}</Text>
           </Stack>
         </SimpleGrid>
       )}

@@ -34,7 +34,7 @@ export function PhoneVerificationPanel({ profile, verification: v }: PhoneVerifi
   if (v.justVerified) {
     return (
       <Alert color="teal" role="status" icon={<IconCircleCheck size={18} aria-hidden />}>
-        {PHONE_MESSAGES.verified}
+        {t(PHONE_MESSAGES.verified)}
       </Alert>
     );
   }
@@ -43,7 +43,7 @@ export function PhoneVerificationPanel({ profile, verification: v }: PhoneVerifi
     <Stack gap="xs" align="stretch">
       <Text size="sm" c="yellow.4">
         <IconAlertTriangle size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
-        {PHONE_MESSAGES.notVerified}
+        {t(PHONE_MESSAGES.notVerified)}
       </Text>
       {v.sendError && (
         <Alert color="red" title={t(MESSAGES.notSent)}>
@@ -53,7 +53,7 @@ export function PhoneVerificationPanel({ profile, verification: v }: PhoneVerifi
       {v.sent ? (
         <>
           <Text size="sm" role="status">
-            {PHONE_MESSAGES.codeSent}
+            {t(PHONE_MESSAGES.codeSent)}
           </Text>
           <PhoneCodeEntry
             code={v.code}

@@ -71,7 +71,7 @@ function VerifiedMark() {
 function EmailLockedHint() {
   const t = useT();
   return (
-    <Tooltip label={EMAIL_LOCKED_TOOLTIP} withArrow events={{ hover: true, focus: true, touch: true }}>
+    <Tooltip label={t(EMAIL_LOCKED_TOOLTIP)} withArrow events={{ hover: true, focus: true, touch: true }}>
       <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t(MESSAGES.whyEmailLocked)}>
         <IconInfoCircle size={16} aria-hidden />
       </ActionIcon>

@@ -2,6 +2,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import type { UserProfile } from '@releasebell/contract';
 import {
   EMAIL_LOCKED_TOOLTIP,
+  englishOf,
   NOTIFICATION_MESSAGES,
   PHONE_MESSAGES,
   smsNumberProblem,
@@ -107,7 +108,7 @@ function stubProfileApi(
       options.tooManyCodes
         ? {
             status: 429,
-            body: { error: { code: 'RATE_LIMITED', message: PHONE_MESSAGES.tooManyCodes } },
+            body: { error: { code: 'RATE_LIMITED', message: englishOf(PHONE_MESSAGES.tooManyCodes) } },
           }
         : {
             status: 202,
@@ -120,7 +121,7 @@ function stubProfileApi(
       if ((body as { code: string }).code !== CODE)
         return {
           status: 400,
-          body: { error: { code: 'INVALID_CODE', message: PHONE_MESSAGES.wrongCode } },
+          body: { error: { code: 'INVALID_CODE', message: englishOf(PHONE_MESSAGES.wrongCode) } },
         };
       stored = { ...stored, phone_verified: true };
       return { status: 200, body: { phone_verified: true } };
@@ -247,7 +248,7 @@ describe('ProfilePage', () => {
     stubProfileApi();
     await renderProfile();
     fireEvent.mouseEnter(screen.getByRole('button', { name: "Why can't I change my email?" }));
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(EMAIL_LOCKED_TOOLTIP);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(englishOf(EMAIL_LOCKED_TOOLTIP));
   });
 
   it('in edit mode enables SMS as soon as a phone is typed, and saves both, then returns to view', async () => {
@@ -481,7 +482,7 @@ describe('ProfilePage', () => {
   it('says texts stopped after the member replied STOP', async () => {
     stubProfileApi({ sms_opted_out: true, phone_number: '+1 555 0100' });
     await renderProfile();
-    expect(screen.getByText(NOTIFICATION_MESSAGES.smsStopped)).toBeInTheDocument();
+    expect(screen.getByText(englishOf(NOTIFICATION_MESSAGES.smsStopped))).toBeInTheDocument();
     expect(sms()).not.toBeChecked();
     expect(sms()).toBeEnabled();
   });
@@ -490,7 +491,7 @@ describe('ProfilePage', () => {
     stubProfileApi();
     await renderProfile();
     expect(screen.queryByText('Release emails are paused.')).not.toBeInTheDocument();
-    expect(screen.queryByText(NOTIFICATION_MESSAGES.smsStopped)).not.toBeInTheDocument();
+    expect(screen.queryByText(englishOf(NOTIFICATION_MESSAGES.smsStopped))).not.toBeInTheDocument();
   });
 
   it('sends a test notification and says which channels it went to', async () => {
@@ -608,13 +609,13 @@ describe('ProfilePage: verifying the mobile number', () => {
   it('texts a code on request, says a wrong code is wrong, and verifies the right one', async () => {
     const api = stubProfileApi({ ...UNVERIFIED, notification_preferences: ['email', 'mobile'] });
     await renderProfile();
-    expect(screen.getByText(PHONE_MESSAGES.notVerified)).toBeInTheDocument();
+    expect(screen.getByText(englishOf(PHONE_MESSAGES.notVerified))).toBeInTheDocument();
     expect(sms()).toHaveAccessibleDescription('Texts go to +44 7400 123456 once it is verified.');
     expect(screen.queryByText('Verified')).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Verification code' })).not.toBeInTheDocument();
 
     press('Text me a code');
-    expect(await screen.findByText(PHONE_MESSAGES.codeSent)).toBeInTheDocument();
+    expect(await screen.findByText(englishOf(PHONE_MESSAGES.codeSent))).toBeInTheDocument();
     expect(api.called('POST', '/api/phone/verification')).toHaveLength(1);
     const field = codeField();
     expect(field).toHaveFocus();
@@ -625,23 +626,23 @@ describe('ProfilePage: verifying the mobile number', () => {
     typeCode('111 111');
     expect(field).toHaveValue('111111');
     press('Verify');
-    expect(await screen.findByRole('alert')).toHaveTextContent(PHONE_MESSAGES.wrongCode);
+    expect(await screen.findByRole('alert')).toHaveTextContent(englishOf(PHONE_MESSAGES.wrongCode));
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveAccessibleDescription(expect.stringContaining(PHONE_MESSAGES.wrongCode));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(englishOf(PHONE_MESSAGES.wrongCode)));
 
     // Typing takes the message away; Enter verifies.
     typeCode(CODE);
-    expect(screen.queryByText(PHONE_MESSAGES.wrongCode)).not.toBeInTheDocument();
+    expect(screen.queryByText(englishOf(PHONE_MESSAGES.wrongCode))).not.toBeInTheDocument();
     fireEvent.keyDown(field, { key: 'Enter' });
 
-    expect(await screen.findByText(PHONE_MESSAGES.verified)).toBeInTheDocument();
+    expect(await screen.findByText(englishOf(PHONE_MESSAGES.verified))).toBeInTheDocument();
     expect(api.called('POST', '/api/phone/verification/confirm').map((c) => c.body)).toEqual([
       { code: '111111' },
       { code: CODE },
     ]);
     expect(screen.getByText('Verified')).toBeInTheDocument();
     expect(sms()).toHaveAccessibleDescription('Texts go to +44 7400 123456.');
-    expect(screen.queryByText(PHONE_MESSAGES.notVerified)).not.toBeInTheDocument();
+    expect(screen.queryByText(englishOf(PHONE_MESSAGES.notVerified))).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Verification code' })).not.toBeInTheDocument();
     // Enter in the code field did not submit the profile's form.
     expect(api.called('PUT', `/user/update/${USER.id}`)).toEqual([]);
@@ -657,7 +658,7 @@ describe('ProfilePage: verifying the mobile number', () => {
     typeCode('12a3');
     expect(codeField()).toHaveValue('123');
     press('Verify');
-    expect(await screen.findByRole('alert')).toHaveTextContent(PHONE_MESSAGES.codeFormat);
+    expect(await screen.findByRole('alert')).toHaveTextContent(englishOf(PHONE_MESSAGES.codeFormat));
     expect(api.called('POST', '/api/phone/verification/confirm')).toEqual([]);
 
     press('Send a new code');
@@ -671,7 +672,7 @@ describe('ProfilePage: verifying the mobile number', () => {
     press('Text me a code');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Code not sent');
-    expect(alert).toHaveTextContent(PHONE_MESSAGES.tooManyCodes);
+    expect(alert).toHaveTextContent(englishOf(PHONE_MESSAGES.tooManyCodes));
     expect(screen.queryByRole('textbox', { name: 'Verification code' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Text me a code' })).toBeEnabled();
   });
@@ -681,14 +682,14 @@ describe('ProfilePage: verifying the mobile number', () => {
     await renderProfile();
     expect(screen.getByText('Verified')).toBeInTheDocument();
     expect(sms()).toHaveAccessibleDescription('Texts go to +44 7400 123456.');
-    expect(screen.queryByText(PHONE_MESSAGES.notVerified)).not.toBeInTheDocument();
+    expect(screen.queryByText(englishOf(PHONE_MESSAGES.notVerified))).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Text me a code' })).not.toBeInTheDocument();
   });
 
   it('offers nothing while SMS is off', async () => {
     stubProfileApi({ phone_number: '+44 7400 123456' });
     await renderProfile();
-    expect(screen.queryByText(PHONE_MESSAGES.notVerified)).not.toBeInTheDocument();
+    expect(screen.queryByText(englishOf(PHONE_MESSAGES.notVerified))).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Text me a code' })).not.toBeInTheDocument();
   });
 
@@ -697,7 +698,7 @@ describe('ProfilePage: verifying the mobile number', () => {
     await renderProfile();
     fireEvent.click(sms());
     expect(await screen.findByRole('textbox', { name: 'Verification code' })).toBeInTheDocument();
-    expect(screen.getByText(PHONE_MESSAGES.codeSent)).toBeInTheDocument();
+    expect(screen.getByText(englishOf(PHONE_MESSAGES.codeSent))).toBeInTheDocument();
     // Off and on again: the code sent a moment ago still works, so no other is spent.
     fireEvent.click(sms());
     await waitFor(() => expect(sms()).not.toBeChecked());
@@ -709,7 +710,9 @@ describe('ProfilePage: verifying the mobile number', () => {
   });
 
   it("shows the server's refusal of a number it cannot text under the phone field, and sends no code", async () => {
-    const refusal = smsNumberProblem(['the United States'], 'premium-rate');
+    const english: Parameters<typeof smsNumberProblem>[0] = (d, values) =>
+      englishOf(values ? { ...d, values } : d);
+    const refusal = smsNumberProblem(english, 'en-US', ['the United States'], 'premiumRate');
     const api = stubProfileApi();
     api.routes[`PUT /user/update/${USER.id}`] = () => ({
       status: 400,
@@ -744,7 +747,7 @@ describe('ProfilePage: verifying the mobile number', () => {
     expect(await screen.findByRole('textbox', { name: 'Verification code' })).toHaveAccessibleDescription(
       /Sent to \+44 7400 123457/,
     );
-    expect(screen.getByText(PHONE_MESSAGES.notVerified)).toBeInTheDocument();
+    expect(screen.getByText(englishOf(PHONE_MESSAGES.notVerified))).toBeInTheDocument();
     expect(screen.queryByText('Verified')).not.toBeInTheDocument();
     expect(api.called('POST', '/api/phone/verification')).toHaveLength(1);
   });

@@ -1,8 +1,8 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UserProfile } from '@releasebell/contract';
 import { PRODUCT_NAME } from '@releasebell/contract/constants';
+import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import {

@@ -36,13 +36,10 @@ const MESSAGES = {
 const REQUEST_TOAST_MS = 3000;
 
 /** The select's order, as the spec lists it. */
-const MEDIA_OPTIONS = MEDIA_TYPE_ORDER.lists.map((value) => ({
-  value,
-  label: MEDIA_TYPE_LABELS[value],
-}));
+const MEDIA_OPTIONS: readonly MediaType[] = MEDIA_TYPE_ORDER.lists;
 
 function isRequestMediaType(value: string | null): value is MediaType {
-  return MEDIA_OPTIONS.some((option) => option.value === value);
+  return MEDIA_OPTIONS.some((option) => option === value);
 }
 
 export interface RequestContentModalProps {
@@ -82,7 +79,7 @@ export function RequestContentModal({
     if (!trimmed) {
       notifications.show({
         title: t(MESSAGES.error),
-        message: REQUEST_MESSAGES.titleRequired,
+        message: t(REQUEST_MESSAGES.titleRequired),
         color: 'red',
         autoClose: REQUEST_TOAST_MS,
       });
@@ -137,7 +134,7 @@ export function RequestContentModal({
               <Select
                 label={t(MESSAGES.mediaType)}
                 required
-                data={MEDIA_OPTIONS}
+                data={MEDIA_OPTIONS.map((value) => ({ value, label: t(MEDIA_TYPE_LABELS[value]) }))}
                 value={mediaType}
                 onChange={(value) => {
                   if (isRequestMediaType(value)) setMediaType(value);

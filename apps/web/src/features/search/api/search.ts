@@ -1,6 +1,7 @@
 import type { MediaItem } from '@releasebell/contract';
 import {
   isSearchType,
+  type Locale,
   PROVIDER_SEARCH_BELOW,
   PROVIDER_SEARCH_MIN_LENGTH,
   type SearchType,
@@ -9,6 +10,7 @@ import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/config';
+import { useCatalogLang } from '../../../lib/i18n';
 
 /** The longest query the API accepts; longer text is cut rather than rejected. */
 export const SEARCH_QUERY_MAX = 200;
@@ -34,10 +36,15 @@ function normalise(q: string): string {
  * Titles matching a query, best first. A blank query is no search: it answers [] without a call. The type
  * filter is applied here too, so a list never shows another media type whatever the server sends.
  */
-export async function searchMedia(q: string, type: SearchType, signal?: AbortSignal): Promise<MediaItem[]> {
+export async function searchMedia(
+  q: string,
+  type: SearchType,
+  signal?: AbortSignal,
+  lang?: Locale,
+): Promise<MediaItem[]> {
   const text = normalise(q);
   if (!text) return [];
-  return itemsOfType(ROUTES.searchMedia, text, type, signal);
+  return itemsOfType(ROUTES.searchMedia, text, type, signal, lang);
 }
 
 /** A search endpoint's answer, keeping only the asked-for media type. */
@@ -46,16 +53,17 @@ async function itemsOfType(
   q: string,
   type: SearchType,
   signal?: AbortSignal,
+  lang?: Locale,
 ) {
-  const items = await api.get<MediaItem[]>(pathTo(route, {}, { q, type }), signal);
+  const items = await api.get<MediaItem[]>(pathTo(route, {}, { q, type, lang }), signal);
   return type === 'all' ? items : items.filter((item) => item.media_type === type);
 }
 
-function searchQueryOptions(q: string, type: SearchType) {
+function searchQueryOptions(q: string, type: SearchType, lang: Locale | undefined) {
   const text = normalise(q);
   return queryOptions({
-    queryKey: ['search', type, text],
-    queryFn: ({ signal }) => searchMedia(text, type, signal),
+    queryKey: ['search', type, text, lang ?? ''],
+    queryFn: ({ signal }) => searchMedia(text, type, signal, lang),
     // A failed search is shown as no results; typing again is the retry.
     retry: false,
   });
@@ -72,7 +80,7 @@ async function searchProviders(q: string, type: SearchType, signal?: AbortSignal
  * true while they are being asked.
  */
 export function useSearch(q: string, type: SearchType) {
-  const local = useQuery(searchQueryOptions(q, type));
+  const local = useQuery(searchQueryOptions(q, type, useCatalogLang()));
   const { liveSearch } = usePublicConfig();
   const text = normalise(q);
   const few = local.isSuccess && local.data.length < PROVIDER_SEARCH_BELOW;

@@ -49,10 +49,7 @@ const MESSAGES = {
 };
 
 /** The header select's order, as the spec lists it. */
-const TYPE_OPTIONS = (['all', ...MEDIA_TYPE_ORDER.lists] as const).map((value) => ({
-  value,
-  label: SEARCH_TYPE_LABELS[value],
-}));
+const TYPE_OPTIONS = ['all', ...MEDIA_TYPE_ORDER.lists] as const;
 
 function yearLabel(item: MediaItem, tba: string): string {
   return String(releaseYear(item.release_date) ?? tba);
@@ -261,7 +258,7 @@ export function HeaderSearch() {
                 visibleFrom="sm"
                 aria-label={t(MESSAGES.mediaType)}
                 name="type"
-                data={TYPE_OPTIONS}
+                data={TYPE_OPTIONS.map((value) => ({ value, label: t(SEARCH_TYPE_LABELS[value]) }))}
                 value={type}
                 onChange={(value) => setType(parseSearchType(value))}
                 allowDeselect={false}
@@ -293,7 +290,7 @@ export function HeaderSearch() {
                   <span className={classes.optionText}>
                     <span className={classes.optionTitle}>{item.title}</span>
                     <span className={classes.optionMeta}>
-                      {MEDIA_TYPE_SINGULAR[item.media_type]} · {yearLabel(item, t(MESSAGES.tba))}
+                      {t(MEDIA_TYPE_SINGULAR[item.media_type])} · {yearLabel(item, t(MESSAGES.tba))}
                     </span>
                   </span>
                 </Combobox.Option>

@@ -89,7 +89,7 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
             />
             <Box component="span" visibleFrom="sm" className={classes.filterName}>
               {' '}
-              {t(MESSAGES.inType, { type: SEARCH_TYPE_LABELS[type] })}
+              {t(MESSAGES.inType, { type: t(SEARCH_TYPE_LABELS[type]) })}
             </Box>
           </h1>
         ) : (
@@ -108,7 +108,7 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
                   className={classes.filter}
                   aria-current={filter === type ? 'true' : undefined}
                 >
-                  {SEARCH_TYPE_LABELS[filter]}
+                  {t(SEARCH_TYPE_LABELS[filter])}
                 </Link>
               </li>
             ))}
@@ -117,7 +117,7 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
         <NativeSelect
           className={classes.filterSelect}
           label={t(MESSAGES.filter)}
-          data={FILTERS.map((filter) => ({ value: filter, label: SEARCH_TYPE_LABELS[filter] }))}
+          data={FILTERS.map((filter) => ({ value: filter, label: t(SEARCH_TYPE_LABELS[filter]) }))}
           value={type}
           onChange={(event) => navigate(searchPagePath(query, parseSearchType(event.currentTarget.value)))}
         />

@@ -1,5 +1,5 @@
 import type { MediaItem } from '@releasebell/contract';
-import { creatorText, formatDateIn, MEDIA_TYPE_SINGULAR } from '@releasebell/contract/constants';
+import { creditText, formatDateIn, MEDIA_TYPE_SINGULAR } from '@releasebell/contract/constants';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/countdown';
 import { logMissingSlug, mediaPath } from '../../../components/media-card';
@@ -20,14 +20,14 @@ export function SearchResult({ item }: { item: MediaItem }) {
   const t = useT();
   const { language } = useLanguage();
   const path = mediaPath(item);
-  const creator = creatorText(item);
+  const creator = creditText(t, item);
   return (
     <article className={classes.result}>
       <div className={classes.poster} aria-hidden>
         <MediaImage item={item} width={88} height={132} />
       </div>
       <div className={classes.resultBody}>
-        <p className={classes.kind}>{MEDIA_TYPE_SINGULAR[item.media_type]}</p>
+        <p className={classes.kind}>{t(MEDIA_TYPE_SINGULAR[item.media_type])}</p>
         <h2 className={classes.resultTitle}>
           {path ? (
             <Link to={path} className={classes.link}>

@@ -68,7 +68,9 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
   const t = useT();
   const { language } = useLanguage();
   const [dark, setDark] = useState(true);
-  const [title, setTitle] = useState(SHARE_DEFAULT_TITLE);
+  // The member's own title, as they wrote it; until then the default, in the page's language.
+  const [ownTitle, setOwnTitle] = useState<string | null>(null);
+  const title = ownTitle ?? t(SHARE_DEFAULT_TITLE);
   const [draft, setDraft] = useState<string | null>(null);
   const [sources, setSources] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -171,7 +173,7 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
               className={classes.titleForm}
               onSubmit={(e) => {
                 e.preventDefault();
-                setTitle(draft.trim() || SHARE_DEFAULT_TITLE);
+                setOwnTitle(draft.trim() || null);
                 setDraft(null);
               }}
             >
@@ -191,7 +193,7 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
                   size="xs"
                   variant="default"
                   onClick={() => {
-                    setTitle(SHARE_DEFAULT_TITLE);
+                    setOwnTitle(null);
                     setDraft(null);
                   }}
                 >
@@ -235,7 +237,7 @@ export function ShareModal({ entries, onClose }: ShareModalProps) {
                 ))}
               </ul>
               <p className={classes.canvasFooter}>
-                {PRODUCT_NAME} · {TAGLINE}
+                {PRODUCT_NAME} · {t(TAGLINE)}
               </p>
             </div>
           </div>

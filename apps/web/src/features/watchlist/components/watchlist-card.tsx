@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { ActionIcon, Button, Checkbox, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { WatchlistEntry } from '@releasebell/contract';
 import {
@@ -8,6 +7,7 @@ import {
   type MediaType,
   WATCH_TEXTS,
 } from '@releasebell/contract/constants';
+import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { IconBook, IconDeviceTv, IconDots, IconMovie, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
@@ -39,8 +39,6 @@ const TYPE_NAME: Record<MediaType, MessageDescriptor> = {
   movies: MESSAGES.movie,
   tv_seasons: MESSAGES.tvShow,
 };
-/** The tooltip of a card's service logo. */
-const onService = WATCH_TEXTS.onService;
 
 export interface WatchlistCardProps {
   entry: WatchlistEntry;
@@ -83,7 +81,7 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
             provider={service}
             size={24}
             alt={service.name}
-            title={onService(service.name)}
+            title={t(WATCH_TEXTS.onService, { name: service.name })}
             className={classes.service}
           />
         )}
@@ -105,7 +103,7 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
           </Link>
         )}
         <Text size="sm" c="dimmed" lineClamp={1}>
-          {listedCreator(entry)}
+          {listedCreator(t, entry)}
         </Text>
         {entry.series && (
           <Text size="xs" c="dimmed" lineClamp={1}>

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { WatchlistEntry } from '@releasebell/contract';
-import { MEDIA_TYPE_LABELS, SHARE_MAX_ITEMS, UNDO_TOAST_MS } from '@releasebell/contract/constants';
+import { SHARE_MAX_ITEMS, UNDO_TOAST_MS } from '@releasebell/contract/constants';
 import { IconShare } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -39,8 +39,6 @@ import {
 } from '../watchlist-rules';
 import { WatchlistCard } from './watchlist-card';
 import classes from './watchlist-page.module.css';
-
-const noneOnServices = WATCH_TEXTS.noneOnMyServices;
 
 const MESSAGES = {
   title: /*i18n*/ { id: 'watchlist.page.title', message: 'My Tracking List' },
@@ -179,13 +177,11 @@ function Watchlist({ uid }: { uid: string }) {
     .map((id) => all.find((e) => e.item_id === id))
     .filter((e): e is WatchlistEntry => !!e);
 
-  // The contract's "On my services" sentence is English yet, and takes its noun in English.
-  const what = tab === 'all' ? 'titles' : MEDIA_TYPE_LABELS[tab];
   const emptyText =
     listed.length === 0
       ? t(MESSAGES.empty)
       : onMyServices
-        ? noneOnServices(what)
+        ? t(WATCH_TEXTS.noneOnMyServices, { kind: tab })
         : t(filter === 'upcoming' ? MESSAGES.noneUpcoming : MESSAGES.noneReleased, { type: tab });
 
   return (
@@ -222,7 +218,7 @@ function Watchlist({ uid }: { uid: string }) {
         <Tabs.List>
           {WATCHLIST_TABS.map((option) => (
             <Tabs.Tab key={option.value} value={option.value}>
-              {option.label}
+              {t(option.label)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -243,7 +239,7 @@ function Watchlist({ uid }: { uid: string }) {
           />
           {servicesFilter && (
             <Chip checked={servicesOnly} onChange={setServicesOnly} variant="outline">
-              {WATCH_TEXTS.onMyServices}
+              {t(WATCH_TEXTS.onMyServices)}
             </Chip>
           )}
         </Group>
