@@ -37,10 +37,9 @@ export function paintFirst(): Plugin {
         // Each language's catalog, so the page's own is fetched with the rest, not after the entry asks.
         const locales: Record<string, string> = {};
         for (const chunk of Object.values(ctx.bundle ?? {})) {
-          const locale =
-            chunk.type === 'chunk' &&
-            /contract\/src\/locales\/([\w-]+)\.ts$/.exec(chunk.facadeModuleId ?? '');
-          if (locale?.[1]) locales[locale[1]] = `/${chunk.fileName}`;
+          if (chunk.type !== 'chunk') continue;
+          const locale = /contract\/src\/locales\/([\w-]+)\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          if (locale) locales[locale] = `/${chunk.fileName}`;
         }
         const boot = `<script defer src="/boot.js" data-modules="${[entry, ...imports].join(' ')}" data-locales='${JSON.stringify(locales)}'></script>`;
         return html

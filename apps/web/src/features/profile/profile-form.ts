@@ -1,6 +1,7 @@
 import type { UpdateProfileBody, UserProfile } from '@releasebell/contract';
 import {
   DEFAULT_TIME_ZONE,
+  type Locale,
   MOVIE_RELEASE_KIND_LABELS,
   MOVIE_RELEASE_KINDS,
   type MovieReleaseKind,
@@ -32,6 +33,8 @@ export interface ProfileFormState {
   /** A country code, or '' for "from my browser" (null on the profile). */
   region: string;
   movie_release_kind: MovieReleaseKind;
+  /** The language the member's pages and messages are in. */
+  locale: Locale;
 }
 
 export const fromProfile = (p: UserProfile): ProfileFormState => ({
@@ -43,6 +46,7 @@ export const fromProfile = (p: UserProfile): ProfileFormState => ({
   reminder_days: p.reminder_days,
   region: p.region ?? '',
   movie_release_kind: p.movie_release_kind,
+  locale: p.locale,
 });
 
 /** The update to send: an empty phone is none, and SMS stays off without a phone. */
@@ -55,6 +59,7 @@ export const toUpdateBody = (form: ProfileFormState): UpdateProfileBody => ({
   reminder_days: form.reminder_days,
   region: form.region || null,
   movie_release_kind: form.movie_release_kind,
+  locale: form.locale,
 });
 
 /** Texts are asked for: SMS on, with a number. */

@@ -1,7 +1,13 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UserProfile } from '@releasebell/contract';
-import { MOVIE_RELEASE_KIND_LABELS, NOTIFICATION_MESSAGES } from '@releasebell/contract/constants';
+import {
+  isLocale,
+  LOCALE_NAMES,
+  LOCALES,
+  MOVIE_RELEASE_KIND_LABELS,
+  NOTIFICATION_MESSAGES,
+} from '@releasebell/contract/constants';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -22,6 +28,11 @@ import { PhoneVerificationPanel } from './phone-verification';
 import { PushSwitch } from './push-switch';
 
 const MESSAGES = {
+  language: /*i18n*/ { id: 'profile.notificationPreferences.language', message: 'Language' },
+  languageHelp: /*i18n*/ {
+    id: 'profile.notificationPreferences.languageHelp',
+    message: 'Pages, emails, texts and notifications come in this language.',
+  },
   title: /*i18n*/ { id: 'profile.notificationPreferences.title', message: 'Notification Preferences' },
   timeZone: /*i18n*/ { id: 'profile.notificationPreferences.timeZone', message: 'Time zone' },
   timeZoneHelp: /*i18n*/ {
@@ -235,6 +246,16 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
             onChange={(value) => value && form.change({ region: value === BROWSER_REGION ? '' : value })}
           />
           <Select
+            label={t(MESSAGES.language)}
+            description={t(MESSAGES.languageHelp)}
+            data={LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }))}
+            value={form.form.locale}
+            allowDeselect={false}
+            comboboxProps={{ hideDetached: false }}
+            error={errors.locale}
+            onChange={(value) => isLocale(value) && form.change({ locale: value })}
+          />
+          <Select
             label={t(MESSAGES.kind)}
             description={t(MESSAGES.kindHelp)}
             data={releaseKinds}
@@ -272,6 +293,17 @@ export function NotificationPreferences({ profile, form }: NotificationPreferenc
             <Text fw={500}>{regionLabel(t, profile.region, language)}</Text>
             <Text size="xs" c="dimmed">
               {regionHelp(t, profile.region)}
+            </Text>
+          </Stack>
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {t(MESSAGES.language)}
+            </Text>
+            <Text fw={500} lang={profile.locale}>
+              {LOCALE_NAMES[profile.locale]}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t(MESSAGES.languageHelp)}
             </Text>
           </Stack>
           <Stack gap={2}>

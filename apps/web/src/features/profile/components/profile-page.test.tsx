@@ -274,6 +274,7 @@ describe('ProfilePage', () => {
       reminder_days: 1,
       region: null,
       movie_release_kind: 'theatrical',
+      locale: 'en-US',
     });
     expect(screen.getByText('+1 555 0100')).toBeInTheDocument();
     expect(sms()).toBeChecked();
@@ -435,6 +436,22 @@ describe('ProfilePage', () => {
     expect(screen.getByText('From my browser (United Kingdom)')).toBeInTheDocument();
   });
 
+  it('saves the language picked, and the page turns to it at once', async () => {
+    const api = stubProfileApi();
+    await renderProfile();
+    expect(screen.getByText('English (US)')).toBeInTheDocument();
+    edit();
+    const language = screen.getByLabelText('Language', { selector: 'input' });
+    fireEvent.click(language);
+    fireEvent.click(await screen.findByText('Deutsch'));
+    fireEvent.click(screen.getByText('Save'));
+
+    expect(await screen.findByRole('button', { name: 'Profil bearbeiten' })).toBeInTheDocument();
+    expect(api.called('PUT', `/user/update/${USER.id}`)[0]?.body).toMatchObject({ locale: 'de' });
+    expect(screen.getByText('Deutsch')).toBeInTheDocument();
+    expect(document.cookie).toContain('rb_locale=de');
+  });
+
   it("shows the server's refusal of a country under its select", async () => {
     const api = stubProfileApi();
     api.routes[`PUT /user/update/${USER.id}`] = () => ({
@@ -472,6 +489,7 @@ describe('ProfilePage', () => {
       reminder_days: 1,
       region: null,
       movie_release_kind: 'theatrical',
+      locale: 'en-US',
       email_paused: false,
     });
     expect(await screen.findByText('Release emails resumed')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { UserProfile } from '@releasebell/contract';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useT } from '../../../lib/i18n';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { useUpdateProfile } from '../api/update-profile';
 import { fromProfile, type ProfileFormState, smsNeedsCode, toUpdateBody } from '../profile-form';
 import { usePhoneVerification } from './use-phone-verification';
@@ -38,6 +38,7 @@ export function useProfileForm(uid: string, saved: UserProfile | undefined, relo
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [resuming, setResuming] = useState(false);
   const t = useT();
+  const { setLanguage } = useLanguage();
 
   const save = (next: ProfileFormState, after?: () => void) => {
     setErrors({});
@@ -45,6 +46,8 @@ export function useProfileForm(uid: string, saved: UserProfile | undefined, relo
     update.mutate(toUpdateBody(next), {
       onSuccess: (profile) => {
         if (smsNeedsCode(before, profile)) verification.askFor(profile);
+        // The page follows the member's language at once (and the next pages, through its cookie).
+        if (profile.locale !== before?.locale) void setLanguage(profile.locale);
         notifications.show({
           title: t(MESSAGES.saved),
           message: t(MESSAGES.savedDetail),
