@@ -61,6 +61,12 @@ export function matchPage(pathname: string): { name: PageName; params: Record<st
   return null;
 }
 
+/** The titles of the pages that say something is not there: the browser's and the server's alike. */
+export const MISSING_PAGE_TITLES = {
+  page: /*i18n*/ { id: 'app.notFoundPage.title', message: 'Page not found' },
+  media: /*i18n*/ { id: 'media.mediaDetailPage.notFoundTitle', message: 'Media not found' },
+};
+
 /** The home page's media type until the visitor chooses one. */
 export const DEFAULT_HOME_MEDIA_TYPE: MediaType = 'tv_seasons';
 

@@ -5,6 +5,7 @@ import {
   channelTestResultSchema,
   createChannelBodySchema,
   errorResponseSchema,
+  formatLocaleOf,
   MAX_PUSH_DEVICES,
   memberChannelSchema,
   pushKeySchema,
@@ -14,6 +15,7 @@ import {
 } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLocale } from '../../infra/i18n';
 import { keepAnswersPrivate } from '../../plugins/member-routes';
 import { signedInId } from '../../plugins/session';
 import { CHANNEL_TEST_LIMIT, type ChannelsService } from './channels-service';
@@ -133,7 +135,13 @@ export const channelRoutes: FastifyPluginAsyncZod<{ memberChannels: ChannelsServ
       params: channelIdParamsSchema,
       response: { 200: channelTestResultSchema, ...errors, 429: errorResponseSchema },
     },
-    handler: async (req) => memberChannels.test(await signedInId(req), req.params.id, req.log),
+    handler: async (req) =>
+      memberChannels.test(
+        await signedInId(req),
+        req.params.id,
+        req.log,
+        formatLocaleOf(requestLocale(req.headers)),
+      ),
   });
 
   app.route({

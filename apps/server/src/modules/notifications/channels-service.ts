@@ -6,6 +6,7 @@ import {
   type ChannelType,
   type CreateChannelBody,
   ERROR_CODES,
+  type Locale,
   MAX_CHANNELS,
   MAX_PUSH_DEVICES,
   type MemberChannel,
@@ -195,7 +196,12 @@ export function createChannelsService(options: {
      * Sends a test message now; a channel that was off and works again is back on. A raw network
      * error goes to `log` (the request's), the member gets a sentence.
      */
-    async test(userId: string, id: string, log: FastifyBaseLogger): Promise<ChannelTestResult> {
+    async test(
+      userId: string,
+      id: string,
+      log: FastifyBaseLogger,
+      locale: Locale,
+    ): Promise<ChannelTestResult> {
       const channel = await ownChannel(userId, id);
       const { count, resetsAt } = await limiter.hitWindow(`channel-test:${userId}`, CHANNEL_TEST_WINDOW_MS);
       if (count > CHANNEL_TEST_LIMIT) {
@@ -204,7 +210,10 @@ export function createChannelsService(options: {
           'retry-after': String(seconds),
         });
       }
-      const outcome = await post({ ...channel, disabledAt: null }, channelTestMessage(publicUrl, clock()));
+      const outcome = await post(
+        { ...channel, disabledAt: null },
+        channelTestMessage(publicUrl, clock(), locale),
+      );
       if (outcome.detail) {
         log.info(
           { channel: channel.id, type: channel.type, detail: outcome.detail },

@@ -273,6 +273,17 @@ describe('Discord, ntfy and webhook channels', () => {
     expect(test.json()).toEqual({ status: 'sent', http_status: 200, error: null });
     const [posted] = await chat.waitFor('discord', 1);
     expect(posted!.body.embeds![0]).toMatchObject({ title: 'Releasebell test' });
+
+    // Pressed from a page in German: the test speaks German.
+    const german = await app.inject({
+      method: 'POST',
+      url: `/api/channels/${other.id}/test`,
+      headers: { origin: TEST_ORIGIN, cookie: `${user.cookie}; rb_locale=de` },
+      remoteAddress: addresses.get(user.id) ?? '203.0.113.1',
+    });
+    expect(german.statusCode).toBe(200);
+    const [, again] = await chat.waitFor('discord', 2);
+    expect(again!.body.embeds![0]!.description).toMatch(/^Testbenachrichtigung/);
   });
 
   it('stops posting to a channel as soon as it is turned off, even within one batch', async () => {

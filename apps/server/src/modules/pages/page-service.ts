@@ -4,6 +4,7 @@ import {
   isMediaType,
   itemPath,
   MEDIA_TYPE_SINGULAR,
+  MISSING_PAGE_TITLES,
   matchPage,
   PAGE_DATA_ELEMENT_ID,
   PAGES,
@@ -143,7 +144,7 @@ export function createPageService(options: PageServiceOptions) {
   /** A title page that is not in the catalog: the app's own "Media not found." page, kept out of indexes. */
   const missingHead = (locale: PageViewer['language']): HeadTags => ({
     ...siteHead(locale),
-    title: pageTitle('Media not found'),
+    title: pageTitle(translate(locale, MISSING_PAGE_TITLES.media)),
     robots: 'noindex',
   });
 
@@ -192,7 +193,11 @@ export function createPageService(options: PageServiceOptions) {
     const rendered = status === 200 ? await renderBody(url, viewer, mayRender) : null;
     if (rendered?.status === 404) {
       status = 404;
-      head = { ...siteHead(viewer.language), title: pageTitle('Page not found'), robots: 'noindex' };
+      head = {
+        ...siteHead(viewer.language),
+        title: pageTitle(translate(viewer.language, MISSING_PAGE_TITLES.page)),
+        robots: 'noindex',
+      };
     }
     const html = fillTemplate(
       loaded.template,

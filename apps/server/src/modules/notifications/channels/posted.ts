@@ -333,15 +333,24 @@ export function createPostedChannel(
   };
 }
 
-/** The test message a channel's Test button sends. */
-export function channelTestMessage(publicUrl: string, sentAt: Date): ChannelMessage {
+const TEST_MESSAGE = {
+  title: /*i18n*/ { id: 'channels.test.title', message: '{product} test' },
+  line: /*i18n*/ {
+    id: 'channels.test.line',
+    message: 'Test notification: release alerts for titles you track will arrive here.',
+  },
+};
+
+/** The test message a channel's Test button sends, in the language of the member who pressed it. */
+export function channelTestMessage(publicUrl: string, sentAt: Date, locale: Locale): ChannelMessage {
   const url = `${publicUrl}/profile`;
+  const line = translate(locale, TEST_MESSAGE.line);
   return {
     kind: 'test',
     id: `test-${sentAt.getTime()}`,
-    title: `${PRODUCT_NAME} test`,
-    line: 'Test notification: release alerts for titles you track will arrive here.',
-    locale: 'en-US',
+    title: translate(locale, TEST_MESSAGE.title, { product: PRODUCT_NAME }),
+    line,
+    locale,
     url,
     poster: null,
     date: null,
@@ -351,6 +360,8 @@ export function channelTestMessage(publicUrl: string, sentAt: Date): ChannelMess
       old_date: null,
       new_date: null,
       reminder_days: null,
+      message: line,
+      locale,
       url,
       sent_at: sentAt.toISOString(),
     },

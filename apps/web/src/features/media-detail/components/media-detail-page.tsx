@@ -2,6 +2,7 @@ import { Button, Container, Loader } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
 import type { MediaType } from '@releasebell/contract/constants';
 import { isMediaType } from '@releasebell/contract/constants';
+import { MISSING_PAGE_TITLES } from '@releasebell/contract/pages';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,7 +15,6 @@ import { MediaDetail } from './media-detail';
 import classes from './media-detail-page.module.css';
 
 const MESSAGES = {
-  notFoundTitle: /*i18n*/ { id: 'media.mediaDetailPage.notFoundTitle', message: 'Media not found' },
   notFound: /*i18n*/ { id: 'media.mediaDetailPage.notFound', message: 'Media not found.' },
   backToHome: /*i18n*/ { id: 'media.mediaDetailPage.backToHome', message: 'Back to Home' },
   loading: /*i18n*/ { id: 'media.mediaDetailPage.loading', message: 'Loading...' },
@@ -24,7 +24,7 @@ const MESSAGES = {
 
 function NotFound() {
   const t = useT();
-  usePageTitle(t(MESSAGES.notFoundTitle));
+  usePageTitle(t(MISSING_PAGE_TITLES.media));
   return (
     <div className={classes.state}>
       <h1 className={classes.stateTitle}>{t(MESSAGES.notFound)}</h1>
