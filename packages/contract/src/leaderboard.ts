@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEADERBOARD_PAGE_SIZE, LEADERBOARD_TIMEFRAMES } from './constants';
-import { mediaItemSchema, mediaTypeSchema } from './media';
+import { langField, mediaItemSchema, mediaTypeSchema } from './media';
 
 export const leaderboardQuerySchema = z.object({
   timeframe: z
@@ -8,6 +8,7 @@ export const leaderboardQuerySchema = z.object({
     .default('weekly'),
   /** One media type; all types when absent. */
   media_type: mediaTypeSchema.optional(),
+  lang: langField,
   page: z.coerce
     .number({ error: () => 'must be a page number from 1' })
     .int({ error: () => 'must be a page number from 1' })

@@ -51,7 +51,7 @@ export const mediaListSchema = z.array(mediaItemSchema);
 
 /** `?region=GB`: whose release dates the answer gives; absent, the server's default region's. */
 /** `?lang=`: titles and descriptions in this locale where the catalog has them (the original otherwise). */
-const langField = z
+export const langField = z
   .enum(LOCALES)
   .optional()
   .meta({

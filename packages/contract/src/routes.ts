@@ -95,7 +95,7 @@ export const ROUTES = {
     method: 'GET',
     path: '/leaderboard/api/leaderboard',
     access: 'public',
-    pageRead: { query: ['timeframe', 'media_type', 'page'] },
+    pageRead: { query: ['timeframe', 'media_type', 'page', 'lang'] },
   },
 
   // Watchlist, follows, imports, calendar.

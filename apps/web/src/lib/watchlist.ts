@@ -1,10 +1,10 @@
-import type { MediaType, WatchlistEntry } from '@releasebell/contract';
+import type { Locale, MediaType, WatchlistEntry } from '@releasebell/contract';
 import { MEDIA_TYPES, WATCHLIST_TOASTS } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from './api-client';
-import { translateNow } from './i18n';
+import { translateNow, useCatalogLang } from './i18n';
 import { type PendingItem, useSession } from './session';
 import { showToast } from './toast';
 
@@ -22,8 +22,8 @@ const MESSAGES = {
  */
 export const watchlistKey = (uid: string) => ['watchlist', uid] as const;
 
-const getWatchlist = (uid: string, signal?: AbortSignal) =>
-  api.get<WatchlistEntry[]>(pathTo(ROUTES.getWatchlist, { uid }), signal);
+const getWatchlist = (uid: string, lang: Locale | undefined, signal?: AbortSignal) =>
+  api.get<WatchlistEntry[]>(pathTo(ROUTES.getWatchlist, { uid }, { lang }), signal);
 
 export const addToWatchlist = (uid: string, item: { item_id: string; media_type: MediaType }) =>
   api.post<WatchlistEntry>(pathTo(ROUTES.addToWatchlist, { uid }), {
@@ -40,9 +40,18 @@ export const removeFromWatchlist = (uid: string, itemId: string) =>
 export function useWatchlist() {
   const { currentUser } = useSession();
   const uid = currentUser?.id ?? '';
+  const lang = useCatalogLang();
+  // One list under one key (every screen updates it in place): a new language reads it again.
+  const queryClient = useQueryClient();
+  const readIn = useRef(lang);
+  useEffect(() => {
+    if (readIn.current === lang) return;
+    readIn.current = lang;
+    if (uid) void queryClient.invalidateQueries({ queryKey: watchlistKey(uid) });
+  }, [lang, uid, queryClient]);
   return useQuery({
     queryKey: watchlistKey(uid),
-    queryFn: ({ signal }) => getWatchlist(uid, signal),
+    queryFn: ({ signal }) => getWatchlist(uid, lang, signal),
     enabled: uid !== '',
     staleTime: 60_000,
   });

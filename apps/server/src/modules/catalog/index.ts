@@ -14,4 +14,4 @@ export { type IngestResult, ingest, upsertItems } from './ingestion';
 export { MEDIA_ITEM_COLUMNS, type MediaItemFields, toMediaItem } from './media-item';
 export { type CatalogRepository, createCatalogRepository, stillToCome } from './repository';
 export { catalogRoutes } from './routes';
-export { createCatalogService } from './service';
+export { type CatalogService, createCatalogService } from './service';

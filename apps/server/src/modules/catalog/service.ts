@@ -58,7 +58,10 @@ export function createCatalogService(
    * Items with their titles and descriptions in `lang` where the catalog has them (books keep their
    * own); as they are in US English or with no `lang`.
    */
-  async function localized<T extends MediaItem>(items: T[], lang: Locale | undefined): Promise<T[]> {
+  async function localized<T extends Pick<MediaItem, 'item_id' | 'title'> & { description?: string }>(
+    items: T[],
+    lang: Locale | undefined,
+  ): Promise<T[]> {
     if (!lang || lang === DEFAULT_LOCALE || items.length === 0) return items;
     const found = await repo.translationsOf(
       items.map((i) => i.item_id),
@@ -66,7 +69,10 @@ export function createCatalogService(
     );
     return items.map((item) => {
       const t = found.get(item.item_id);
-      return t ? { ...item, title: t.title, description: t.description ?? item.description } : item;
+      if (!t) return item;
+      return 'description' in item
+        ? { ...item, title: t.title, description: t.description ?? item.description }
+        : { ...item, title: t.title };
     });
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, insertItem } from '../../../test/helpers';
+import { buildTestApp, insertItem, signUp, track } from '../../../test/helpers';
 import { startTmdbFake } from '../../../test/tmdb-fake';
 
 describe("titles in the reader's language", () => {
@@ -47,6 +47,20 @@ describe("titles in the reader's language", () => {
     expect(
       search.map((i: { item_id: string; title: string }) => i.item_id === item.item_id && i.title),
     ).toContain('Die leise Küste');
+
+    // A member's watchlist and the leaderboard name it the same way.
+    const member = await signUp(app, { register: true });
+    await track(app, member.id, item.item_id, new Date());
+    const watchlist = await app.inject({
+      method: 'GET',
+      url: `/watchlist/${member.id}?lang=de`,
+      headers: { cookie: member.cookie },
+    });
+    expect(watchlist.json().map((e: { title: string }) => e.title)).toEqual(['Die leise Küste']);
+    const board = await get('/leaderboard/api/leaderboard?timeframe=weekly&media_type=movies&lang=de');
+    expect(board.items.map((i: { title: string }) => i.title)).toContain('Die leise Küste');
+    const english = await get('/leaderboard/api/leaderboard?timeframe=weekly&media_type=movies');
+    expect(english.items.map((i: { title: string }) => i.title)).toContain(movie.title);
   });
 
   it("names a season in the reader's words, with the series' translated name", async () => {

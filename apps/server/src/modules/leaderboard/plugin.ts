@@ -7,8 +7,12 @@ import { createLeaderboardService } from './service';
 export default fp(
   async (app) => {
     await app.register(leaderboardRoutes, {
-      leaderboard: createLeaderboardService(createLeaderboardRepository(app.database.db), app.clock),
+      leaderboard: createLeaderboardService(
+        createLeaderboardRepository(app.database.db),
+        app.catalogViews.localized,
+        app.clock,
+      ),
     });
   },
-  { name: 'leaderboard', dependencies: ['http'] },
+  { name: 'leaderboard', dependencies: ['http', 'catalog'] },
 );

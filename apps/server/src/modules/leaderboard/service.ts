@@ -2,13 +2,17 @@ import { LEADERBOARD_ITEM_FIELDS, type Leaderboard, type LeaderboardQuery } from
 import { LEADERBOARD_PAGE_SIZE } from '@releasebell/contract/constants';
 import { type Clock, systemClock } from '../../lib/clock';
 import { pick } from '../../lib/pick';
-import { toMediaItem } from '../catalog';
+import { type CatalogService, toMediaItem } from '../catalog';
 import type { LeaderboardRepository } from './repository';
 
 const WINDOW_DAYS = { weekly: 7, monthly: 30 } as const;
 const DAY_MS = 86_400_000;
 
-export function createLeaderboardService(repo: LeaderboardRepository, clock: Clock = systemClock) {
+export function createLeaderboardService(
+  repo: LeaderboardRepository,
+  localized: CatalogService['localized'],
+  clock: Clock = systemClock,
+) {
   return {
     async page(query: LeaderboardQuery): Promise<Leaderboard> {
       const since = new Date(clock().getTime() - WINDOW_DAYS[query.timeframe] * DAY_MS);
@@ -21,7 +25,7 @@ export function createLeaderboardService(repo: LeaderboardRepository, clock: Clo
         trackers,
       }));
       return {
-        items,
+        items: await localized(items, query.lang),
         pagination: {
           page: query.page,
           page_size: LEADERBOARD_PAGE_SIZE,

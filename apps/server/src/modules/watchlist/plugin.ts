@@ -7,8 +7,12 @@ import { createWatchlistService } from './service';
 export default fp(
   async (app) => {
     await app.register(watchlistRoutes, {
-      watchlist: createWatchlistService(createWatchlistRepository(app.database.db), app.clock),
+      watchlist: createWatchlistService(
+        createWatchlistRepository(app.database.db),
+        app.catalogViews.localized,
+        app.clock,
+      ),
     });
   },
-  { name: 'watchlist', dependencies: ['auth'] },
+  { name: 'watchlist', dependencies: ['auth', 'catalog'] },
 );

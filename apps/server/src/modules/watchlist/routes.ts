@@ -1,5 +1,6 @@
 import {
   addToWatchlistBodySchema,
+  langQuerySchema,
   ROUTES,
   removeFromWatchlistAnswerSchema,
   removeFromWatchlistBodySchema,
@@ -30,9 +31,10 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlist: WatchlistServic
       operationId: 'getWatchlist',
       summary: "The member's watchlist, most recently added first",
       params: watchlistParamsSchema,
+      querystring: langQuerySchema,
       response: { 200: watchlistSchema, ...MEMBER_ERRORS },
     },
-    handler: async (req) => watchlist.list(req.params.uid),
+    handler: async (req) => watchlist.list(req.params.uid, req.query.lang),
   });
 
   app.route({

@@ -1,10 +1,15 @@
-import { type AddToWatchlistBody, WATCHLIST_ITEM_FIELDS, type WatchlistEntry } from '@releasebell/contract';
+import {
+  type AddToWatchlistBody,
+  type Locale,
+  WATCHLIST_ITEM_FIELDS,
+  type WatchlistEntry,
+} from '@releasebell/contract';
 import type { MediaItemRow } from '../../db/schema';
 import { HttpError, joined, mediaNotFound } from '../../errors';
 import { type Clock, systemClock } from '../../lib/clock';
 import { pick } from '../../lib/pick';
 import { tmdbLogoUrl } from '../../providers/tmdb/tmdb-watch';
-import { toMediaItem } from '../catalog';
+import { type CatalogService, toMediaItem } from '../catalog';
 import type { WatchlistRepository } from './repository';
 
 const MESSAGES = {
@@ -28,11 +33,19 @@ function toWatchlistEntry(
   };
 }
 
-export function createWatchlistService(repo: WatchlistRepository, clock: Clock = systemClock) {
+export function createWatchlistService(
+  repo: WatchlistRepository,
+  localized: CatalogService['localized'],
+  clock: Clock = systemClock,
+) {
   return {
-    async list(userId: string): Promise<WatchlistEntry[]> {
+    /** The member's titles, named in `lang` where the catalog has them. */
+    async list(userId: string, lang?: Locale): Promise<WatchlistEntry[]> {
       const [entries, streaming] = await Promise.all([repo.list(userId), repo.streamingOnMyServices(userId)]);
-      return entries.map((e) => toWatchlistEntry(e.item, e.addedAt, e.followedVia, streaming.get(e.item.id)));
+      return localized(
+        entries.map((e) => toWatchlistEntry(e.item, e.addedAt, e.followedVia, streaming.get(e.item.id))),
+        lang,
+      );
     },
 
     async add(userId: string, body: AddToWatchlistBody) {
