@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { formatReleaseDate, type MediaItem } from '@releasebell/contract';
+import { formatDateIn, type MediaItem } from '@releasebell/contract';
 import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
 import { catalog, signUpViaApi, track } from './member-helpers';
 
@@ -53,7 +53,8 @@ test.describe('the first screen, as the server sends it', () => {
     await phone.goto(`/media/movies/${encodeURIComponent(movie.slug)}`);
     await expect(phone.getByRole('heading', { level: 1, name: movie.title, exact: true })).toBeVisible();
     await expect(
-      phone.getByText(formatReleaseDate(movie.release_date, movie.release_date_precision)).first(),
+      // The phone reads British English: the server writes the date the British way.
+      phone.getByText(formatDateIn('en-GB', movie.release_date, movie.release_date_precision) ?? '').first(),
     ).toBeVisible();
 
     await phone.goto('/search?query=dra');
