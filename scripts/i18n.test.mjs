@@ -32,9 +32,13 @@ function placeholders(message) {
   return [...names].sort();
 }
 
-describe('the message catalogs', () => {
-  const source = catalog(localesDir, config.sourceLocale);
+/** Each catalog's folder and name, as lingui.config.js lays them out. */
+const CATALOGS = config.catalogs.map((c) => {
+  const dir = path.dirname(c.path.replace('<rootDir>', repoRoot));
+  return { dir, name: path.relative(localesDir, dir) || 'app' };
+});
 
+describe('the message catalogs', () => {
   it('hold exactly the messages the code marks (none missing, none unused)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'i18n-extract-'));
     try {
@@ -43,44 +47,64 @@ describe('the message catalogs', () => {
         tempConfig,
         `import config from ${JSON.stringify(path.join(repoRoot, 'lingui.config.js'))};
 export default { ...config, rootDir: ${JSON.stringify(repoRoot)}, locales: [config.sourceLocale],
-  catalogs: config.catalogs.map((c) => ({ ...c, path: ${JSON.stringify(path.join(dir, '{locale}'))} })) };`,
+  catalogs: config.catalogs.map((c, i) => ({ ...c, path: ${JSON.stringify(dir)} + '/' + i + '/{locale}' })) };`,
       );
       execFileSync(
         process.execPath,
         [path.join(repoRoot, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--config', tempConfig],
         { cwd: repoRoot, stdio: 'pipe' },
       );
-      expect(catalog(dir, config.sourceLocale)).toEqual(source);
+      CATALOGS.forEach(({ dir: catalogDir, name }, i) => {
+        expect(catalog(path.join(dir, String(i)), config.sourceLocale), name).toEqual(
+          catalog(catalogDir, config.sourceLocale),
+        );
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 
-  it.each(config.locales)('%s has every message, translated, with the same placeholders', (locale) => {
-    const messages = catalog(localesDir, locale);
-    expect(Object.keys(messages).sort()).toEqual(Object.keys(source).sort());
-    for (const [id, message] of Object.entries(messages)) {
-      expect(message.trim(), `${locale} ${id}`).not.toBe('');
-      expect(placeholders(message), `${locale} ${id}`).toEqual(placeholders(source[id] ?? ''));
-    }
+  it('give every message one catalog', () => {
+    const seen = new Map();
+    for (const { dir, name } of CATALOGS)
+      for (const id of Object.keys(catalog(dir, config.sourceLocale))) {
+        expect(seen.get(id), `${id} is in ${name} and ${seen.get(id)}`).toBeUndefined();
+        seen.set(id, name);
+      }
   });
 
-  it.each(config.locales)('%s is compiled from its catalog as it is now', async (locale) => {
-    const { messages } = await import(path.join(localesDir, `${locale}.ts`));
-    const compiled = Object.fromEntries(
-      Object.entries(catalog(localesDir, locale)).map(([id, message]) => [
-        id,
-        compileMessageOrThrow(message),
-      ]),
+  for (const { dir, name } of CATALOGS) {
+    const source = catalog(dir, config.sourceLocale);
+
+    it.each(config.locales)(
+      `${name}: %s has every message, translated, with the same placeholders`,
+      (locale) => {
+        const messages = catalog(dir, locale);
+        expect(Object.keys(messages).sort()).toEqual(Object.keys(source).sort());
+        for (const [id, message] of Object.entries(messages)) {
+          expect(message.trim(), `${locale} ${id}`).not.toBe('');
+          expect(placeholders(message), `${locale} ${id}`).toEqual(placeholders(source[id] ?? ''));
+        }
+      },
     );
-    expect(messages).toEqual(compiled);
-  });
 
-  it('holds the pseudo-locale of every message as it is now, accented, marked and 40% longer', async () => {
-    const { messages } = await import(path.join(localesDir, 'en-XA.ts'));
-    expect(Object.keys(messages).sort()).toEqual(Object.keys(source).sort());
-    for (const [id, message] of Object.entries(source))
-      expect(messages[id], id).toEqual(pseudoMessage(message));
+    it.each(config.locales)(`${name}: %s is compiled from its catalog as it is now`, async (locale) => {
+      const { messages } = await import(path.join(dir, `${locale}.ts`));
+      const compiled = Object.fromEntries(
+        Object.entries(catalog(dir, locale)).map(([id, message]) => [id, compileMessageOrThrow(message)]),
+      );
+      expect(messages).toEqual(compiled);
+    });
+
+    it(`${name}: holds the pseudo-locale of every message as it is now, accented, marked and 40% longer`, async () => {
+      const { messages } = await import(path.join(dir, 'en-XA.ts'));
+      expect(Object.keys(messages).sort()).toEqual(Object.keys(source).sort());
+      for (const [id, message] of Object.entries(source))
+        expect(messages[id], id).toEqual(pseudoMessage(message));
+    });
+  }
+
+  it('writes the pseudo-locale accented, marked and breakable', () => {
     const sample = pseudoMessage('{count, plural, one {# title} other {# titles}} to come');
     expect(sample[0]).toBe('⟦');
     expect(sample.at(-1)).toBe('⟧');

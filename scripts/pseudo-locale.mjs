@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const localesDir = path.join(root, 'packages/contract/src/locales');
+
+/** Each catalog's folder (lingui.config.js): the pseudo-locale is written beside each one's locales. */
+export async function catalogDirs() {
+  const { default: config } = await import(path.join(root, 'lingui.config.js'));
+  return config.catalogs.map((c) => path.dirname(c.path.replace('<rootDir>', root)));
+}
 
 const ACCENTS = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [
@@ -51,8 +56,8 @@ export function pseudoMessage(source) {
   return [PSEUDO_OPEN, ...transform(tokens), padding && ` ${padding}`, PSEUDO_CLOSE];
 }
 
-export function pseudoModule() {
-  const source = JSON.parse(readFileSync(path.join(localesDir, 'en-US.json'), 'utf8'));
+export function pseudoModule(dir) {
+  const source = JSON.parse(readFileSync(path.join(dir, 'en-US.json'), 'utf8'));
   const messages = Object.fromEntries(
     Object.keys(source)
       .sort()
@@ -65,5 +70,5 @@ export const messages = JSON.parse(${JSON.stringify(JSON.stringify(messages))}) 
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(path.join(localesDir, 'en-XA.ts'), pseudoModule());
+  for (const dir of await catalogDirs()) writeFileSync(path.join(dir, 'en-XA.ts'), pseudoModule(dir));
 }

@@ -4,14 +4,7 @@
  * those answers to hydrate with. Built by `vite build --ssr` into dist-server/; the server loads it.
  */
 
-import { messages as de } from '@releasebell/contract/locales/de';
-import { messages as enGB } from '@releasebell/contract/locales/en-GB';
-import { messages as enUS } from '@releasebell/contract/locales/en-US';
-import { messages as pseudo } from '@releasebell/contract/locales/en-XA';
-import { messages as es } from '@releasebell/contract/locales/es';
-import { messages as fr } from '@releasebell/contract/locales/fr';
-import { messages as ja } from '@releasebell/contract/locales/ja';
-import { messages as ptBR } from '@releasebell/contract/locales/pt-BR';
+import { mergeCatalogs, WEB_CATALOGS } from '@releasebell/contract/locales/all';
 import type { PageData, PageRenderer, PageViewer, RenderFetchAnswer } from '@releasebell/contract/pages';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
@@ -23,7 +16,7 @@ import { setApiFetch } from './lib/api-client';
 import { registerMessages } from './lib/i18n';
 
 // The server renders every language: it holds every catalog.
-registerMessages({ 'en-US': enUS, 'en-GB': enGB, es, fr, de, 'pt-BR': ptBR, ja, 'en-XA': pseudo });
+registerMessages(mergeCatalogs(WEB_CATALOGS));
 
 /**
  * The queries a server-rendered page may answer: the catalog's, the same for every visitor. Anything

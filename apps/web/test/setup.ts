@@ -1,11 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { messages as de } from '@releasebell/contract/locales/de';
-import { messages as enGB } from '@releasebell/contract/locales/en-GB';
-import { messages as enUS } from '@releasebell/contract/locales/en-US';
-import { messages as es } from '@releasebell/contract/locales/es';
-import { messages as fr } from '@releasebell/contract/locales/fr';
-import { messages as ja } from '@releasebell/contract/locales/ja';
-import { messages as ptBR } from '@releasebell/contract/locales/pt-BR';
+import { mergeCatalogs, WEB_CATALOGS } from '@releasebell/contract/locales/all';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { registerMessages } from '../src/lib/i18n';
@@ -60,4 +54,4 @@ afterEach(() => {
 });
 
 // Components render their messages from every locale's catalog (the app loads only the page's).
-registerMessages({ 'en-US': enUS, 'en-GB': enGB, es, fr, de, 'pt-BR': ptBR, ja });
+registerMessages(mergeCatalogs(WEB_CATALOGS));

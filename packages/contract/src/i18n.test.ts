@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from './i18n';
-import { messages as de } from './locales/de';
-import { messages as enUS } from './locales/en-US';
-import { messages as es } from './locales/es';
-import { messages as fr } from './locales/fr';
-import { messages as ja } from './locales/ja';
-import { messages as ptBR } from './locales/pt-BR';
+import { mergeCatalogs, SERVER_CATALOGS, WEB_CATALOGS } from './locales/all';
 
-const t = createTranslator({ 'en-US': enUS, fr, de, ja, 'pt-BR': ptBR, es });
+const t = createTranslator(mergeCatalogs([...WEB_CATALOGS, ...SERVER_CATALOGS]));
 const UPCOMING = { id: 'follows.followingPage.upcoming' };
 
 describe('messages in each locale', () => {

@@ -7,28 +7,10 @@ import {
   type Translate,
 } from '@releasebell/contract';
 import { createTranslator } from '@releasebell/contract/i18n';
-import { messages as de } from '@releasebell/contract/locales/de';
-import { messages as enGB } from '@releasebell/contract/locales/en-GB';
-import { messages as enUS } from '@releasebell/contract/locales/en-US';
-import { messages as pseudo } from '@releasebell/contract/locales/en-XA';
-import { messages as es } from '@releasebell/contract/locales/es';
-import { messages as fr } from '@releasebell/contract/locales/fr';
-import { messages as ja } from '@releasebell/contract/locales/ja';
-import { messages as ptBR } from '@releasebell/contract/locales/pt-BR';
-
-const catalogs: Record<PageLocale, typeof enUS> = {
-  'en-US': enUS,
-  'en-GB': enGB,
-  es,
-  fr,
-  de,
-  'pt-BR': ptBR,
-  ja,
-  'en-XA': pseudo,
-};
+import { mergeCatalogs, SERVER_CATALOGS } from '@releasebell/contract/locales/all';
 
 /** A message in a reader's locale: the server renders texts, mails and pushes for whoever gets them. */
-export const translate = createTranslator(catalogs);
+export const translate = createTranslator(mergeCatalogs(SERVER_CATALOGS));
 
 /** `translate` bound to one reader's locale: what the contract's text functions take. */
 export const translatorFor =

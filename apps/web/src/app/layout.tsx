@@ -16,7 +16,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
 import { usePublicConfig } from '../lib/config';
 import { replayEarlyTap } from '../lib/early-tap';
-import { useLanguage, useT } from '../lib/i18n';
+import { loadSection, useLanguage, useT } from '../lib/i18n';
 import { saveMemberLanguage, useMemberLanguage } from '../lib/member-language';
 import { useSession } from '../lib/session';
 import { useAddPendingAfterSignIn } from '../lib/watchlist';
@@ -39,14 +39,22 @@ const MESSAGES = {
   },
   language: /*i18n*/ { id: 'layout.language', message: 'Language' },
   skip: /*i18n*/ { id: 'layout.skip', message: 'Skip to content' },
-  loading: /*i18n*/ { id: 'layout.loading', message: 'Loading page' },
 };
 
-const AuthModal = lazy(() => import('../features/auth/components/auth-modal'));
+/** What a page says while its code loads. */
+export const LOADING_PAGE = /*i18n*/ { id: 'layout.loading', message: 'Loading page' };
+
+const AuthModal = lazy(async () => {
+  const [modal] = await Promise.all([import('../features/auth/components/auth-modal'), loadSection('auth')]);
+  return modal;
+});
 // Only members see it, so its menu code stays out of the first screen's JavaScript.
 const AccountMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.AccountMenu })));
 const NotificationBell = lazy(() =>
-  import('../features/notifications/components/notification-bell').then((m) => ({
+  Promise.all([
+    import('../features/notifications/components/notification-bell'),
+    loadSection('notifications'),
+  ]).then(([m]) => ({
     default: m.NotificationBell,
   })),
 );
@@ -78,7 +86,9 @@ function useGoogleReturn() {
     const pending = sessionStorage.getItem('releasebell.googlePending');
     const failed = new URLSearchParams(window.location.search).get('auth_error') === 'google';
     if (!pending && !failed) return;
-    void import('../features/auth/google-return').then((m) => m.finishGoogleReturn(currentUser));
+    void Promise.all([import('../features/auth/google-return'), loadSection('auth')]).then(([m]) =>
+      m.finishGoogleReturn(currentUser),
+    );
   }, [currentUser, isLoading]);
 }
 
@@ -215,7 +225,7 @@ export function Layout() {
       <Box component="main" id="main" className={classes.main}>
         {navigation.state === 'loading' ? (
           <Group justify="center" py={80}>
-            <Loader aria-label={t(MESSAGES.loading)} />
+            <Loader aria-label={t(LOADING_PAGE)} />
           </Group>
         ) : (
           <Outlet />

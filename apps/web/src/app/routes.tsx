@@ -2,13 +2,21 @@ import { Center, Loader } from '@mantine/core';
 import { PAGES } from '@releasebell/contract/pages';
 import type { RouteObject } from 'react-router';
 import { HomePage } from '../features/home/components/home-page';
-import { Layout } from './layout';
+import { loadSection, type Section, useT } from '../lib/i18n';
+import { Layout, LOADING_PAGE } from './layout';
+
+/** A screen's code and its messages in the page's language, loaded side by side. */
+async function withSection<M>(section: Section, code: Promise<M>): Promise<M> {
+  const [module] = await Promise.all([code, loadSection(section)]);
+  return module;
+}
 
 /** Shown while the first screen's code loads, when the visitor lands on a lazily loaded route. */
 function FirstLoad() {
+  const t = useT();
   return (
     <Center mih="60vh">
-      <Loader aria-label="Loading page" />
+      <Loader aria-label={t(LOADING_PAGE)} />
     </Center>
   );
 }
@@ -28,63 +36,83 @@ export const routes: RouteObject[] = [
       {
         path: PAGES.search.path,
         lazy: async () => ({
-          Component: (await import('./search-route')).SearchRoute,
+          // The search page offers to request a missing title.
+          Component: (await withSection('requests', import('./search-route'))).SearchRoute,
         }),
       },
       {
         path: PAGES.media.path,
         lazy: async () => ({
-          Component: (await import('../features/media-detail/components/media-detail-page')).MediaDetailPage,
+          Component: (
+            await withSection('media', import('../features/media-detail/components/media-detail-page'))
+          ).MediaDetailPage,
         }),
       },
       {
         path: PAGES.watchlist.path,
         lazy: async () => ({
-          Component: (await import('../features/watchlist/components/watchlist-page')).WatchlistPage,
+          Component: (
+            await withSection('watchlist', import('../features/watchlist/components/watchlist-page'))
+          ).WatchlistPage,
         }),
       },
       {
         path: PAGES.following.path,
         lazy: async () => ({
-          Component: (await import('../features/follows/components/following-page')).FollowingPage,
+          Component: (await withSection('follows', import('../features/follows/components/following-page')))
+            .FollowingPage,
         }),
       },
       {
         path: PAGES.importLists.path,
         lazy: async () => ({
-          Component: (await import('../features/imports/components/import-page')).ImportListsPage,
+          Component: (await withSection('imports', import('../features/imports/components/import-page')))
+            .ImportListsPage,
         }),
       },
       {
         path: PAGES.profile.path,
-        lazy: async () => ({
-          Component: (await import('./profile-route')).ProfileRoute,
-        }),
+        lazy: async () => {
+          // The profile shows sign-up's second step to a member who left it unfinished.
+          const [page] = await Promise.all([
+            withSection('profile', import('./profile-route')),
+            loadSection('auth'),
+          ]);
+          return { Component: page.ProfileRoute };
+        },
       },
       {
         path: PAGES.resetPassword.path,
         lazy: async () => ({
-          Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage,
+          Component: (await withSection('auth', import('../features/auth/components/reset-password-page')))
+            .ResetPasswordPage,
         }),
       },
       {
         path: PAGES.unsubscribe.path,
         lazy: async () => ({
-          Component: (await import('../features/notifications/components/unsubscribe-page')).UnsubscribePage,
+          Component: (
+            await withSection(
+              'notifications',
+              import('../features/notifications/components/unsubscribe-page'),
+            )
+          ).UnsubscribePage,
         }),
       },
       {
         path: PAGES.privacy.path,
-        lazy: async () => ({ Component: (await import('./legal-pages')).PrivacyPage }),
+        lazy: async () => ({ Component: (await withSection('legal', import('./legal-pages'))).PrivacyPage }),
       },
       {
         path: PAGES.terms.path,
-        lazy: async () => ({ Component: (await import('./legal-pages')).TermsPage }),
+        lazy: async () => ({ Component: (await withSection('legal', import('./legal-pages'))).TermsPage }),
       },
       {
         path: PAGES.leaderboard.path,
         lazy: async () => ({
-          Component: (await import('../features/leaderboard/components/leaderboard-page')).LeaderboardPage,
+          Component: (
+            await withSection('leaderboard', import('../features/leaderboard/components/leaderboard-page'))
+          ).LeaderboardPage,
         }),
       },
       { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },

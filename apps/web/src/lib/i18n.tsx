@@ -13,34 +13,70 @@ import { createContext, Fragment, type ReactNode, useCallback, useContext, useMe
 
 /**
  * The app's messages (ADR 021): descriptors marked `/*i18n*\/` in the components, rendered in the
- * page's language. Only that language's compiled catalog is loaded; the server's renderer and the
- * tests register every one.
+ * page's language. A page loads its language's shared catalog, and a screen's own catalog with the
+ * screen's code (`loadSection`); US English is compiled into the code. The server's renderer and the
+ * tests register every catalog.
  */
 
 const catalogs: Partial<Record<PageLocale, Messages>> = {};
 const translate = createTranslator(catalogs);
 
-// One chunk per locale: the bundler splits each off, and the page fetches only its own.
-const LOADERS: Record<PageLocale, () => Promise<{ messages: Messages }>> = {
-  // US English is every message's own text, compiled into the code by the build (vite.config.ts).
-  'en-US': async () => ({ messages: {} }),
-  'en-GB': () => import('@releasebell/contract/locales/en-GB'),
-  es: () => import('@releasebell/contract/locales/es'),
-  fr: () => import('@releasebell/contract/locales/fr'),
-  de: () => import('@releasebell/contract/locales/de'),
-  'pt-BR': () => import('@releasebell/contract/locales/pt-BR'),
-  ja: () => import('@releasebell/contract/locales/ja'),
-  'en-XA': () => import('@releasebell/contract/locales/en-XA'),
-};
+/** Screens whose messages load with their code (lingui.config.js keeps them in catalogs of their own). */
+export type Section =
+  | 'auth'
+  | 'follows'
+  | 'imports'
+  | 'leaderboard'
+  | 'legal'
+  | 'media'
+  | 'notifications'
+  | 'profile'
+  | 'requests'
+  | 'watchlist';
 
-/** Loads `locale`'s catalog once; the app renders in it only after this has resolved. */
+// One chunk per catalog and locale: the bundler splits each off, and a page fetches only its own.
+const LOCALES_DIR = '../../../../packages/contract/src/locales/';
+// Every locale but US English, whose messages are in the code; the server's catalog is no page's.
+const SHARED = import.meta.glob<Messages>(
+  '../../../../packages/contract/src/locales/{de,en-GB,en-XA,es,fr,ja,pt-BR}.ts',
+  { import: 'messages' },
+);
+const SECTIONS = import.meta.glob<Messages>(
+  '../../../../packages/contract/src/locales/{auth,follows,imports,leaderboard,legal,media,notifications,profile,requests,watchlist}/{de,en-GB,en-XA,es,fr,ja,pt-BR}.ts',
+  { import: 'messages' },
+);
+
+const loaded = new Set<string>();
+const sectionsShown = new Set<Section>();
+/** Set when every catalog is at hand (the server's renderer, the tests): nothing is loaded. */
+let everything = false;
+
+async function load(locale: PageLocale, section: Section | null): Promise<void> {
+  const file = section ? `${LOCALES_DIR}${section}/${locale}.ts` : `${LOCALES_DIR}${locale}.ts`;
+  // US English is every message's own text, compiled into the code by the build (vite.config.ts).
+  if (everything || locale === DEFAULT_LOCALE || loaded.has(file)) return;
+  const loader = (section ? SECTIONS : SHARED)[file];
+  const messages = loader ? await loader() : {};
+  catalogs[locale] = { ...catalogs[locale], ...messages };
+  loaded.add(file);
+}
+
+/** Loads `locale`'s shared catalog and those of the screens shown so far; the app renders in it after. */
 export async function loadMessages(locale: PageLocale): Promise<void> {
-  if (!catalogs[locale]) catalogs[locale] = (await LOADERS[locale]()).messages;
+  current ??= locale;
+  await Promise.all([load(locale, null), ...[...sectionsShown].map((section) => load(locale, section))]);
+}
+
+/** A screen's messages in the page's language: loaded beside the screen's code, before it renders. */
+export async function loadSection(section: Section): Promise<void> {
+  sectionsShown.add(section);
+  await load(current ?? browserLanguage(), section);
 }
 
 /** Catalogs already at hand (the server's renderer and the tests import them all). */
-export function registerMessages(loaded: Partial<Record<PageLocale, Messages>>): void {
-  Object.assign(catalogs, loaded);
+export function registerMessages(all: Partial<Record<PageLocale, Messages>>): void {
+  Object.assign(catalogs, all);
+  everything = true;
 }
 
 /** The visitor's chosen language (the footer's picker, or the profile's at sign-in), if any. */

@@ -62,7 +62,8 @@ async function renderBell() {
 
 async function openBell() {
   fireEvent.click(bell());
-  return screen.findByRole('region', { name: 'Notifications' });
+  // The list's code loads on the first open: on a busy machine its first import takes a while.
+  return screen.findByRole('region', { name: 'Notifications' }, { timeout: 5_000 });
 }
 
 afterEach(() => {

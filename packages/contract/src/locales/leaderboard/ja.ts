@@ -1,0 +1,4 @@
+/*eslint-disable*/ import type { Messages } from '@lingui/core';
+export const messages = JSON.parse(
+  '{"leaderboard.leaderboardPage.about":["（",["title"],"）"],"leaderboard.leaderboardPage.empty":["ランキングに作品がありません。"],"leaderboard.leaderboardPage.errorMessage":["ランキングを読み込めませんでした。もう一度お試しください。"],"leaderboard.leaderboardPage.errorTitle":["エラー"],"leaderboard.leaderboardPage.loadMore":["さらに読み込む"],"leaderboard.leaderboardPage.loading":["ランキングを読み込み中"],"leaderboard.leaderboardPage.mediaType":["メディアの種類"],"leaderboard.leaderboardPage.monthlyHeading":["今月最も登録された作品"],"leaderboard.leaderboardPage.noCreator":["不明"],"leaderboard.leaderboardPage.pageTitle":["ランキング"],"leaderboard.leaderboardPage.tbd":["未定"],"leaderboard.leaderboardPage.thisMonth":["今月"],"leaderboard.leaderboardPage.thisWeek":["今週"],"leaderboard.leaderboardPage.viewMore":["もっと見る"],"leaderboard.leaderboardPage.weeklyHeading":["今週最も登録された作品"]}',
+) as Messages;

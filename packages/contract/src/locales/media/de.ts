@@ -1,0 +1,4 @@
+/*eslint-disable*/ import type { Messages } from '@lingui/core';
+export const messages = JSON.parse(
+  '{"media.followButtons.follow":[["name"]," folgen"],"media.followButtons.following":["Gefolgt"],"media.mediaDetail.buyOnAmazon":["Bei Amazon kaufen"],"media.mediaDetail.byline":["von ",["name"]],"media.mediaDetail.language":["Sprache"],"media.mediaDetail.newTab":["(öffnet in neuem Tab)"],"media.mediaDetail.peopleAlsoHave":["Andere merken sich auch"],"media.mediaDetailPage.back":["Zurück"],"media.mediaDetailPage.backToHome":["Zur Startseite"],"media.mediaDetailPage.home":["Startseite"],"media.mediaDetailPage.loading":["Wird geladen …"],"media.mediaDetailPage.notFound":["Titel nicht gefunden."],"media.regionalReleaseDates.heading":["Erscheinungstermine"],"media.regionalReleaseDates.tbd":["Noch offen"]}',
+) as Messages;

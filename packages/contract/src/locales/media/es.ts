@@ -1,0 +1,4 @@
+/*eslint-disable*/ import type { Messages } from '@lingui/core';
+export const messages = JSON.parse(
+  '{"media.followButtons.follow":["Seguir a ",["name"]],"media.followButtons.following":["Siguiendo"],"media.mediaDetail.buyOnAmazon":["Comprar en Amazon"],"media.mediaDetail.byline":["de ",["name"]],"media.mediaDetail.language":["Idioma"],"media.mediaDetail.newTab":["(se abre en una pestaña nueva)"],"media.mediaDetail.peopleAlsoHave":["Otros también siguen"],"media.mediaDetailPage.back":["Volver"],"media.mediaDetailPage.backToHome":["Volver al inicio"],"media.mediaDetailPage.home":["Inicio"],"media.mediaDetailPage.loading":["Cargando…"],"media.mediaDetailPage.notFound":["Título no encontrado."],"media.regionalReleaseDates.heading":["Fechas de estreno"],"media.regionalReleaseDates.tbd":["Por confirmar"]}',
+) as Messages;

@@ -1,0 +1,4 @@
+/*eslint-disable*/ import type { Messages } from '@lingui/core';
+export const messages = JSON.parse(
+  '{"media.followButtons.follow":["Suivre ",["name"]],"media.followButtons.following":["Suivi"],"media.mediaDetail.buyOnAmazon":["Acheter sur Amazon"],"media.mediaDetail.byline":["de ",["name"]],"media.mediaDetail.language":["Langue"],"media.mediaDetail.newTab":["(s’ouvre dans un nouvel onglet)"],"media.mediaDetail.peopleAlsoHave":["Ils suivent aussi"],"media.mediaDetailPage.back":["Retour"],"media.mediaDetailPage.backToHome":["Retour à l’accueil"],"media.mediaDetailPage.home":["Accueil"],"media.mediaDetailPage.loading":["Chargement…"],"media.mediaDetailPage.notFound":["Titre introuvable."],"media.regionalReleaseDates.heading":["Dates de sortie"],"media.regionalReleaseDates.tbd":["À confirmer"]}',
+) as Messages;

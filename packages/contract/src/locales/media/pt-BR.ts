@@ -1,0 +1,4 @@
+/*eslint-disable*/ import type { Messages } from '@lingui/core';
+export const messages = JSON.parse(
+  '{"media.followButtons.follow":["Seguir ",["name"]],"media.followButtons.following":["Seguindo"],"media.mediaDetail.buyOnAmazon":["Comprar na Amazon"],"media.mediaDetail.byline":["de ",["name"]],"media.mediaDetail.language":["Idioma"],"media.mediaDetail.newTab":["(abre em uma nova aba)"],"media.mediaDetail.peopleAlsoHave":["Outros também acompanham"],"media.mediaDetailPage.back":["Voltar"],"media.mediaDetailPage.backToHome":["Voltar ao início"],"media.mediaDetailPage.home":["Início"],"media.mediaDetailPage.loading":["Carregando…"],"media.mediaDetailPage.notFound":["Título não encontrado."],"media.regionalReleaseDates.heading":["Datas de lançamento"],"media.regionalReleaseDates.tbd":["A definir"]}',
+) as Messages;
