@@ -193,8 +193,13 @@ export const titleTranslations = pgTable(
     title: text('title').notNull(),
     /** Null: the catalog's own description (none in this language). */
     description: text('description'),
+    /** The title as search compares it (normaliseForSearch), so a reader finds it by its own name. */
+    searchText: text('search_text').notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.locale] })],
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.locale] }),
+    index('title_translations_search_idx').using('btree', t.locale, sql`${t.searchText} text_pattern_ops`),
+  ],
 );
 
 export const itemIdentifiers = pgTable(

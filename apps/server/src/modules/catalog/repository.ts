@@ -39,6 +39,7 @@ import {
   watchProviders,
 } from '../../db/schema';
 import { monthStart, yearStart } from '../../lib/dates';
+import { normaliseForSearch } from '../../lib/text';
 import type { Credit, Identifier, TitleTranslation } from '../../providers/types';
 import { typedDateMoves } from './typed-date-moves';
 
@@ -354,7 +355,11 @@ export function createCatalogRepository(db: Database) {
             ),
           );
           const values = translated.flatMap((w) =>
-            (translations.get(w.providerId) ?? []).map((t: TitleTranslation) => ({ itemId: w.id, ...t })),
+            (translations.get(w.providerId) ?? []).map((t: TitleTranslation) => ({
+              itemId: w.id,
+              ...t,
+              searchText: normaliseForSearch(t.title),
+            })),
           );
           if (values.length > 0) await tx.insert(titleTranslations).values(values);
         }

@@ -48,6 +48,12 @@ describe("titles in the reader's language", () => {
       search.map((i: { item_id: string; title: string }) => i.item_id === item.item_id && i.title),
     ).toContain('Die leise Küste');
 
+    // A reader finds it by its name in their language too.
+    const byGermanName = await get('/api/search?q=die%20leise&type=movies&lang=de');
+    expect(byGermanName.map((i: { title: string }) => i.title)).toContain('Die leise Küste');
+    const inEnglish = await get('/api/search?q=die%20leise%20kuste&type=movies');
+    expect(inEnglish.map((i: { item_id: string }) => i.item_id)).not.toContain(item.item_id);
+
     // A member's watchlist and the leaderboard name it the same way.
     const member = await signUp(app, { register: true });
     await track(app, member.id, item.item_id, new Date());

@@ -1,7 +1,7 @@
-import type { MediaType } from '@releasebell/contract';
+import type { Locale, MediaType } from '@releasebell/contract';
 import { and, asc, desc, eq, gte, inArray, lt, ne, notLike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { mediaItems } from '../../db/schema';
+import { mediaItems, titleTranslations } from '../../db/schema';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { MEDIA_ITEM_COLUMNS, type MediaItemFields } from '../catalog';
 
@@ -103,6 +103,28 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
         .select(MEDIA_ITEM_COLUMNS)
         .from(mediaItems)
         .where(where(mediaType, eq(mediaItems.searchText, normalised)))
+        .orderBy(...mostPopular)
+        .limit(limit);
+    },
+
+    /** Titles whose name in `locale` (their translation) starts with the query. */
+    translatedPrefix(
+      normalised: string,
+      locale: Locale,
+      mediaType: MediaType | null,
+      limit: number,
+    ): Promise<MediaItemFields[]> {
+      return db
+        .select(MEDIA_ITEM_COLUMNS)
+        .from(titleTranslations)
+        .innerJoin(mediaItems, eq(mediaItems.id, titleTranslations.itemId))
+        .where(
+          where(
+            mediaType,
+            eq(titleTranslations.locale, locale),
+            sql`${titleTranslations.searchText} like ${`${normalised}%`}`,
+          ),
+        )
         .orderBy(...mostPopular)
         .limit(limit);
     },

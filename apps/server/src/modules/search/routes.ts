@@ -45,7 +45,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
     handler: async (req, reply) => {
       const { q, type, limit, lang } = req.query;
       const body = await answers.get(`${type}:${limit}:${lang ?? ''}:${normaliseForSearch(q)}`, async () =>
-        toCachedJson(mediaListSchema, await localized(await search.search(q, type, limit), lang)),
+        toCachedJson(mediaListSchema, await localized(await search.search(q, type, limit, lang), lang)),
       );
       return sendCached(req, reply, body);
     },

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_LOCALE,
+  type Locale,
   type MediaItem,
   PROVIDER_SEARCH_BELOW,
   PROVIDER_SEARCH_MIN_LENGTH,
@@ -50,7 +52,7 @@ export function createSearchService(
      * ones before it left room, so typing a common prefix costs one or two short index reads; close
      * spellings only when the others found almost nothing.
      */
-    async search(query: string, type: SearchType, limit: number): Promise<MediaItem[]> {
+    async search(query: string, type: SearchType, limit: number, lang?: Locale): Promise<MediaItem[]> {
       const normalised = normaliseForSearch(query);
       if (!normalised) return [];
       const mediaType = type === 'all' ? null : type;
@@ -62,9 +64,11 @@ export function createSearchService(
         }
       };
       const room = () => found.size < limit;
-      // Every query needs these two, so they are asked at once.
+      // Every query needs these, so they are asked at once: a reader finds a title by its name in their
+      // language as well as by the catalog's own.
       for (const rows of await Promise.all([
         repo.exact(normalised, mediaType, limit),
+        lang && lang !== DEFAULT_LOCALE ? repo.translatedPrefix(normalised, lang, mediaType, limit) : [],
         repo.titlePrefix(normalised, mediaType, limit),
       ])) {
         add(rows);

@@ -1,0 +1,2 @@
+ALTER TABLE "title_translations" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "title_translations_search_idx" ON "title_translations" USING btree ("locale","search_text" text_pattern_ops);
