@@ -10,7 +10,6 @@ import { translateNow } from './i18n';
 
 const MESSAGES = {
   notAvailable: /*i18n*/ { id: 'lib.dates.notAvailable', message: 'N/A' },
-  invalidDate: /*i18n*/ { id: 'lib.dates.invalidDate', message: 'Invalid Date' },
   released: /*i18n*/ { id: 'lib.dates.released', message: 'Released!' },
   comingSoon: /*i18n*/ { id: 'lib.dates.comingSoon', message: 'Coming Soon' },
   nowAvailable: /*i18n*/ { id: 'lib.dates.nowAvailable', message: 'Now Available!' },
@@ -54,8 +53,9 @@ export function releaseMoment(releaseDate: string | null | undefined, precision:
 
 /**
  * A release date as cards write it: "Jun 15, 2026", or "June 2026" / "2026" when only the month or
- * year is known; "N/A" with no date, "Invalid Date" for one that cannot be read. In `language` when
- * given (the contract's formatter, shared with the server's mails), else in US English.
+ * year is known. In `language` when given (the contract's formatter, shared with the server's mails),
+ * "N/A" when there is no readable date; without one, the spec's US English ("Invalid Date" for one
+ * that cannot be read).
  */
 export function formatReleaseDate(
   releaseDate: string | null | undefined,
@@ -63,8 +63,7 @@ export function formatReleaseDate(
   language?: Locale,
 ): string {
   if (!language) return formatUsReleaseDate(releaseDate, precision);
-  if (!releaseDate) return translateNow(MESSAGES.notAvailable);
-  return formatDateIn(language, releaseDate, precision, 'short') ?? translateNow(MESSAGES.invalidDate);
+  return formatDateIn(language, releaseDate, precision, 'short') ?? translateNow(MESSAGES.notAvailable);
 }
 
 /**

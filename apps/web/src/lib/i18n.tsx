@@ -116,13 +116,16 @@ export const translateNow: Translate = (descriptor, values) =>
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function LanguageProvider({ initial, children }: { initial: PageLocale; children: ReactNode }) {
-  const [pageLocale, setState] = useState(initial);
-  current = pageLocale;
+  const [pageLocale, setState] = useState(() => {
+    current = initial;
+    return initial;
+  });
   const setLanguage = useCallback(async (locale: PageLocale) => {
     await loadMessages(locale);
     // biome-ignore lint/suspicious/noDocumentCookie: the server reads it to render pages in this language.
     document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
     document.documentElement.lang = locale;
+    current = locale;
     setState(locale);
   }, []);
   const value = useMemo(

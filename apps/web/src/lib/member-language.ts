@@ -1,11 +1,13 @@
 import type { Locale, UserProfile } from '@releasebell/contract';
 import { notificationChannels, PSEUDO_LOCALE } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from './api-client';
 import { useLanguage } from './i18n';
 import { getProfile } from './profile';
 import { useSession } from './session';
+import { watchlistKey } from './watchlist';
 
 interface Username {
   username: string;
@@ -19,6 +21,7 @@ interface Username {
 export function useMemberLanguage() {
   const { currentUser } = useSession();
   const { pageLocale, setLanguage } = useLanguage();
+  const queryClient = useQueryClient();
   const uid = currentUser?.id;
   // The pseudo-locale is a tester's choice for the page: no profile's language replaces it.
   const pseudo = pageLocale === PSEUDO_LOCALE;
@@ -32,6 +35,14 @@ export function useMemberLanguage() {
       .catch(() => undefined);
     return () => controller.abort();
   }, [uid, pseudo, setLanguage]);
+
+  // The member's watchlist is kept under one key whatever the language: a new one reads it again.
+  const readIn = useRef(pageLocale);
+  useEffect(() => {
+    if (readIn.current === pageLocale) return;
+    readIn.current = pageLocale;
+    if (uid) void queryClient.invalidateQueries({ queryKey: watchlistKey(uid) });
+  }, [pageLocale, uid, queryClient]);
 }
 
 /** Keeps a member's new language on their profile (the whole profile is sent back, as the form does). */

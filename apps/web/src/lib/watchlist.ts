@@ -2,7 +2,7 @@ import type { Locale, MediaType, WatchlistEntry } from '@releasebell/contract';
 import { MEDIA_TYPES, WATCHLIST_TOASTS } from '@releasebell/contract/constants';
 import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from './api-client';
 import { translateNow, useCatalogLang } from './i18n';
 import { type PendingItem, useSession } from './session';
@@ -40,15 +40,9 @@ export const removeFromWatchlist = (uid: string, itemId: string) =>
 export function useWatchlist() {
   const { currentUser } = useSession();
   const uid = currentUser?.id ?? '';
+  // One list under one key, which every screen updates in place: a new language reads it again
+  // (useMemberLanguage), with the titles in that language.
   const lang = useCatalogLang();
-  // One list under one key (every screen updates it in place): a new language reads it again.
-  const queryClient = useQueryClient();
-  const readIn = useRef(lang);
-  useEffect(() => {
-    if (readIn.current === lang) return;
-    readIn.current = lang;
-    if (uid) void queryClient.invalidateQueries({ queryKey: watchlistKey(uid) });
-  }, [lang, uid, queryClient]);
   return useQuery({
     queryKey: watchlistKey(uid),
     queryFn: ({ signal }) => getWatchlist(uid, lang, signal),

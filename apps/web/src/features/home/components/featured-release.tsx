@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
-import { CREDIT_LINE, creatorCredit, formatDateIn, posterUrl } from '@releasebell/contract/constants';
+import { CREDIT_LINE, creatorCredit, posterUrl } from '@releasebell/contract/constants';
 import { IconArrowRight, IconSparkles } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { GenreList } from '../../../components/genre-list';
 import { mediaPath } from '../../../components/media-card';
 import { MediaImage } from '../../../components/media-image';
 import { WatchlistButton } from '../../../components/watchlist-button';
+import { formatReleaseDate } from '../../../lib/dates';
 import { Message, useLanguage, useT } from '../../../lib/i18n';
 import { placeholderImage } from '../../../lib/media';
 import classes from './home-page.module.css';
@@ -18,7 +19,6 @@ const MESSAGES = {
   movies: /*i18n*/ { id: 'home.featuredRelease.movie', message: 'Featured Movie' },
   books: /*i18n*/ { id: 'home.featuredRelease.book', message: 'Featured Book' },
   viewDetails: /*i18n*/ { id: 'home.featuredRelease.viewDetails', message: 'View Details' },
-  noDate: /*i18n*/ { id: 'home.featuredRelease.noDate', message: 'N/A' },
 };
 
 /** The hero: the featured release of the chosen type over a blurred copy of its poster. */
@@ -55,9 +55,7 @@ export function FeaturedRelease({ item }: { item: MediaItem }) {
                 />
               </span>
             )}
-            <span>
-              {formatDateIn(language, item.release_date, item.release_date_precision) ?? t(MESSAGES.noDate)}
-            </span>
+            <span>{formatReleaseDate(item.release_date, item.release_date_precision, language)}</span>
           </p>
         </div>
         <div className={classes.heroBody}>

@@ -1,9 +1,10 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { MediaType } from '@releasebell/contract/constants';
-import { formatDateIn, MEDIA_TYPE_LABELS } from '@releasebell/contract/constants';
+import { MEDIA_TYPE_LABELS } from '@releasebell/contract/constants';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
+import { formatReleaseDate } from '../../../lib/dates';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { useWatchlist } from '../../../lib/watchlist';
 import classes from './watchlist-panel.module.css';
@@ -17,7 +18,6 @@ const MESSAGES = {
     message: 'Your tracking list could not be loaded right now.',
   },
   empty: /*i18n*/ { id: 'home.watchlistPanel.empty', message: 'No items in your {type} watchlist yet!' },
-  noDate: /*i18n*/ { id: 'home.watchlistPanel.noDate', message: 'N/A' },
 };
 
 /** How many tracked titles the home panel shows; the rest are one click away on /watchlist. */
@@ -69,8 +69,7 @@ export function WatchlistPanel({ mediaType }: { mediaType: MediaType }) {
                     {entry.title}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {formatDateIn(language, entry.release_date, entry.release_date_precision) ??
-                      t(MESSAGES.noDate)}
+                    {formatReleaseDate(entry.release_date, entry.release_date_precision, language)}
                   </Text>
                 </Stack>
               </UnstyledButton>

@@ -1,7 +1,8 @@
 import { Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDateIn, itemPath } from '@releasebell/contract/constants';
+import { itemPath } from '@releasebell/contract/constants';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
+import { formatReleaseDate } from '../../../lib/dates';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { useWatchlist } from '../../../lib/watchlist';
 import classes from './profile-page.module.css';
@@ -15,7 +16,6 @@ const MESSAGES = {
     message: 'Your watchlist could not be loaded right now.',
   },
   empty: /*i18n*/ { id: 'profile.yourWatchlist.empty', message: 'Your watchlist is currently empty.' },
-  noDate: /*i18n*/ { id: 'profile.yourWatchlist.noDate', message: 'N/A' },
   more: /*i18n*/ { id: 'profile.yourWatchlist.more', message: 'and {count} more' },
 };
 
@@ -63,8 +63,7 @@ export function YourWatchlist() {
                         {entry.title}
                       </Text>
                       <Text component="span" size="xs" c="dimmed" display="block">
-                        {formatDateIn(language, entry.release_date, entry.release_date_precision, 'short') ??
-                          t(MESSAGES.noDate)}
+                        {formatReleaseDate(entry.release_date, entry.release_date_precision, language)}
                       </Text>
                     </span>
                   </Link>

@@ -1,16 +1,15 @@
 import type { MediaItem } from '@releasebell/contract';
-import { creditText, formatDateIn, MEDIA_TYPE_SINGULAR } from '@releasebell/contract/constants';
+import { creditText, MEDIA_TYPE_SINGULAR } from '@releasebell/contract/constants';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/countdown';
 import { logMissingSlug, mediaPath } from '../../../components/media-card';
 import { MediaImage } from '../../../components/media-image';
 import { WatchlistButton } from '../../../components/watchlist-button';
+import { formatReleaseDate } from '../../../lib/dates';
 import { useLanguage, useT } from '../../../lib/i18n';
 import classes from './search-page.module.css';
 
-const MESSAGES = {
-  noDate: /*i18n*/ { id: 'search.searchResult.noDate', message: 'N/A' },
-};
+const _MESSAGES = {};
 
 /**
  * One search result: poster, title, kind, creator, release date and countdown, with Notify Me. The title
@@ -41,9 +40,7 @@ export function SearchResult({ item }: { item: MediaItem }) {
         </h2>
         {creator && <p className={classes.creator}>{creator}</p>}
         <p className={classes.date}>
-          <span>
-            {formatDateIn(language, item.release_date, item.release_date_precision) ?? t(MESSAGES.noDate)}
-          </span>
+          <span>{formatReleaseDate(item.release_date, item.release_date_precision, language)}</span>
           <Countdown
             releaseDate={item.release_date}
             precision={item.release_date_precision}

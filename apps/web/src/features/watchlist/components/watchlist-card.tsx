@@ -1,18 +1,13 @@
 import { ActionIcon, Button, Checkbox, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { WatchlistEntry } from '@releasebell/contract';
-import {
-  formatDateIn,
-  itemPath,
-  listedCreator,
-  type MediaType,
-  WATCH_TEXTS,
-} from '@releasebell/contract/constants';
+import { itemPath, listedCreator, type MediaType, WATCH_TEXTS } from '@releasebell/contract/constants';
 import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { IconBook, IconDeviceTv, IconDots, IconMovie, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
 import type { QuickView } from '../../../components/media-quick-view';
 import { ProviderLogo } from '../../../components/provider-logo';
+import { formatReleaseDate } from '../../../lib/dates';
 import { useLanguage, useT } from '../../../lib/i18n';
 import type { RemovalPhase } from '../../../lib/pending-removals';
 import classes from './watchlist-page.module.css';
@@ -26,7 +21,6 @@ const MESSAGES = {
   book: /*i18n*/ { id: 'watchlist.card.book', message: 'Book' },
   movie: /*i18n*/ { id: 'watchlist.card.movie', message: 'Movie' },
   tvShow: /*i18n*/ { id: 'watchlist.card.tvShow', message: 'TV Show' },
-  noDate: /*i18n*/ { id: 'watchlist.card.noDate', message: 'N/A' },
   via: /*i18n*/ { id: 'watchlist.card.via', message: 'via {name}' },
   viewMore: /*i18n*/ { id: 'watchlist.card.viewMore', message: 'View More' },
   viewMoreAbout: /*i18n*/ { id: 'watchlist.card.viewMoreAbout', message: 'about {title}' },
@@ -58,7 +52,7 @@ export function WatchlistCard({ entry, removal, onRemove, onViewMore, share }: W
   const removeLabel = t(MESSAGES.removeTitle, { title: entry.title });
   const typeName = t(TYPE_NAME[entry.media_type]);
   // An unreadable date keeps the US formatter's own words for it.
-  const date = formatDateIn(language, entry.release_date, entry.release_date_precision) ?? t(MESSAGES.noDate);
+  const date = formatReleaseDate(entry.release_date, entry.release_date_precision, language);
   // The first of the member's services it streams on (the API lists them in the member's order).
   const service = entry.on_my_services[0];
   return (
