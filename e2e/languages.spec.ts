@@ -32,13 +32,13 @@ test.describe("the app in the reader's language", () => {
     });
     await page.goto('/leaderboard');
     await expect(footerLanguage(page, 'Idioma')).toHaveValue('es');
-    // Spanish only: the shared catalog the boot script names, and the leaderboard's own.
+    // Spanish only: the shared catalog the boot script names, the leaderboard's own and its quick view's.
     const named = await page.evaluate(
       () =>
         JSON.parse(document.querySelector<HTMLElement>('script[data-locales]')?.dataset.locales ?? '{}').es,
     );
     expect(catalogs).toContain(named);
-    expect(catalogs).toHaveLength(2);
+    expect(catalogs).toHaveLength(3);
     for (const file of catalogs) expect(file).toMatch(/^\/assets\/es-/);
     await expectNoSeriousA11yViolations(page);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import config from '../lingui.config.js';
+import config, { SECTIONS } from '../lingui.config.js';
 import { pseudoMessage } from './pseudo-locale.mjs';
 
 // The product's messages (ADR 021): the source catalog (en-US) holds exactly the messages the code
@@ -63,6 +63,22 @@ export default { ...config, rootDir: ${JSON.stringify(repoRoot)}, locales: [conf
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('are each loaded by the web app and merged for the server and the tests', () => {
+    const loader = readFileSync(path.join(repoRoot, 'apps/web/src/lib/i18n.tsx'), 'utf8');
+    const sections = Object.keys(SECTIONS).sort();
+    // The screens' catalogs the bundler splits off, and the names a screen loads them by.
+    const globbed = /locales\/\{([\w,]+)\}\//.exec(loader)?.[1].split(',').sort();
+    const named = [.../export type Section =([^;]+);/.exec(loader)[1].matchAll(/'([\w-]+)'/g)]
+      .map((m) => m[1])
+      .sort();
+    expect(globbed).toEqual(sections);
+    expect(named).toEqual(sections);
+    const all = readFileSync(path.join(localesDir, 'all.ts'), 'utf8');
+    for (const { name } of CATALOGS.filter((c) => c.name !== 'app'))
+      for (const locale of [...config.locales, 'en-XA'])
+        expect(all, `${name}/${locale} in locales/all.ts`).toContain(`from './${name}/${locale}'`);
+  });
 
   it('give every message one catalog', () => {
     const seen = new Map();

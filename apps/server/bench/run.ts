@@ -1256,6 +1256,11 @@ async function main() {
     console.log(
       `  ${pad('total', 40)}${lpad((web.totalBytes / 1024).toFixed(1), 8)} KB${lpad((web.totalGzipBytes / 1024).toFixed(1), 8)} KB gzip`,
     );
+    const catalogs = Object.entries(web.catalogGzipBytes).sort((a, b) => b[1] - a[1]);
+    if (catalogs.length > 0)
+      console.log(
+        `  in another language, plus its catalog: ${catalogs.map(([locale, bytes]) => `${locale} ${(bytes / 1024).toFixed(1)}`).join(', ')} KB gzip`,
+      );
   }
   console.log('');
   console.log(

@@ -7,6 +7,8 @@ export interface HomeJs {
   files: { file: string; bytes: number; gzipBytes: number }[];
   totalBytes: number;
   totalGzipBytes: number;
+  /** What a page in another language adds: its shared message catalog, by locale (gzip bytes). */
+  catalogGzipBytes: Record<string, number>;
 }
 
 function attributes(tag: string): Record<string, string> {
@@ -49,8 +51,18 @@ export async function measureHomeJs(distDir: string): Promise<HomeJs> {
       gzipBytes: gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length,
     });
   }
+  // The boot script fetches the page's language's catalog beside the modules (`data-locales`); US
+  // English needs none, and the pseudo-locale is for tests.
+  const catalogGzipBytes: Record<string, number> = {};
+  const locales = /data-locales='([^']*)'/.exec(html)?.[1];
+  for (const [locale, src] of Object.entries(JSON.parse(locales ?? '{}') as Record<string, string>)) {
+    if (locale === 'en-XA') continue;
+    const content = await readFile(path.join(distDir, src.replace(/^\//, '')));
+    catalogGzipBytes[locale] = gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length;
+  }
   return {
     files,
+    catalogGzipBytes,
     totalBytes: files.reduce((a, f) => a + f.bytes, 0),
     totalGzipBytes: files.reduce((a, f) => a + f.gzipBytes, 0),
   };

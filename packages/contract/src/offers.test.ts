@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { availableText, OFFER_GROUPS, OFFER_TYPES, offerCounts, WATCH_TEXTS } from './constants';
 import { createTranslator } from './i18n';
-import { messages as enUS } from './locales/en-US';
+import { mergeCatalogs, SERVER_CATALOGS } from './locales/all';
 import { memberServicesBodySchema } from './watch';
+
+const { 'en-US': enUS } = mergeCatalogs(SERVER_CATALOGS);
 
 const render = createTranslator({ 'en-US': enUS });
 const t = (descriptor: Parameters<typeof render>[1], values?: Parameters<typeof render>[2]) =>

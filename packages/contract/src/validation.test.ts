@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { englishOf, smsNumberProblem } from './constants';
 import { createTranslator } from './i18n';
-import { messages as enUS } from './locales/en-US';
-import { messages as frMessages } from './locales/fr';
+import { mergeCatalogs, SERVER_CATALOGS } from './locales/all';
 import { localeSchema, passwordSchema } from './users';
 import { VALIDATION_MESSAGES, VALIDATION_TEXTS } from './validation';
+
+const { 'en-US': enUS, fr: frMessages } = mergeCatalogs(SERVER_CATALOGS);
 
 const render = createTranslator({ 'en-US': enUS });
 const t = (descriptor: Parameters<typeof render>[1], values?: Parameters<typeof render>[2]) =>

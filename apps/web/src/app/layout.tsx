@@ -5,7 +5,6 @@ import {
   Container,
   Group,
   Loader,
-  NativeSelect,
   Stack,
   Text,
   UnstyledButton,

@@ -36,8 +36,7 @@ export const routes: RouteObject[] = [
       {
         path: PAGES.search.path,
         lazy: async () => ({
-          // The search page offers to request a missing title.
-          Component: (await withSection('requests', import('./search-route'))).SearchRoute,
+          Component: (await withSection('search', import('./search-route'))).SearchRoute,
         }),
       },
       {

@@ -23,7 +23,9 @@ const translate = createTranslator(catalogs);
 
 /** Screens whose messages load with their code (lingui.config.js keeps them in catalogs of their own). */
 export type Section =
+  | 'account'
   | 'auth'
+  | 'details'
   | 'follows'
   | 'imports'
   | 'leaderboard'
@@ -32,7 +34,19 @@ export type Section =
   | 'notifications'
   | 'profile'
   | 'requests'
+  | 'search'
   | 'watchlist';
+
+/** What a screen shows beside its own messages: the account's forms, a title's facts and services. */
+const NEEDS: Partial<Record<Section, Section[]>> = {
+  auth: ['account'],
+  leaderboard: ['details'],
+  media: ['details'],
+  notifications: ['account', 'details'],
+  profile: ['account', 'details'],
+  search: ['requests'],
+  watchlist: ['details'],
+};
 
 // One chunk per catalog and locale: the bundler splits each off, and a page fetches only its own.
 const LOCALES_DIR = '../../../../packages/contract/src/locales/';
@@ -42,7 +56,7 @@ const SHARED = import.meta.glob<Messages>(
   { import: 'messages' },
 );
 const SECTIONS = import.meta.glob<Messages>(
-  '../../../../packages/contract/src/locales/{auth,follows,imports,leaderboard,legal,media,notifications,profile,requests,watchlist}/{de,en-GB,en-XA,es,fr,ja,pt-BR}.ts',
+  '../../../../packages/contract/src/locales/{account,auth,details,follows,imports,leaderboard,legal,media,notifications,profile,requests,search,watchlist}/{de,en-GB,en-XA,es,fr,ja,pt-BR}.ts',
   { import: 'messages' },
 );
 
@@ -69,8 +83,10 @@ export async function loadMessages(locale: PageLocale): Promise<void> {
 
 /** A screen's messages in the page's language: loaded beside the screen's code, before it renders. */
 export async function loadSection(section: Section): Promise<void> {
-  sectionsShown.add(section);
-  await load(current ?? browserLanguage(), section);
+  const sections = [section, ...(NEEDS[section] ?? [])];
+  for (const name of sections) sectionsShown.add(name);
+  const locale = current ?? browserLanguage();
+  await Promise.all(sections.map((name) => load(locale, name)));
 }
 
 /** Catalogs already at hand (the server's renderer and the tests import them all). */

@@ -2,6 +2,14 @@
 // renderer, and the tests. The web app loads its page's own instead (apps/web/src/lib/i18n.tsx).
 import type { Messages } from '../i18n';
 import type { PageLocale } from '../locales';
+import { messages as account_de } from './account/de';
+import { messages as account_enGB } from './account/en-GB';
+import { messages as account_enUS } from './account/en-US';
+import { messages as account_pseudo } from './account/en-XA';
+import { messages as account_es } from './account/es';
+import { messages as account_fr } from './account/fr';
+import { messages as account_ja } from './account/ja';
+import { messages as account_ptBR } from './account/pt-BR';
 import { messages as auth_de } from './auth/de';
 import { messages as auth_enGB } from './auth/en-GB';
 import { messages as auth_enUS } from './auth/en-US';
@@ -11,6 +19,14 @@ import { messages as auth_fr } from './auth/fr';
 import { messages as auth_ja } from './auth/ja';
 import { messages as auth_ptBR } from './auth/pt-BR';
 import { messages as app_de } from './de';
+import { messages as details_de } from './details/de';
+import { messages as details_enGB } from './details/en-GB';
+import { messages as details_enUS } from './details/en-US';
+import { messages as details_pseudo } from './details/en-XA';
+import { messages as details_es } from './details/es';
+import { messages as details_fr } from './details/fr';
+import { messages as details_ja } from './details/ja';
+import { messages as details_ptBR } from './details/pt-BR';
 import { messages as app_enGB } from './en-GB';
 import { messages as app_enUS } from './en-US';
 import { messages as app_pseudo } from './en-XA';
@@ -82,6 +98,14 @@ import { messages as requests_es } from './requests/es';
 import { messages as requests_fr } from './requests/fr';
 import { messages as requests_ja } from './requests/ja';
 import { messages as requests_ptBR } from './requests/pt-BR';
+import { messages as search_de } from './search/de';
+import { messages as search_enGB } from './search/en-GB';
+import { messages as search_enUS } from './search/en-US';
+import { messages as search_pseudo } from './search/en-XA';
+import { messages as search_es } from './search/es';
+import { messages as search_fr } from './search/fr';
+import { messages as search_ja } from './search/ja';
+import { messages as search_ptBR } from './search/pt-BR';
 import { messages as server_de } from './server/de';
 import { messages as server_enGB } from './server/en-GB';
 import { messages as server_enUS } from './server/en-US';
@@ -108,6 +132,36 @@ const app: Record<PageLocale, Messages> = {
   'pt-BR': app_ptBR,
   ja: app_ja,
   'en-XA': app_pseudo,
+};
+const account: Record<PageLocale, Messages> = {
+  'en-US': account_enUS,
+  'en-GB': account_enGB,
+  es: account_es,
+  fr: account_fr,
+  de: account_de,
+  'pt-BR': account_ptBR,
+  ja: account_ja,
+  'en-XA': account_pseudo,
+};
+const details: Record<PageLocale, Messages> = {
+  'en-US': details_enUS,
+  'en-GB': details_enGB,
+  es: details_es,
+  fr: details_fr,
+  de: details_de,
+  'pt-BR': details_ptBR,
+  ja: details_ja,
+  'en-XA': details_pseudo,
+};
+const search: Record<PageLocale, Messages> = {
+  'en-US': search_enUS,
+  'en-GB': search_enGB,
+  es: search_es,
+  fr: search_fr,
+  de: search_de,
+  'pt-BR': search_ptBR,
+  ja: search_ja,
+  'en-XA': search_pseudo,
 };
 const auth: Record<PageLocale, Messages> = {
   'en-US': auth_enUS,
@@ -223,7 +277,9 @@ const server: Record<PageLocale, Messages> = {
 /** The catalogs the web app's pages use: the shared one and each screen's. */
 export const WEB_CATALOGS = [
   app,
+  account,
   auth,
+  details,
   follows,
   imports,
   leaderboard,
@@ -232,10 +288,11 @@ export const WEB_CATALOGS = [
   notifications,
   profile,
   requests,
+  search,
   watchlist,
 ];
-/** The catalogs the server renders its own messages from: the shared one and its own. */
-export const SERVER_CATALOGS = [app, server];
+/** The catalogs the server renders its own messages from: the contract's texts and its own. */
+export const SERVER_CATALOGS = [app, account, details, server];
 
 /** Catalogs merged per locale (their ids never overlap: a test checks it). */
 export function mergeCatalogs(groups: Record<PageLocale, Messages>[]): Record<PageLocale, Messages> {

@@ -1,0 +1,4 @@
+/*eslint-disable*/ import type { Messages } from '@lingui/core';
+export const messages = JSON.parse(
+  '{"search.searchPage.cantFind":["お探しの作品が見つかりませんか？"],"search.searchPage.count":[["count","plural",{"other":["#","件の結果"]}]],"search.searchPage.filter":["メディアの種類で絞り込む"],"search.searchPage.hint":["検索ボックスにタイトルを入力して、書籍・映画・テレビ番組を探しましょう。"],"search.searchPage.inType":["（",["type"],"）"],"search.searchPage.loading":["読み込み中…"],"search.searchPage.lookingFurther":["さらに作品を検索中…"],"search.searchPage.noMatch":["検索条件に一致する作品が見つかりませんでした。"],"search.searchPage.noResults":["結果が見つかりません"],"search.searchPage.pageTitle":[["query"]," - 検索"],"search.searchPage.quoted":["「",["query"],"」"],"search.searchPage.request":["作品をリクエスト"],"search.searchPage.results":["検索結果"],"search.searchPage.resultsFor":[["query"]," の検索結果"],"search.searchPage.search":["検索"]}',
+) as Messages;
