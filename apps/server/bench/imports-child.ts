@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { importEntries, mediaItems, userProfiles, users } from '../src/db/schema';
+import { translatorFor } from '../src/infra/i18n';
 import { systemClock } from '../src/lib/clock';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
 import { createImportLookup } from '../src/modules/catalog-sync/import-lookup';
@@ -161,7 +162,7 @@ await runMeasuredChild('IMPORTS_MODE', 'import', async (database, statuses) => {
     if (!ran) throw new Error('matchPending did not run (the import was not claimable)');
     const matchedAt = performance.now();
     await sample();
-    const got = await imports.get(userId, created.id);
+    const got = await imports.get(userId, created.id, translatorFor('en-US'));
     const gotAt = performance.now();
     const skippedByShelf = got.entries.filter(
       (e) => e.status === 'skipped' && e.reason?.startsWith('on your'),

@@ -478,6 +478,13 @@ export type FollowRow = typeof follows.$inferSelect;
  * A member's list import (ADR 015): read at upload, matched by a job, then applied. The file is not
  * kept: its rows are the entries.
  */
+/** A follow an import suggests, as kept: how many of the member's titles it counts, worded on reading. */
+export interface KeptSuggestion extends Omit<SuggestedFollow, 'because'> {
+  count?: number;
+  /** Worded when it was made, by imports kept before suggestions were worded on reading. */
+  because?: string;
+}
+
 export const imports = pgTable(
   'imports',
   {
@@ -489,7 +496,7 @@ export const imports = pgTable(
     status: text('status').$type<ImportStatus>().notNull(),
     rows: integer('rows').notNull(),
     /** Follows suggested from the library (authors read twice, directors of two titles). */
-    suggestedFollows: jsonb('suggested_follows').$type<SuggestedFollow[]>().notNull().default([]),
+    suggestedFollows: jsonb('suggested_follows').$type<KeptSuggestion[]>().notNull().default([]),
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -12,9 +12,9 @@ import { mergeCatalogs, SERVER_CATALOGS } from '@releasebell/contract/locales/al
 /** A message in a reader's locale: the server renders texts, mails and pushes for whoever gets them. */
 export const translate = createTranslator(mergeCatalogs(SERVER_CATALOGS));
 
-/** `translate` bound to one reader's locale: what the contract's text functions take. */
+/** `translate` bound to one reader's locale (or a page's pseudo-locale): what the contract's text functions take. */
 export const translatorFor =
-  (locale: Locale): Translate =>
+  (locale: PageLocale): Translate =>
   (descriptor, values) =>
     translate(locale, descriptor, values);
 

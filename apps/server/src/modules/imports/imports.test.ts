@@ -27,8 +27,12 @@ describe('importing a list', () => {
       headers: { ...body.headers, ...(user ? as(user) : { origin: TEST_ORIGIN }) },
     });
   };
-  const preview = (user: TestUser, id: string) =>
-    app.inject({ url: `/api/imports/${id}`, headers: as(user) });
+  const preview = (user: TestUser, id: string, language?: string) =>
+    app.inject({
+      url: `/api/imports/${id}`,
+      headers: { ...as(user), ...(language ? { 'accept-language': language } : {}) },
+    });
+  const reasons = (answer: { entries: { reason?: string }[] }) => answer.entries.map((e) => e.reason ?? null);
 
   beforeAll(async () => {
     app = await buildTestApp({ seedDemo: true });
@@ -73,8 +77,19 @@ describe('importing a list', () => {
       [5, 'unmatched'],
     ]);
     expect(answer.entries[0].item).toMatchObject({ title: first!.title, media_type: 'books' });
-    expect(answer.entries[1].reason).toBe('on your read shelf');
-    expect(answer.entries[3].reason).toEqual(expect.any(String));
+    expect(reasons(answer)).toEqual([
+      null,
+      'on your read shelf',
+      'not found',
+      'A quote in this row is not closed where it should be, so the row cannot be read.',
+    ]);
+    // Worded for whoever reads the preview, in their language.
+    expect(reasons((await preview(member, created.id, 'de')).json())).toEqual([
+      null,
+      'in deinem Regal „read“',
+      'nicht gefunden',
+      'Ein Anführungszeichen in dieser Zeile wird nicht richtig geschlossen, daher kann die Zeile nicht gelesen werden.',
+    ]);
 
     // Only its owner sees it.
     expect((await preview(other, created.id)).statusCode).toBe(404);
@@ -102,6 +117,9 @@ describe('importing a list', () => {
         because: 'You have read 2 of their books',
       },
     ]);
+    expect((await preview(other, created.id, 'fr')).json().suggested_follows[0].because).toBe(
+      'Vous avez lu 2 de ses livres',
+    );
     const apply = (body: object) =>
       app.inject({
         method: 'POST',

@@ -6,6 +6,7 @@ import { mediaItems } from '../../db/schema';
 import { createCatalogRepository } from '../catalog';
 import { createCatalogMatcher } from './matcher';
 import type { ImportRow } from './parse';
+import { REASONS } from './reasons';
 
 const TODAY = '2026-11-26';
 
@@ -133,14 +134,14 @@ describe('matching imported rows against the catalog', () => {
       2: { status: 'matched', itemIds: [ids.get('isbndb:work:salt')], candidateIds: [] },
       3: { status: 'matched', itemIds: [ids.get('isbndb:work:salt')], candidateIds: [] },
       4: { status: 'matched', itemIds: [ids.get('isbndb:work:tide')], candidateIds: [] },
-      5: { status: 'unmatched', itemIds: [], candidateIds: [], reason: 'not found' },
+      5: { status: 'unmatched', itemIds: [], candidateIds: [], reason: REASONS.notFound },
       6: {
         status: 'skipped',
         itemIds: [ids.get('isbndb:work:old')],
         candidateIds: [],
-        reason: 'already out',
+        reason: REASONS.alreadyOut,
       },
-      7: { status: 'skipped', itemIds: [], candidateIds: [], reason: 'on your read shelf' },
+      7: { status: 'skipped', itemIds: [], candidateIds: [], reason: REASONS.shelf('read') },
       8: { status: 'matched', itemIds: [ids.get('isbndb:work:lamp')], candidateIds: [] },
     });
   });
@@ -154,7 +155,7 @@ describe('matching imported rows against the catalog', () => {
         row(5, { kind: 'movie', title: 'Paper Lanterns', year: 2028 }),
         row(6, { kind: 'movie', title: 'Les Lanternes', originalTitle: 'Paper Lanterns', year: 2027 }),
         row(7, { kind: 'other', title: 'Some Episode', imdbId: 'tt9' }),
-        row(8, { kind: 'movie', title: '', problem: 'this row has 3 cells where the header has 4' }),
+        row(8, { kind: 'movie', title: '', problem: REASONS.cells(3, 4) }),
       ],
       [ids.get('tmdb:movie:4')!],
     );
@@ -165,15 +166,15 @@ describe('matching imported rows against the catalog', () => {
         itemIds: [],
         candidateIds: expect.arrayContaining([ids.get('tmdb:movie:2'), ids.get('tmdb:movie:3')]),
       },
-      4: { status: 'unmatched', itemIds: [], candidateIds: [], reason: 'not found' },
+      4: { status: 'unmatched', itemIds: [], candidateIds: [], reason: REASONS.notFound },
       5: { status: 'already_tracked', itemIds: [ids.get('tmdb:movie:4')], candidateIds: [] },
       6: { status: 'already_tracked', itemIds: [ids.get('tmdb:movie:4')], candidateIds: [] },
-      7: { status: 'skipped', itemIds: [], candidateIds: [], reason: 'not a movie, series or book' },
+      7: { status: 'skipped', itemIds: [], candidateIds: [], reason: REASONS.notATitle },
       8: {
         status: 'unmatched',
         itemIds: [],
         candidateIds: [],
-        reason: 'this row has 3 cells where the header has 4',
+        reason: REASONS.cells(3, 4),
       },
     });
   });

@@ -4,6 +4,7 @@ import { stillToComeOn } from '../../lib/dates';
 import { normaliseForSearch } from '../../lib/text';
 import type { CatalogRepository } from '../catalog';
 import { bookTitleForMatching, type ImportRow, isbn10To13 } from './parse';
+import { REASONS, type ReasonCode } from './reasons';
 
 /** What became of one row. */
 export interface MatchOutcome {
@@ -12,13 +13,8 @@ export interface MatchOutcome {
   itemIds: string[];
   /** Ambiguous rows: the candidates, best first. */
   candidateIds: string[];
-  reason?: string;
+  reason?: ReasonCode;
 }
-
-/** The reason of a row the catalog has nothing for (the providers are asked next). */
-export const NOT_FOUND = 'not found';
-/** The reason of a row whose title (or every season of a series) is out already. */
-export const ALREADY_OUT = 'already out';
 
 /** Shelves whose books a member waits for; the others (read, reading) only count for suggestions. */
 const WANTED_SHELVES = new Set(['to-read']);
@@ -64,14 +60,14 @@ export function createCatalogMatcher(
 
       const decide = (row: ImportRow, found: MediaItemRow[]): MatchOutcome => {
         if (found.length === 0)
-          return { status: 'unmatched', itemIds: [], candidateIds: [], reason: NOT_FOUND };
+          return { status: 'unmatched', itemIds: [], candidateIds: [], reason: REASONS.notFound };
         const toCome = found.filter((i) =>
           stillToComeOn(i.releaseDate, i.releaseDatePrecision, context.today),
         );
         if (row.kind === 'series') {
           // A series is its seasons still to come or undated.
           if (toCome.length === 0)
-            return { status: 'skipped', itemIds: [], candidateIds: [], reason: ALREADY_OUT };
+            return { status: 'skipped', itemIds: [], candidateIds: [], reason: REASONS.alreadyOut };
           const ids = toCome.map((i) => i.id);
           const status = ids.every((id) => context.tracked.has(id)) ? 'already_tracked' : 'matched';
           return { status, itemIds: ids, candidateIds: [] };
@@ -83,7 +79,7 @@ export function createCatalogMatcher(
         if (context.tracked.has(item!.id))
           return { status: 'already_tracked', itemIds: [item!.id], candidateIds: [] };
         if (toCome.length === 0) {
-          return { status: 'skipped', itemIds: [item!.id], candidateIds: [], reason: ALREADY_OUT };
+          return { status: 'skipped', itemIds: [item!.id], candidateIds: [], reason: REASONS.alreadyOut };
         }
         return { status: 'matched', itemIds: [item!.id], candidateIds: [] };
       };
@@ -125,9 +121,9 @@ export function createCatalogMatcher(
 function skipReason(row: ImportRow): MatchOutcome | null {
   const none = { itemIds: [], candidateIds: [] };
   if (row.problem) return { status: 'unmatched', ...none, reason: row.problem };
-  if (row.kind === 'other') return { status: 'skipped', ...none, reason: 'not a movie, series or book' };
+  if (row.kind === 'other') return { status: 'skipped', ...none, reason: REASONS.notATitle };
   if (row.kind === 'book' && row.status && !WANTED_SHELVES.has(row.status)) {
-    return { status: 'skipped', ...none, reason: `on your ${row.status.replace(/-/g, ' ')} shelf` };
+    return { status: 'skipped', ...none, reason: REASONS.shelf(row.status) };
   }
   return null;
 }

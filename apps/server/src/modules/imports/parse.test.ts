@@ -25,12 +25,13 @@ import {
   type ParseResult,
   parseImport,
 } from './parse';
+import { REASONS } from './reasons';
 
 const fixturesDir = path.resolve(import.meta.dirname, '../../../test/fixtures/imports');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(fixturesDir, name)));
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
-const QUOTE_PROBLEM = 'A quote in this row is not closed where it should be, so the row cannot be read.';
+const QUOTE_PROBLEM = REASONS.openQuote;
 /** A refusal's message: a descriptor whose English is `words`. */
 const english = (words: string) => expect.objectContaining({ message: words });
 const UNRECOGNISED_MESSAGE =
@@ -680,7 +681,7 @@ describe('broken records', () => {
         line: clean[i]!.line,
         kind: 'book',
         year: null,
-        problem: 'This row has 25 cells where the header has 24, so its columns cannot be trusted.',
+        problem: REASONS.cells(25, 24),
       });
     }
     expect(rows.filter((_, i) => i !== 5 && i !== 200)).toEqual(clean.filter((_, i) => i !== 5 && i !== 200));
@@ -697,7 +698,7 @@ describe('broken records', () => {
     expect(rows).toHaveLength(clean.length);
     expect(rows[1]).toMatchObject({
       line: 3,
-      problem: expect.stringContaining('cells where the header has 24'),
+      problem: expect.stringMatching(/^cells:\d+:24$/),
     });
     expect(rows.filter((_, i) => i !== 1)).toEqual(clean.filter((_, i) => i !== 1));
   });
@@ -744,7 +745,7 @@ describe('broken records', () => {
     ].join('\r\n');
     expect(rowsOf(await parseImport(strToU8(csv)))).toEqual([
       { line: 2, title: 'Heat', year: 1995, kind: 'movie', letterboxdUri: 'https://boxd.it/h1' },
-      { line: 5, title: '', year: 1979, kind: 'movie', problem: 'This row has no title.' },
+      { line: 5, title: '', year: 1979, kind: 'movie', problem: REASONS.noTitle },
       { line: 6, title: 'Alien', year: 1979, kind: 'movie', letterboxdUri: 'https://boxd.it/al' },
     ]);
   });

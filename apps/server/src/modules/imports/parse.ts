@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 import { yieldToEventLoop } from '../../lib/event-loop';
+import { REASONS, type ReasonCode } from './reasons';
 
 /**
  * Reading a member's export file: which service it came from (told from its bytes, never from a choice the
@@ -33,7 +34,7 @@ export interface ImportRow {
   /** IMDb's "Original Title", when it differs from "Title" (which IMDb writes in the member's language). */
   originalTitle?: string;
   /** Set when the record could not be read (wrong column count, unreadable cell): the matcher reports it unmatched with this reason. */
-  problem?: string;
+  problem?: ReasonCode;
 }
 
 export type ParseResult =
@@ -485,8 +486,6 @@ const SINGLE_LINE_COLUMNS: Record<ImportSource, string[]> = {
   imdb: ['const', 'title', 'url', 'title type'],
 };
 
-const QUOTE_PROBLEM = 'A quote in this row is not closed where it should be, so the row cannot be read.';
-
 /** Records read between two pauses of the reader. */
 const RECORDS_PER_PAUSE = 2000;
 
@@ -518,7 +517,7 @@ async function parseCsvExport(bytes: Uint8Array, filename: string | undefined): 
   for (const record of read.records) {
     const line = lineAt(starts, record.start);
     if ('runaway' in record) {
-      rows.push(problemRow(source, line, '', QUOTE_PROBLEM));
+      rows.push(problemRow(source, line, '', REASONS.openQuote));
     } else {
       const cells = record.cells;
       // Trailing empty cells are harmless (some tools pad rows); anything else means misaligned columns.
@@ -526,8 +525,7 @@ async function parseCsvExport(bytes: Uint8Array, filename: string | undefined): 
       while (used > width && cells[used - 1]!.trim() === '') used--;
       if (used !== width) {
         const title = (cells[titleColumn] ?? '').trim();
-        const problem = `This row has ${used} cells where the header has ${width}, so its columns cannot be trusted.`;
-        rows.push(problemRow(source, line, title, problem));
+        rows.push(problemRow(source, line, title, REASONS.cells(used, width)));
       } else {
         rows.push(READERS[source]((name) => (cells[columns.get(name) ?? -1] ?? '').trim(), line));
       }
@@ -537,7 +535,7 @@ async function parseCsvExport(bytes: Uint8Array, filename: string | undefined): 
   return { ok: true, source, rows };
 }
 
-function problemRow(source: ImportSource, line: number, title: string, problem: string): ImportRow {
+function problemRow(source: ImportSource, line: number, title: string, problem: ReasonCode): ImportRow {
   return { line, title, year: null, kind: KIND_OF_SOURCE[source], problem };
 }
 
@@ -612,7 +610,7 @@ function book(
 
 /** A row with neither a title nor an id gives the matcher nothing to go on. */
 function requireTitleOrId(row: ImportRow, hasId: boolean): ImportRow {
-  if (!row.title && !hasId) row.problem = 'This row has no title.';
+  if (!row.title && !hasId) row.problem = REASONS.noTitle;
   return row;
 }
 

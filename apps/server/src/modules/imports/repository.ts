@@ -1,4 +1,4 @@
-import type { ImportSource, ImportStatus, SuggestedFollow } from '@releasebell/contract';
+import type { ImportSource, ImportStatus } from '@releasebell/contract';
 import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -8,6 +8,7 @@ import {
   importEntries,
   imports,
   itemCredits,
+  type KeptSuggestion,
   type MediaItemRow,
   mediaItems,
   watchlistEntries,
@@ -219,7 +220,7 @@ export function createImportsRepository(db: Database) {
 
     async finish(
       importId: string,
-      done: { status: ImportStatus; suggestedFollows?: SuggestedFollow[]; error?: string },
+      done: { status: ImportStatus; suggestedFollows?: KeptSuggestion[]; error?: string },
       at: Date,
     ) {
       await db

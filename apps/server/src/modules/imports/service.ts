@@ -9,8 +9,9 @@ import {
   type ImportCreated,
   type ImportEntry,
   type SuggestedFollow,
+  type Translate,
 } from '@releasebell/contract';
-import type { MediaItemRow } from '../../db/schema';
+import type { KeptSuggestion, MediaItemRow } from '../../db/schema';
 import { type ErrorText, HttpError, joined, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
 import { toIsoDate } from '../../lib/dates';
@@ -22,8 +23,8 @@ import type { ImportLookup, LookupRow } from '../catalog-sync';
 import type { FollowsService } from '../follows';
 import type { WatchlistRepository } from '../watchlist';
 import type { createCatalogMatcher } from './matcher';
-import { ALREADY_OUT, NOT_FOUND } from './matcher';
 import { bookTitleForMatching, type ImportRow, isbn10To13, parseImport } from './parse';
+import { REASONS, reasonText, suggestionText } from './reasons';
 import type { ImportEntry as ImportEntryRecord, ImportsRepository } from './repository';
 
 /** The pg-boss queue whose ticks take up imports a stopped process left halfway. */
@@ -90,7 +91,7 @@ export function createImportsService(deps: {
     userId: string,
     importId: string,
     source: Import['source'],
-  ): Promise<SuggestedFollow[]> {
+  ): Promise<KeptSuggestion[]> {
     const counted = new Map<string, { name: string; kind: SuggestedFollow['kind']; n: number }>();
     const count = (ref: string, name: string, kind: SuggestedFollow['kind'], n: number) => {
       const seen = counted.get(ref);
@@ -119,15 +120,7 @@ export function createImportsService(deps: {
       .filter(([ref, c]) => c.n >= 2 && !followed.has(ref))
       .sort(([, a], [, b]) => b.n - a.n || a.name.localeCompare(b.name))
       .slice(0, SUGGESTIONS)
-      .map(([ref, c]) => ({
-        ref,
-        name: c.name,
-        kind: c.kind,
-        because:
-          c.kind === 'author'
-            ? `You have read ${c.n} of their books`
-            : `${c.n} of their films are on your list`,
-      }));
+      .map(([ref, c]) => ({ ref, name: c.name, kind: c.kind, count: c.n }));
   }
 
   /** Every entry of the import, a page at a time, letting others in between pages. */
@@ -200,7 +193,7 @@ export function createImportsService(deps: {
         const context = { today: toIsoDate(clock()), tracked };
         const outcomes = await matcher.match(pending, context);
         // The providers' turn for what the catalog did not have; what they bring is matched again.
-        const notFound = pending.filter((row) => outcomes.get(row.line)?.reason === NOT_FOUND);
+        const notFound = pending.filter((row) => outcomes.get(row.line)?.reason === REASONS.notFound);
         if (notFound.length > 0) {
           const brought = await deps.lookup.bring(notFound.map(lookupRow));
           if (brought.inserted > 0) {
@@ -209,8 +202,13 @@ export function createImportsService(deps: {
           // A series the provider knows that brought no season is one whose seasons are all out.
           for (const row of notFound) {
             if (row.kind !== 'series' || !row.imdbId || !brought.seriesFound.has(row.imdbId)) continue;
-            if (outcomes.get(row.line)?.reason !== NOT_FOUND) continue;
-            outcomes.set(row.line, { status: 'skipped', itemIds: [], candidateIds: [], reason: ALREADY_OUT });
+            if (outcomes.get(row.line)?.reason !== REASONS.notFound) continue;
+            outcomes.set(row.line, {
+              status: 'skipped',
+              itemIds: [],
+              candidateIds: [],
+              reason: REASONS.alreadyOut,
+            });
           }
         }
         const at = clock();
@@ -295,7 +293,7 @@ export function createImportsService(deps: {
     },
 
     /** The preview: counts, progress, every entry with its titles, suggested follows. */
-    async get(userId: string, id: string): Promise<Import> {
+    async get(userId: string, id: string, t: Translate): Promise<Import> {
       const found = await repo.find(userId, id);
       if (!found) throw importNotFound();
       // While it matches, the page shows its progress only: the rows come once it is done.
@@ -328,10 +326,10 @@ export function createImportsService(deps: {
             status: e.status,
             ...(item ? { item } : {}),
             ...(candidates.length > 0 ? { candidates } : {}),
-            ...(e.reason ? { reason: e.reason } : {}),
+            ...(e.reason ? { reason: reasonText(t, e.reason) } : {}),
           };
         }),
-        suggested_follows: found.suggestedFollows,
+        suggested_follows: found.suggestedFollows.map((kept) => suggestionText(t, kept)),
       };
     },
   };
