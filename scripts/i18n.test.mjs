@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
@@ -78,6 +78,18 @@ export default { ...config, rootDir: ${JSON.stringify(repoRoot)}, locales: [conf
     for (const { name } of CATALOGS.filter((c) => c.name !== 'app'))
       for (const locale of [...config.locales, 'en-XA'])
         expect(all, `${name}/${locale} in locales/all.ts`).toContain(`from './${name}/${locale}'`);
+  });
+
+  it('hold every refusal the contract’s schemas write (none written as a bare string)', () => {
+    const dir = path.join(repoRoot, 'packages/contract/src');
+    const bare = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+      const source = readFileSync(path.join(dir, file), 'utf8');
+      // `{ error: 'must be …' }` or `error: () => \`…\``: English the server cannot translate.
+      for (const m of source.matchAll(/\berror:\s*(?:\(\)\s*=>\s*)?['"`]([^'"`]*)/g))
+        bare.push(`${file}: ${m[1]}`);
+    }
+    expect(bare).toEqual([]);
   });
 
   it('give every message one catalog', () => {

@@ -5,6 +5,7 @@ import {
   type ErrorResponse,
   englishOf,
   type PageLocale,
+  VALIDATION_MESSAGES,
   VALIDATION_TEXTS,
 } from '@releasebell/contract';
 import type { MessageDescriptor } from '@releasebell/contract/i18n';
@@ -65,6 +66,89 @@ export function schemaErrorText(message: string): ErrorText {
       return { ...descriptor, values: Object.fromEntries(names.map((name, i) => [name, found[i + 1]])) };
   }
   return message;
+}
+
+/** zod's own refusals (a schema that wrote none of its own), worded by what zod found. */
+const ZOD_TEXTS = {
+  invalid: /*i18n*/ { id: 'error.validation.invalid', message: 'is invalid' },
+  type: /*i18n*/ {
+    id: 'error.validation.type',
+    message:
+      '{expected, select, string {must be text} number {must be a number} int {must be a whole number} boolean {must be true or false} array {must be a list} object {must be an object} other {is not of the right type}}',
+  },
+  minLength: /*i18n*/ {
+    id: 'error.validation.minLength',
+    message: 'must be at least {min, plural, one {# character} other {# characters}}',
+  },
+  minNumber: /*i18n*/ { id: 'error.validation.minNumber', message: 'must be at least {min}' },
+  maxNumber: /*i18n*/ { id: 'error.validation.maxNumber', message: 'must be at most {max}' },
+  minItems: /*i18n*/ {
+    id: 'error.validation.minItems',
+    message: 'must have at least {min, plural, one {# item} other {# items}}',
+  },
+  maxItems: /*i18n*/ {
+    id: 'error.validation.maxItems',
+    message: 'must have at most {max, plural, one {# item} other {# items}}',
+  },
+  format: /*i18n*/ {
+    id: 'error.validation.format',
+    message:
+      '{format, select, email {must be an email address} url {must be a URL} uuid {must be a UUID} datetime {must be a date and time (ISO 8601)} date {must be a date (YYYY-MM-DD)} other {is not in the expected format}}',
+  },
+  unknownField: /*i18n*/ {
+    id: 'error.validation.unknownField',
+    message: 'is not a field this request takes',
+  },
+};
+
+/** What zod reports about a refused value (its issue, less path and message). */
+export interface SchemaIssue {
+  code?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * A refusal as the reader is told it: the contract's own text, translated (`schemaErrorText`), else
+ * zod's finding worded in the reader's language.
+ */
+export function issueText({ code, message, params = {} }: SchemaIssue): ErrorText {
+  const registered = message ? schemaErrorText(message) : null;
+  if (registered && typeof registered !== 'string') return registered;
+  const bound = (key: 'minimum' | 'maximum') => Number(params[key]);
+  const origin = params.origin;
+  const sized = origin === 'string' ? 'length' : origin === 'array' || origin === 'set' ? 'items' : 'number';
+  switch (code) {
+    case 'invalid_type':
+      // zod says what it received only in its message.
+      return /received undefined$/.test(message ?? '')
+        ? VALIDATION_MESSAGES.required
+        : { ...ZOD_TEXTS.type, values: { expected: String(params.expected) } };
+    case 'too_small':
+      return sized === 'length'
+        ? { ...ZOD_TEXTS.minLength, values: { min: bound('minimum') } }
+        : {
+            ...(sized === 'items' ? ZOD_TEXTS.minItems : ZOD_TEXTS.minNumber),
+            values: { min: bound('minimum') },
+          };
+    case 'too_big':
+      return sized === 'length'
+        ? { ...VALIDATION_MESSAGES.maxLength, values: { max: bound('maximum') } }
+        : {
+            ...(sized === 'items' ? ZOD_TEXTS.maxItems : ZOD_TEXTS.maxNumber),
+            values: { max: bound('maximum') },
+          };
+    case 'invalid_format':
+      return { ...ZOD_TEXTS.format, values: { format: String(params.format) } };
+    case 'invalid_value':
+      return Array.isArray(params.values)
+        ? { ...VALIDATION_MESSAGES.oneOf, values: { values: params.values.join(', ') } }
+        : ZOD_TEXTS.invalid;
+    case 'unrecognized_keys':
+      return ZOD_TEXTS.unknownField;
+    default:
+      return ZOD_TEXTS.invalid;
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants';
 import { emailSchema, text } from './text';
 import { sessionUserSchema } from './users';
+import { schemaText as say, VALIDATION_MESSAGES as V } from './validation';
 
 /**
  * The identity endpoints under /api/auth that the product uses, and the only bodies they accept.
@@ -11,10 +12,8 @@ import { sessionUserSchema } from './users';
 
 // The password rules apply when a password is chosen (sign-up, reset), not when one is tried.
 const triedPasswordSchema = text()
-  .min(1, { error: 'is required' })
-  .max(PASSWORD_MAX_LENGTH, {
-    error: `must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  });
+  .min(1, { error: say(V.required) })
+  .max(PASSWORD_MAX_LENGTH, { error: say(V.maxLength, { max: PASSWORD_MAX_LENGTH }) });
 
 export const signInBodySchema = z.strictObject({
   email: emailSchema,
@@ -27,7 +26,9 @@ export const signUpBodySchema = z.strictObject({
   email: emailSchema,
   // The password rules run in the bridge with the spec's own messages (see auth guards).
   password: triedPasswordSchema,
-  name: text().trim().max(101, { error: 'must be at most 101 characters' }),
+  name: text()
+    .trim()
+    .max(101, { error: say(V.maxLength, { max: 101 }) }),
 });
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 
@@ -36,10 +37,10 @@ export const requestPasswordResetBodySchema = z.strictObject({ email: emailSchem
 /** Where the browser returns after Google: a path on this site, never another origin. */
 const returnPathSchema = text()
   .max(2000)
-  .regex(/^\/(?![/\\])/, { error: 'must be a path on this site' });
+  .regex(/^\/(?![/\\])/, { error: say(V.sitePath) });
 
 export const socialSignInBodySchema = z.strictObject({
-  provider: z.literal('google', { error: () => 'must be google' }),
+  provider: z.literal('google', { error: () => say(V.google) }),
   callbackURL: returnPathSchema,
   errorCallbackURL: returnPathSchema,
 });

@@ -1,18 +1,21 @@
 import { z } from 'zod';
 import { LEADERBOARD_PAGE_SIZE, LEADERBOARD_TIMEFRAMES } from './constants';
 import { langField, mediaItemSchema, mediaTypeSchema } from './media';
+import { schemaText as say, VALIDATION_MESSAGES as V } from './validation';
 
 export const leaderboardQuerySchema = z.object({
   timeframe: z
-    .enum(LEADERBOARD_TIMEFRAMES, { error: () => `must be one of: ${LEADERBOARD_TIMEFRAMES.join(', ')}` })
+    .enum(LEADERBOARD_TIMEFRAMES, {
+      error: () => say(V.oneOf, { values: LEADERBOARD_TIMEFRAMES.join(', ') }),
+    })
     .default('weekly'),
   /** One media type; all types when absent. */
   media_type: mediaTypeSchema.optional(),
   lang: langField,
   page: z.coerce
-    .number({ error: () => 'must be a page number from 1' })
-    .int({ error: () => 'must be a page number from 1' })
-    .min(1, { error: () => 'must be a page number from 1' })
+    .number({ error: () => say(V.pageNumber) })
+    .int({ error: () => say(V.pageNumber) })
+    .min(1, { error: () => say(V.pageNumber) })
     .max(1000)
     .default(1),
 });

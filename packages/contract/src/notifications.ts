@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS, NOTIFICATION_LIST_LIMIT } from './constants';
 import { mediaTypeSchema, releaseDatePrecisionSchema } from './media';
+import { schemaText as say, VALIDATION_MESSAGES as V } from './validation';
 import { offerTypeSchema, watchProviderRefSchema } from './watch';
 
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -48,14 +49,14 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 export const markReadBodySchema = z
   .strictObject({
     ids: z
-      .array(z.uuid({ error: 'must be notification ids' }))
+      .array(z.uuid({ error: say(V.notificationIds) }))
       .min(1)
       .max(100)
       .optional(),
     all: z.literal(true).optional(),
   })
   .refine((b) => (b.ids === undefined) !== (b.all === undefined), {
-    error: 'give either ids or all: true',
+    error: say(V.idsOrAll),
     path: ['ids'],
   })
   .meta({ id: 'MarkNotificationsRead' });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isRegionCode, MOVIE_RELEASE_KINDS, REGION_CODES, REGION_MESSAGES } from './constants';
+import { isRegionCode, MOVIE_RELEASE_KINDS, REGION_CODES } from './constants';
 import { mediaDetailSchema, regionQuerySchema } from './media';
 import { movieReleaseKindSchema, profileRegionSchema, updateProfileBodySchema } from './users';
+import { VALIDATION_MESSAGES as V } from './validation';
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0]?.message;
@@ -23,14 +24,14 @@ describe('regions', () => {
     expect(regionQuerySchema.parse({ region: 'QQ' })).toEqual({ region: 'QQ' });
     expect(regionQuerySchema.parse({})).toEqual({});
     for (const bad of ['GBR', 'G', '12', 'G1', '', 'en-GB']) {
-      expect(messageOf(regionQuerySchema.safeParse({ region: bad }))).toBe(REGION_MESSAGES.badRegion);
+      expect(messageOf(regionQuerySchema.safeParse({ region: bad }))).toBe(V.region.message);
     }
   });
 
   it('takes only listed countries on a profile, and the three kinds of movie release', () => {
     expect(profileRegionSchema.parse('de')).toBe('DE');
-    expect(messageOf(profileRegionSchema.safeParse('ZZ'))).toBe(REGION_MESSAGES.unknownRegion);
-    expect(messageOf(profileRegionSchema.safeParse('Germany'))).toBe(REGION_MESSAGES.badRegion);
+    expect(messageOf(profileRegionSchema.safeParse('ZZ'))).toBe(V.knownRegion.message);
+    expect(messageOf(profileRegionSchema.safeParse('Germany'))).toBe(V.region.message);
     expect(MOVIE_RELEASE_KINDS.map((k) => movieReleaseKindSchema.parse(k))).toEqual([
       'theatrical',
       'digital',

@@ -283,12 +283,6 @@ export const MOVIE_RELEASE_KIND_LABELS: Record<MovieReleaseKind, MessageDescript
   physical: /*i18n*/ { id: 'release.kind.physical', message: 'Physical' },
 };
 
-export const REGION_MESSAGES = {
-  badRegion: 'must be a two-letter country code (ISO 3166-1 alpha-2), e.g. GB',
-  unknownRegion: 'must be a country code from the list, e.g. GB',
-  badMovieReleaseKind: `must be one of: ${MOVIE_RELEASE_KINDS.join(', ')}`,
-} as const;
-
 /**
  * The country a locale names: "en-GB" is GB, "pt_BR" BR, "zh-Hant-TW" TW; null when it names none
  * ("en") or names a region that is not a country ("es-419", Latin America).

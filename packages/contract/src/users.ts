@@ -15,7 +15,6 @@ import {
   PHONE_CODE_LENGTH,
   PHONE_CODE_MINUTES,
   PHONE_MESSAGES,
-  REGION_MESSAGES,
   REMINDER_DAY_OPTIONS,
 } from './constants';
 import { text } from './text';
@@ -54,13 +53,13 @@ export const reminderDaysSchema = z
 
 /** A country from the profile's list (REGION_CODES), e.g. `GB`; either case is taken, upper case kept. */
 export const profileRegionSchema = text()
-  .regex(/^[A-Za-z]{2}$/, { error: REGION_MESSAGES.badRegion })
+  .regex(/^[A-Za-z]{2}$/, { error: say(V.region) })
   .transform((code) => code.toUpperCase())
-  .refine(isRegionCode, { error: REGION_MESSAGES.unknownRegion });
+  .refine(isRegionCode, { error: say(V.knownRegion) });
 /** One of the product's languages (LOCALES), e.g. `fr` or `pt-BR`. */
 export const localeSchema = z.enum(LOCALES, { error: () => say(LOCALE_MESSAGES.badLocale) });
 export const movieReleaseKindSchema = z.enum(MOVIE_RELEASE_KINDS, {
-  error: () => REGION_MESSAGES.badMovieReleaseKind,
+  error: () => say(V.oneOf, { values: MOVIE_RELEASE_KINDS.join(', ') }),
 });
 
 const utmSchema = text()

@@ -52,6 +52,21 @@ export const VALIDATION_MESSAGES = {
   wholeNumbers: /*i18n*/ { id: 'validation.wholeNumbers', message: 'must be whole numbers' },
   maxServices: /*i18n*/ { id: 'validation.maxServices', message: 'at most {max} services' },
   boolean: /*i18n*/ { id: 'validation.boolean', message: 'must be true or false' },
+  required: /*i18n*/ { id: 'validation.required', message: 'is required' },
+  region: /*i18n*/ {
+    id: 'validation.region',
+    message: 'must be a two-letter country code (ISO 3166-1 alpha-2), e.g. GB',
+  },
+  knownRegion: /*i18n*/ {
+    id: 'validation.knownRegion',
+    message: 'must be a country code from the list, e.g. GB',
+  },
+  noNul: /*i18n*/ { id: 'validation.noNul', message: 'must not contain NUL characters' },
+  sitePath: /*i18n*/ { id: 'validation.sitePath', message: 'must be a path on this site' },
+  google: /*i18n*/ { id: 'validation.google', message: 'must be google' },
+  pageNumber: /*i18n*/ { id: 'validation.pageNumber', message: 'must be a page number from 1' },
+  notificationIds: /*i18n*/ { id: 'validation.notificationIds', message: 'must be notification ids' },
+  idsOrAll: /*i18n*/ { id: 'validation.idsOrAll', message: 'give either ids or all: true' },
 } satisfies Record<string, MessageDescriptor>;
 
 /**

@@ -195,10 +195,14 @@ export const titleTranslations = pgTable(
     description: text('description'),
     /** The title as search compares it (normaliseForSearch), so a reader finds it by its own name. */
     searchText: text('search_text').notNull().default(''),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.locale] }),
     index('title_translations_search_idx').using('btree', t.locale, sql`${t.searchText} text_pattern_ops`),
+    // A word of the translated name, or a close spelling of one, as the catalog's own title is searched.
+    index('title_translations_search_vector_idx').using('gin', t.searchVector),
+    index('title_translations_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

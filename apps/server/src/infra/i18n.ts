@@ -1,7 +1,6 @@
 import {
   isPageLocale,
   LOCALE_COOKIE,
-  type Locale,
   negotiateLocale,
   type PageLocale,
   type Translate,

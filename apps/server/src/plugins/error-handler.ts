@@ -2,11 +2,10 @@ import type { Duplex } from 'node:stream';
 import { ERROR_CODES } from '@releasebell/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorBody, HttpError, inLocale, schemaErrorText } from '../errors';
+import { errorBody, HttpError, inLocale, issueText } from '../errors';
 import { requestLocale } from '../infra/i18n';
 
 const MESSAGES = {
-  invalid: /*i18n*/ { id: 'error.validation.invalid', message: 'is invalid' },
   unstorable: /*i18n*/ {
     id: 'error.request.unstorable',
     message: 'The request contains characters that cannot be stored.',
@@ -15,7 +14,7 @@ const MESSAGES = {
   internal: /*i18n*/ { id: 'error.request.internal', message: 'Something went wrong on our side.' },
 };
 
-type Issue = { instancePath: string; message?: string; params?: Record<string, unknown> };
+type Issue = { instancePath: string; keyword?: string; message?: string; params?: Record<string, unknown> };
 
 /** `/mediaType` in params -> `mediaType`; an unknown key in the body -> that key's name. */
 function fieldOf(issue: Issue, context: string | undefined): string {
@@ -42,10 +41,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     reply.header('content-language', locale).header('vary', 'Accept-Language, Cookie');
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
-      // A schema reports the contract's English: a text it registered is answered translated.
+      // A schema reports the contract's English, or zod's own: either is answered in the reader's words.
       const details = error.validation.map((issue) => ({
         field: fieldOf(issue, context),
-        message: inLocale(locale, issue.message ? schemaErrorText(issue.message) : MESSAGES.invalid),
+        message: inLocale(
+          locale,
+          issueText({ code: issue.keyword, message: issue.message, params: issue.params }),
+        ),
       }));
       const message = details.map((d) => `${d.field}: ${d.message}`).join('; ');
       return reply.status(400).send(errorBody(ERROR_CODES.validation, message, details));

@@ -73,7 +73,7 @@ describe('error messages in the reader’s language', () => {
     });
   });
 
-  it('answers the contract’s validation messages in French, field names and zod’s own as they are', async () => {
+  it('answers the contract’s validation messages in French, field names as they are', async () => {
     const update = (payload: Record<string, unknown>, language?: string) =>
       app.inject({
         method: ROUTES.updateProfile.method,
@@ -125,6 +125,41 @@ describe('error messages in the reader’s language', () => {
   });
 });
 
+describe('zod’s own refusals in the reader’s language', () => {
+  const apply = (payload: Record<string, unknown>, language: string) =>
+    app.inject({
+      method: ROUTES.updateProfile.method,
+      url: pathTo(ROUTES.updateProfile, { uid: member.id }),
+      headers: { cookie: member.cookie, origin: TEST_ORIGIN, 'accept-language': language },
+      payload,
+    });
+
+  it('words a wrong type, a missing field and a field the request does not take, in German and Japanese', async () => {
+    const body = { first_name: 42, notification_preferences: ['email'], surprise: true };
+    const english = await apply(body, 'en-US');
+    expect(english.statusCode).toBe(400);
+    expect(english.json().error.details).toEqual(
+      expect.arrayContaining([
+        { field: 'first_name', message: 'must be text' },
+        { field: 'last_name', message: 'is required' },
+        { field: 'surprise', message: 'is not a field this request takes' },
+      ]),
+    );
+    const german = await apply(body, 'de');
+    expect(german.json().error.details).toEqual(
+      expect.arrayContaining([
+        { field: 'first_name', message: 'muss Text sein' },
+        { field: 'last_name', message: 'ist erforderlich' },
+        { field: 'surprise', message: 'ist kein Feld dieser Anfrage' },
+      ]),
+    );
+    const japanese = await apply(body, 'ja');
+    expect(japanese.json().error.details).toEqual(
+      expect.arrayContaining([{ field: 'last_name', message: '必須です' }]),
+    );
+  });
+});
+
 describe('schemaErrorText', () => {
   it('finds a schema’s English among the contract’s texts, its values taken from it', () => {
     expect(schemaErrorText('must be an IANA time zone name, e.g. Europe/Paris')).toMatchObject({
@@ -145,7 +180,7 @@ describe('schemaErrorText', () => {
     });
   });
 
-  it('leaves a text the contract did not write as it is', () => {
+  it('leaves a text the contract did not write as it is (the error handler words zod’s own)', () => {
     expect(schemaErrorText('Invalid input: expected string, received number')).toBe(
       'Invalid input: expected string, received number',
     );

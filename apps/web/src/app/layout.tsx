@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { isLocale, LOCALE_NAMES, LOCALES, PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';

@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   type ErrorCode,
   errorResponseSchema,
+  PASSWORD_MESSAGES,
   type PageLocale,
   ROUTES,
   requestPasswordResetBodySchema,
@@ -15,7 +16,9 @@ import {
   signUpBodySchema,
   socialRedirectSchema,
   socialSignInBodySchema,
+  VALIDATION_MESSAGES,
 } from '@releasebell/contract';
+import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,9 +69,27 @@ const NOT_COMPLETED = /*i18n*/ {
   message: 'The request could not be completed.',
 };
 
+const SESSION_EXPIRED = /*i18n*/ {
+  id: 'error.auth.sessionExpired',
+  message: 'Your session has expired. Sign in again.',
+};
+
+/** better-auth's error codes the product has words of its own for; any other is NOT_COMPLETED. */
+const AUTH_ERROR_TEXTS: Record<string, MessageDescriptor> = {
+  USER_NOT_FOUND: AUTH_MESSAGES.userNotFound,
+  USER_EMAIL_NOT_FOUND: AUTH_MESSAGES.userNotFound,
+  INVALID_PASSWORD: AUTH_MESSAGES.wrongPassword,
+  INVALID_EMAIL_OR_PASSWORD: AUTH_MESSAGES.wrongPassword,
+  INVALID_TOKEN: AUTH_MESSAGES.invalidToken,
+  INVALID_EMAIL: VALIDATION_MESSAGES.email,
+  PASSWORD_TOO_SHORT: PASSWORD_MESSAGES.tooShort,
+  PASSWORD_TOO_LONG: PASSWORD_MESSAGES.tooLong,
+  SESSION_EXPIRED,
+};
+
 /**
- * better-auth answers errors as `{ code, message }`; the product answers them in its one shape, its own
- * words in the reader's language (`locale`; better-auth's are English).
+ * better-auth answers errors as `{ code, message }`; the product answers them in its one shape and its
+ * own words, in the reader's language (`locale`): better-auth's English never reaches the member.
  */
 function rewriteError(status: number, body: { code?: string; message?: string } | null, locale: PageLocale) {
   const code = body?.code ?? '';
@@ -80,7 +101,7 @@ function rewriteError(status: number, body: { code?: string; message?: string } 
   }
   const ours: ErrorCode =
     code === 'INVALID_EMAIL' || code === 'VALIDATION_ERROR' ? ERROR_CODES.validation : ERROR_CODES.authError;
-  return { status, body: errorBody(ours, body?.message ?? translate(locale, NOT_COMPLETED)) };
+  return { status, body: errorBody(ours, translate(locale, AUTH_ERROR_TEXTS[code] ?? NOT_COMPLETED)) };
 }
 
 /** Session tokens live only in the HttpOnly cookie: no JSON answer may carry one to page scripts. */

@@ -1,4 +1,4 @@
-import { REGION_MESSAGES } from '@releasebell/contract';
+import { englishOf, VALIDATION_MESSAGES } from '@releasebell/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, insertItem } from '../../../test/helpers';
@@ -103,7 +103,7 @@ describe('GET /media/slug/{mediaType}/{slug}?region=', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({
         code: 'VALIDATION_ERROR',
-        details: [{ field: 'region', message: REGION_MESSAGES.badRegion }],
+        details: [{ field: 'region', message: englishOf(VALIDATION_MESSAGES.region) }],
       });
     }
   });

@@ -53,6 +53,19 @@ describe("titles in the reader's language", () => {
     expect(byGermanName.map((i: { title: string }) => i.title)).toContain('Die leise Küste');
     const inEnglish = await get('/api/search?q=die%20leise%20kuste&type=movies');
     expect(inEnglish.map((i: { item_id: string }) => i.item_id)).not.toContain(item.item_id);
+    // By a word inside that name, and by a close spelling of it.
+    for (const q of ['kuste', 'leise kuste', 'kusste', 'leise kusste']) {
+      const found = await get(`/api/search?q=${encodeURIComponent(q)}&type=movies&lang=de`);
+      expect(
+        found.map((i: { title: string }) => i.title),
+        q,
+      ).toContain('Die leise Küste');
+      const english = await get(`/api/search?q=${encodeURIComponent(q)}&type=movies`);
+      expect(
+        english.map((i: { item_id: string }) => i.item_id),
+        q,
+      ).not.toContain(item.item_id);
+    }
 
     // A member's watchlist and the leaderboard name it the same way.
     const member = await signUp(app, { register: true });

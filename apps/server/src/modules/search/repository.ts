@@ -86,6 +86,14 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
     return [...above, ...(await pick(lt(mediaItems.popularity, floor), byExpression, limit - above.length))];
   }
 
+  /** Titles whose name in `locale` meets the conditions. */
+  const inTranslations = (locale: Locale, mediaType: MediaType | null, ...conditions: SQL[]) =>
+    db
+      .select(MEDIA_ITEM_COLUMNS)
+      .from(titleTranslations)
+      .innerJoin(mediaItems, eq(mediaItems.id, titleTranslations.itemId))
+      .where(where(mediaType, eq(titleTranslations.locale, locale), ...conditions));
+
   return {
     /** These titles, in no particular order. */
     byProviderIds(providerIds: string[]): Promise<(MediaItemFields & { providerId: string })[]> {
@@ -114,18 +122,40 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
       mediaType: MediaType | null,
       limit: number,
     ): Promise<MediaItemFields[]> {
-      return db
-        .select(MEDIA_ITEM_COLUMNS)
-        .from(titleTranslations)
-        .innerJoin(mediaItems, eq(mediaItems.id, titleTranslations.itemId))
-        .where(
-          where(
-            mediaType,
-            eq(titleTranslations.locale, locale),
-            sql`${titleTranslations.searchText} like ${`${normalised}%`}`,
-          ),
-        )
+      return inTranslations(locale, mediaType, sql`${titleTranslations.searchText} like ${`${normalised}%`}`)
         .orderBy(...mostPopular)
+        .limit(limit);
+    },
+
+    /**
+     * Titles whose name in `locale` has a word starting with each typed word, or with `closeSpellings`
+     * close to one (best first): the word and spelling tiers over the reader's translations, which are
+     * few enough per locale to be read in one go. The translated prefix is a tier of its own.
+     */
+    translatedWords(
+      normalised: string,
+      locale: Locale,
+      mediaType: MediaType | null,
+      limit: number,
+      closeSpellings: boolean,
+    ): Promise<MediaItemFields[]> {
+      const startsAWord = (w: string) =>
+        sql`${titleTranslations.searchVector} @@ to_tsquery('simple', ${prefixQuery([w])})`;
+      const perWord = normalised
+        .split(' ')
+        .map((w) =>
+          closeSpellings
+            ? sql`(${startsAWord(w)} or ${w} <% ${titleTranslations.searchText})`
+            : startsAWord(w),
+        );
+      const similarity = sql<number>`word_similarity(${normalised}, ${titleTranslations.searchText})`;
+      return inTranslations(
+        locale,
+        mediaType,
+        notLike(titleTranslations.searchText, `${normalised}%`),
+        ...perWord,
+      )
+        .orderBy(...(closeSpellings ? [desc(similarity)] : []), ...mostPopular)
         .limit(limit);
     },
 

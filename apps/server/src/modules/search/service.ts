@@ -48,8 +48,10 @@ export function createSearchService(
     /**
      * Best match first: the exact title, then titles starting with the query, then (for several words,
      * on a big catalog) titles with each finished word and a word starting with the last one, then
-     * titles with a word starting with each typed word, then close spellings. Each tier runs only if the
-     * ones before it left room, so typing a common prefix costs one or two short index reads; close
+     * titles with a word starting with each typed word, then close spellings. With a reader's `lang`,
+     * their names for titles count too: starting with the query beside the title prefix, and with the
+     * typed words (or close spellings of them) before the catalog's close spellings. Each tier runs only
+     * if the ones before it left room, so typing a common prefix costs one or two short index reads; close
      * spellings only when the others found almost nothing.
      */
     async search(query: string, type: SearchType, limit: number, lang?: Locale): Promise<MediaItem[]> {
@@ -64,11 +66,12 @@ export function createSearchService(
         }
       };
       const room = () => found.size < limit;
+      const translated = lang && lang !== DEFAULT_LOCALE ? lang : null;
       // Every query needs these, so they are asked at once: a reader finds a title by its name in their
       // language as well as by the catalog's own.
       for (const rows of await Promise.all([
         repo.exact(normalised, mediaType, limit),
-        lang && lang !== DEFAULT_LOCALE ? repo.translatedPrefix(normalised, lang, mediaType, limit) : [],
+        translated ? repo.translatedPrefix(normalised, translated, mediaType, limit) : [],
         repo.titlePrefix(normalised, mediaType, limit),
       ])) {
         add(rows);
@@ -79,9 +82,12 @@ export function createSearchService(
       if (room() && (whole === null || found.size < FEW)) {
         add(await repo.wordPrefix(normalised, mediaType, limit));
       }
-      if (room() && found.size < FEW && normalised.length >= FUZZY_MIN_LENGTH) {
-        add(await repo.fuzzy(normalised, mediaType, limit));
+      const fuzzy = found.size < FEW && normalised.length >= FUZZY_MIN_LENGTH;
+      // The reader's own names for titles: a word inside one, or (when little was found) a close spelling.
+      if (room() && translated) {
+        add(await repo.translatedWords(normalised, translated, mediaType, limit, fuzzy));
       }
+      if (room() && fuzzy) add(await repo.fuzzy(normalised, mediaType, limit));
       return [...found.values()];
     },
 

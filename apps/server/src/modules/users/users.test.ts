@@ -1,4 +1,7 @@
-import { englishOf, LOCALE_MESSAGES, REGION_MESSAGES } from '@releasebell/contract';
+import { englishOf, LOCALE_MESSAGES, MOVIE_RELEASE_KINDS, VALIDATION_MESSAGES } from '@releasebell/contract';
+
+const BAD_KIND = `must be one of: ${MOVIE_RELEASE_KINDS.join(', ')}`;
+
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUp, TEST_ORIGIN, type TestUser } from '../../../test/helpers';
@@ -354,15 +357,11 @@ describe('PUT /user/update/:uid', () => {
     expect((await update(owner, base)).json()).toMatchObject({ region: 'GB', movie_release_kind: 'digital' });
     const before = await details(owner);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ ...base, region: 'GBR' }, 'region', REGION_MESSAGES.badRegion],
-      [{ ...base, region: 'ZZ' }, 'region', REGION_MESSAGES.unknownRegion],
+      [{ ...base, region: 'GBR' }, 'region', englishOf(VALIDATION_MESSAGES.region)],
+      [{ ...base, region: 'ZZ' }, 'region', englishOf(VALIDATION_MESSAGES.knownRegion)],
       [{ ...base, region: 44 }, 'region', ''],
-      [
-        { ...base, movie_release_kind: 'streaming' },
-        'movie_release_kind',
-        REGION_MESSAGES.badMovieReleaseKind,
-      ],
-      [{ ...base, movie_release_kind: null }, 'movie_release_kind', REGION_MESSAGES.badMovieReleaseKind],
+      [{ ...base, movie_release_kind: 'streaming' }, 'movie_release_kind', BAD_KIND],
+      [{ ...base, movie_release_kind: null }, 'movie_release_kind', BAD_KIND],
     ];
     for (const [payload, field, message] of cases) {
       const bad = await update(owner, payload);

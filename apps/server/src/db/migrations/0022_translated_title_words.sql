@@ -1,0 +1,3 @@
+ALTER TABLE "title_translations" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED;--> statement-breakpoint
+CREATE INDEX "title_translations_search_vector_idx" ON "title_translations" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "title_translations_search_trgm_idx" ON "title_translations" USING gin ("search_text" gin_trgm_ops);
