@@ -30,3 +30,7 @@ export function requestLocale(headers: {
   const chosen = CHOSEN.exec(headers.cookie ?? '')?.[1];
   return isPageLocale(chosen) ? chosen : negotiateLocale(headers['accept-language']);
 }
+
+/** `translate` bound to the language a request is answered in. */
+export const requestTranslator = (headers: Parameters<typeof requestLocale>[0]): Translate =>
+  translatorFor(requestLocale(headers));

@@ -12,7 +12,7 @@ import {
 } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ErrorText, HttpError, joined } from '../../errors';
-import { requestLocale, translatorFor } from '../../infra/i18n';
+import { requestTranslator } from '../../infra/i18n';
 import { keepAnswersPrivate, MEMBER_ERRORS } from '../../plugins/member-routes';
 import { signedInId } from '../../plugins/session';
 import type { ImportsService } from './service';
@@ -109,8 +109,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = 
       params: importParamsSchema,
       response: { 200: importSchema, ...MEMBER_ERRORS },
     },
-    handler: async (req) =>
-      imports.get(await member(req), req.params.id, translatorFor(requestLocale(req.headers))),
+    handler: async (req) => imports.get(await member(req), req.params.id, requestTranslator(req.headers)),
   });
 
   app.route({

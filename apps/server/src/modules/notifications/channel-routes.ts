@@ -15,7 +15,7 @@ import {
 } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestLocale } from '../../infra/i18n';
+import { requestLocale, requestTranslator } from '../../infra/i18n';
 import { keepAnswersPrivate } from '../../plugins/member-routes';
 import { signedInId } from '../../plugins/session';
 import { CHANNEL_TEST_LIMIT, type ChannelsService } from './channels-service';
@@ -88,7 +88,7 @@ export const channelRoutes: FastifyPluginAsyncZod<{ memberChannels: ChannelsServ
       summary: "The member's Discord, ntfy and webhook channels, URLs masked, each with its last delivery",
       response: { 200: channelListSchema, 401: errorResponseSchema },
     },
-    handler: async (req) => memberChannels.list(await signedInId(req)),
+    handler: async (req) => memberChannels.list(await signedInId(req), requestTranslator(req.headers)),
   });
 
   app.route({
@@ -103,7 +103,9 @@ export const channelRoutes: FastifyPluginAsyncZod<{ memberChannels: ChannelsServ
       response: { 201: memberChannelSchema, ...errors, 409: errorResponseSchema, 429: errorResponseSchema },
     },
     handler: async (req, reply) =>
-      reply.status(201).send(await memberChannels.add(await signedInId(req), req.body)),
+      reply
+        .status(201)
+        .send(await memberChannels.add(await signedInId(req), req.body, requestTranslator(req.headers))),
   });
 
   app.route({
@@ -154,6 +156,7 @@ export const channelRoutes: FastifyPluginAsyncZod<{ memberChannels: ChannelsServ
       params: channelIdParamsSchema,
       response: { 200: channelAttemptListSchema, ...errors },
     },
-    handler: async (req) => memberChannels.attempts(await signedInId(req), req.params.id),
+    handler: async (req) =>
+      memberChannels.attempts(await signedInId(req), req.params.id, requestTranslator(req.headers)),
   });
 };

@@ -11,11 +11,13 @@ import {
   MAX_PUSH_DEVICES,
   type MemberChannel,
   type PushSubscriptionBody,
+  type Translate,
 } from '@releasebell/contract';
 import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MemberChannelRow } from '../../db/schema';
 import { type ErrorText, HttpError, joined } from '../../errors';
+import { translatorFor } from '../../infra/i18n';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Clock } from '../../lib/clock';
 import { isPublicAddress, outboundUrlProblem } from '../../lib/outbound-http';
@@ -96,17 +98,21 @@ export function maskedTarget(type: ChannelType, raw: string): string {
   return `${url.origin}${masked.join('/')}${query ? `?${query}` : ''}`;
 }
 
-function toMemberChannel(row: MemberChannelRow, last: ChannelAttemptRecord | undefined): MemberChannel {
+function toMemberChannel(
+  t: Translate,
+  row: MemberChannelRow,
+  last: ChannelAttemptRecord | undefined,
+): MemberChannel {
   return {
     id: row.id,
     type: row.type,
     target: maskedTarget(row.type, row.url),
     created_at: row.createdAt.toISOString(),
     disabled: row.disabledAt
-      ? { at: row.disabledAt.toISOString(), reason: memberFacingError(row.disabledReason) ?? '' }
+      ? { at: row.disabledAt.toISOString(), reason: memberFacingError(t, row.disabledReason) ?? '' }
       : null,
     last_delivery: last
-      ? { status: last.status, at: last.at.toISOString(), error: memberFacingError(last.error) }
+      ? { status: last.status, at: last.at.toISOString(), error: memberFacingError(t, last.error) }
       : null,
   };
 }
@@ -163,13 +169,13 @@ export function createChannelsService(options: {
 
     unsubscribe: (userId: string, endpoint: string) => memberChannels.unsubscribe(userId, endpoint, clock()),
 
-    async list(userId: string): Promise<{ channels: MemberChannel[] }> {
+    async list(userId: string, t: Translate): Promise<{ channels: MemberChannel[] }> {
       const rows = await memberChannels.channelsOf(userId);
       const last = await memberChannels.lastAttempts(rows.map((r) => r.id));
-      return { channels: rows.map((r) => toMemberChannel(r, last.get(r.id))) };
+      return { channels: rows.map((r) => toMemberChannel(t, r, last.get(r.id))) };
     },
 
-    async add(userId: string, body: CreateChannelBody): Promise<MemberChannel> {
+    async add(userId: string, body: CreateChannelBody, t: Translate): Promise<MemberChannel> {
       const url = body.url.trim();
       const problem = hookUrlProblem(body.type, url, allowPrivate);
       if (problem) throw badField('url', problem);
@@ -185,7 +191,7 @@ export function createChannelsService(options: {
       if (!row) {
         throw new HttpError(409, ERROR_CODES.tooManyChannels, MESSAGES.tooMany);
       }
-      return toMemberChannel(row, undefined);
+      return toMemberChannel(t, row, undefined);
     },
 
     async remove(userId: string, id: string) {
@@ -221,10 +227,14 @@ export function createChannelsService(options: {
         );
       }
       if (outcome.status === 'sent' && channel.disabledAt) await memberChannels.enableChannel(channel.id);
-      return { status: outcome.status, http_status: outcome.httpStatus, error: outcome.error };
+      return {
+        status: outcome.status,
+        http_status: outcome.httpStatus,
+        error: memberFacingError(translatorFor(locale), outcome.error),
+      };
     },
 
-    async attempts(userId: string, id: string): Promise<{ deliveries: ChannelAttempt[] }> {
+    async attempts(userId: string, id: string, t: Translate): Promise<{ deliveries: ChannelAttempt[] }> {
       await ownChannel(userId, id);
       const rows = await memberChannels.attempts(id);
       return {
@@ -233,7 +243,7 @@ export function createChannelsService(options: {
           title: r.title,
           status: r.status,
           http_status: r.httpStatus,
-          error: memberFacingError(r.error),
+          error: memberFacingError(t, r.error),
           at: r.at.toISOString(),
         })),
       };

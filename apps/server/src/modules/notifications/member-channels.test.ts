@@ -408,6 +408,16 @@ describe('Discord, ntfy and webhook channels', () => {
     expect(
       logLines.filter((l) => l.includes('channel test got no answer') && l.includes('ECONNREFUSED')),
     ).toHaveLength(1);
+    // The same log, read by a member whose page is in German.
+    const german = await app.inject({
+      url: `/api/channels/${hook.id}/deliveries`,
+      headers: { cookie: `${user.cookie}; rb_locale=de` },
+      remoteAddress: addresses.get(user.id) ?? '203.0.113.1',
+    });
+    expect(german.json().deliveries.map((d: { error: string }) => d.error)).toEqual([
+      'Diese Adresse war nicht erreichbar.',
+      'Diese Adresse war nicht erreichbar.',
+    ]);
   });
 
   it('masks the secret parts of a URL in the list', async () => {
