@@ -12,6 +12,17 @@ const MESSAGES = {
   },
   tooManyRequests: /*i18n*/ { id: 'error.request.tooMany', message: 'Too many requests. Try again shortly.' },
   internal: /*i18n*/ { id: 'error.request.internal', message: 'Something went wrong on our side.' },
+  tooLarge: /*i18n*/ { id: 'error.request.tooLarge', message: 'The request is too large.' },
+  mediaType: /*i18n*/ { id: 'error.request.mediaType', message: 'This content type is not accepted here.' },
+  badJson: /*i18n*/ { id: 'error.request.badJson', message: 'The request body is not valid JSON.' },
+};
+
+/** Fastify's refusals of a body it cannot read, in the reader's words; any other keeps Fastify's. */
+const BODY_ERRORS: Record<string, (typeof MESSAGES)[keyof typeof MESSAGES]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.tooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.mediaType,
+  FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.badJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.badJson,
 };
 
 type Issue = { instancePath: string; keyword?: string; message?: string; params?: Record<string, unknown> };
@@ -76,7 +87,8 @@ export function registerErrorHandling(app: FastifyInstance) {
           : status === 413
             ? ERROR_CODES.payloadTooLarge
             : ERROR_CODES.badRequest;
-      return reply.status(status).send(errorBody(code, error.message));
+      const known = BODY_ERRORS[error.code];
+      return reply.status(status).send(errorBody(code, known ? inLocale(locale, known) : error.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody(ERROR_CODES.internal, inLocale(locale, MESSAGES.internal)));

@@ -160,6 +160,36 @@ describe('zod’s own refusals in the reader’s language', () => {
   });
 });
 
+describe('a body the server cannot read, in the reader’s language', () => {
+  const send = (body: string, contentType: string) =>
+    app.inject({
+      method: ROUTES.updateProfile.method,
+      url: pathTo(ROUTES.updateProfile, { uid: member.id }),
+      headers: {
+        cookie: member.cookie,
+        origin: TEST_ORIGIN,
+        'content-type': contentType,
+        'accept-language': 'fr',
+      },
+      payload: body,
+    });
+
+  it('says so for broken JSON and a content type no route takes, with the same codes', async () => {
+    const broken = await send('{"first_name": ', 'application/json');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Le corps de la requête n’est pas du JSON valide.',
+    });
+    const xml = await send('<profile/>', 'application/xml');
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().error).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Ce type de contenu n’est pas accepté ici.',
+    });
+  });
+});
+
 describe('schemaErrorText', () => {
   it('finds a schema’s English among the contract’s texts, its values taken from it', () => {
     expect(schemaErrorText('must be an IANA time zone name, e.g. Europe/Paris')).toMatchObject({
