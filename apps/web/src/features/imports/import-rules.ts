@@ -16,6 +16,8 @@ const MESSAGES = {
   titleWithYear: /*i18n*/ { id: 'imports.rules.titleWithYear', message: '{title} ({year})' },
   line: /*i18n*/ { id: 'imports.rules.line', message: 'Line {line}: {title}' },
   lineWithReason: /*i18n*/ { id: 'imports.rules.lineWithReason', message: 'Line {line}: {title} — {reason}' },
+  /** A row that could not be read, so has no title to name. */
+  untitledWithReason: /*i18n*/ { id: 'imports.rules.untitledWithReason', message: 'Line {line}: {reason}' },
   nothingToAdd: /*i18n*/ { id: 'imports.rules.nothingToAdd', message: 'Nothing to add' },
   addTitles: /*i18n*/ {
     id: 'imports.rules.addTitles',
@@ -64,13 +66,15 @@ export const lineHeading = (entry: Pick<ImportEntry, 'line' | 'title' | 'year'>)
 
 /** "Line 12: Dune (1965) — not found": a row that is left out, and why (the server's words). */
 export const lineText = (entry: ImportEntry) =>
-  entry.reason
-    ? translateNow(MESSAGES.lineWithReason, {
-        line: entry.line,
-        title: titleWithYear(entry.title, entry.year),
-        reason: entry.reason,
-      })
-    : lineHeading(entry);
+  entry.reason && !entry.title
+    ? translateNow(MESSAGES.untitledWithReason, { line: entry.line, reason: entry.reason })
+    : entry.reason
+      ? translateNow(MESSAGES.lineWithReason, {
+          line: entry.line,
+          title: titleWithYear(entry.title, entry.year),
+          reason: entry.reason,
+        })
+      : lineHeading(entry);
 
 /** Matching's progress as a whole percentage (0..100), never past 99 while it is still matching. */
 export function progressPercent(imported: Pick<Import, 'progress' | 'status'>): number {
