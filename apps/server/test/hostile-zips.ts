@@ -139,7 +139,7 @@ export function handZip(entries: HandEntry[], directory = entries.map((_, i) => 
 }
 
 /** A Letterboxd-looking ZIP whose watchlist.csv says it is 1 KB and inflates to `inflated` zero bytes. */
-export function bombZip(inflated: number): Uint8Array {
+export function bombZip(inflated: number, name = 'watchlist.csv'): Uint8Array {
   const body = zeroBomb(inflated);
-  return handZip([{ name: 'watchlist.csv', body, method: 8, declaredSize: 1024, crc: 0 }]);
+  return handZip([{ name, body, method: 8, declaredSize: 1024, crc: 0 }]);
 }

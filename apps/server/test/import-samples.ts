@@ -820,3 +820,315 @@ export function imdbWatchlistSample(options: SampleOptions & { style?: 'current'
   });
   return csvFile(header, rows, options);
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON exports: Trakt, Simkl, Releasebell
+
+const iso = (r: Random, from: number, to: number) =>
+  `${dashDate(r, from, to)}T${String(r.int(0, 23)).padStart(2, '0')}:${String(r.int(0, 59)).padStart(2, '0')}:${String(r.int(0, 59)).padStart(2, '0')}.000Z`;
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+const json = (value: unknown, pretty = true) => strToU8(JSON.stringify(value, null, pretty ? 2 : undefined));
+
+/** One title on a Trakt watchlist, as the tests want to find it again. */
+export interface TraktSampleItem {
+  type: 'movie' | 'show' | 'season' | 'episode';
+  /** The movie's or the show's. */
+  title: string;
+  year: number | null;
+  trakt: number;
+  tmdb: number | null;
+  imdb: string | null;
+  /** Seasons and episodes: the season's number; episodes: the episode's too. */
+  season?: number;
+  episode?: number;
+}
+
+/** Titles for a Trakt watchlist: mostly movies and shows, a few seasons and episodes, some without ids. */
+export function sampleTraktItems(options: { rows: number; seed: number }): TraktSampleItem[] {
+  const r = random(options.seed ^ 0x1b873593);
+  return filmModels(options.rows, options.seed).map((f, i): TraktSampleItem => {
+    const type = f.type === 'movie' ? 'movie' : r.chance(0.8) ? 'show' : r.chance(0.5) ? 'season' : 'episode';
+    return {
+      type,
+      title: f.title,
+      year: f.year,
+      trakt: 100_000 + i,
+      // TMDB and IMDb ids Trakt has not (yet) for some titles: null, as it writes them.
+      tmdb: r.chance(0.08) ? null : 10_000 + i,
+      imdb: r.chance(0.1) ? null : f.imdbId,
+      ...(type === 'season' || type === 'episode' ? { season: r.int(1, 6) } : {}),
+      ...(type === 'episode' ? { episode: r.int(1, 10) } : {}),
+    };
+  });
+}
+
+function traktMedia(item: TraktSampleItem, show: boolean) {
+  return {
+    title: item.title,
+    year: item.year,
+    ids: {
+      trakt: item.trakt,
+      slug: slugOf(`${item.title}${show ? '' : ` ${item.year ?? ''}`}`),
+      ...(show ? { tvdb: item.tmdb === null ? null : item.tmdb + 300_000 } : {}),
+      imdb: item.imdb,
+      tmdb: item.tmdb,
+      ...(show ? { tvrage: null } : {}),
+    },
+  };
+}
+
+/** Trakt's watchlist items as its API (`/sync/watchlist`) and its export write them. */
+function traktWatchlistItems(items: TraktSampleItem[], seed: number) {
+  const r = random(seed ^ 0x4cf5ad43);
+  return items.map((item, i) => {
+    const base = {
+      rank: i + 1,
+      id: 900_000_000 + seed * 1000 + i,
+      listed_at: iso(r, 2018, 2026),
+      notes: r.chance(0.05) ? 'Ana says: "watch with subtitles"' : null,
+      type: item.type,
+    };
+    switch (item.type) {
+      case 'movie':
+        return { ...base, movie: traktMedia(item, false) };
+      case 'show':
+        return { ...base, show: traktMedia(item, true) };
+      case 'season':
+        return {
+          ...base,
+          season: {
+            number: item.season,
+            ids: { trakt: item.trakt * 10 + item.season!, tvdb: null, tmdb: null },
+          },
+          show: traktMedia(item, true),
+        };
+      default:
+        return {
+          ...base,
+          episode: {
+            season: item.season,
+            number: item.episode,
+            title: `Episode ${item.episode}`,
+            ids: { trakt: item.trakt * 100 + item.episode!, tvdb: null, imdb: null, tmdb: null },
+          },
+          show: traktMedia(item, true),
+        };
+    }
+  });
+}
+
+/** One Trakt watchlist file (`watchlist.json`, `watchlist-movies.json`...): pretty, as its export writes, or minified. */
+export function traktWatchlistJson(
+  items: TraktSampleItem[],
+  options: { seed?: number; pretty?: boolean } = {},
+) {
+  return json(traktWatchlistItems(items, options.seed ?? 1), options.pretty ?? true);
+}
+
+/**
+ * Trakt's data export as its ZIP comes: the watchlist split by type, beside the history, ratings,
+ * collection and lists files (lists in a folder of their own), none of which is the watchlist.
+ */
+export function traktExportZip(options: {
+  movies: TraktSampleItem[];
+  shows: TraktSampleItem[];
+  seed: number;
+  folder?: string;
+}): Uint8Array {
+  const r = random(options.seed ^ 0x68e31da4);
+  const watched = sampleTraktItems({ rows: 30, seed: options.seed + 1 });
+  const history = traktWatchlistItems(watched, options.seed).map(({ listed_at, rank, notes, ...item }) => ({
+    ...item,
+    watched_at: listed_at,
+    action: r.pick(['watch', 'scrobble', 'checkin']),
+  }));
+  const ratings = traktWatchlistItems(watched.slice(0, 10), options.seed).map(
+    ({ listed_at, rank, id, notes, ...item }) => ({ ...item, rated_at: listed_at, rating: r.int(1, 10) }),
+  );
+  const files: Record<string, Uint8Array> = {
+    'user-profile.json': json({
+      username: 'sample',
+      private: false,
+      name: 'Sam Ple',
+      vip: false,
+      vip_ep: false,
+      ids: { slug: 'sample' },
+    }),
+    'user-settings.json': json({
+      account: { timezone: 'Europe/Lisbon', date_format: 'dmy', time_24hr: true },
+    }),
+    'watchlist-movies.json': traktWatchlistJson(options.movies, { seed: options.seed }),
+    'watchlist-shows.json': traktWatchlistJson(options.shows, { seed: options.seed + 1 }),
+    'watchlist-seasons.json': json([]),
+    'watchlist-episodes.json': json([]),
+    'watched-movies.json': json(history.filter((h) => h.type === 'movie')),
+    'watched-shows.json': json(history.filter((h) => h.type !== 'movie')),
+    'history-1.json': json(history),
+    'ratings-movies.json': json(ratings.filter((h) => h.type === 'movie')),
+    'ratings-shows.json': json(ratings.filter((h) => h.type !== 'movie')),
+    'collection-movies.json': json([]),
+    'lists-lists.json': json([
+      { name: 'To watch with Ana', privacy: 'private', ids: { trakt: 51, slug: 'to-watch-with-ana' } },
+    ]),
+    'lists/to-watch-with-ana.json': json(traktWatchlistItems(watched.slice(0, 5), options.seed)),
+    'comments.json': json([]),
+  };
+  const prefix = options.folder ? `${options.folder}/` : '';
+  const zippable: Zippable = {};
+  for (const [name, data] of Object.entries(files)) zippable[prefix + name] = data;
+  return zipSync(zippable, { mtime: new Date('2026-06-01T12:00:00Z') });
+}
+
+export const SIMKL_STATUSES = ['plantowatch', 'watching', 'completed', 'hold', 'dropped'] as const;
+
+/** One title of a Simkl backup. */
+export interface SimklSampleItem {
+  list: 'movies' | 'shows' | 'anime';
+  status: (typeof SIMKL_STATUSES)[number];
+  title: string;
+  year: number | null;
+  /** Simkl writes TMDB's id as a string. */
+  tmdb: string | null;
+  imdb: string | null;
+  /** Anime: Simkl's type ('tv', 'movie', 'ova'...). */
+  animeType?: string;
+}
+
+/** Titles of a Simkl backup: every status in each list. */
+export function sampleSimklItems(options: { rows: number; seed: number }): SimklSampleItem[] {
+  const r = random(options.seed ^ 0x2c1b3c6d);
+  return filmModels(options.rows, options.seed).map((f, i): SimklSampleItem => {
+    const list = i % 7 === 6 ? 'anime' : f.type === 'movie' ? 'movies' : 'shows';
+    return {
+      list,
+      status: SIMKL_STATUSES[i % SIMKL_STATUSES.length]!,
+      title: f.title,
+      year: f.year,
+      tmdb: r.chance(0.1) ? null : String(20_000 + i),
+      imdb: r.chance(0.1) ? null : f.imdbId,
+      ...(list === 'anime' ? { animeType: r.pick(['tv', 'tv', 'movie', 'ova']) } : {}),
+    };
+  });
+}
+
+/** A Simkl backup: its `/sync/all-items` answer, `{ movies, shows, anime }`, each item with its status. */
+export function simklBackup(items: SimklSampleItem[], options: { seed?: number } = {}): Uint8Array {
+  const r = random((options.seed ?? 1) ^ 0x7feb352d);
+  const lists: Record<SimklSampleItem['list'], unknown[]> = { movies: [], shows: [], anime: [] };
+  items.forEach((item, i) => {
+    const film = item.list === 'movies';
+    const media = {
+      title: item.title,
+      poster: `${String(r.int(10, 99))}/${String(r.int(1_000_000, 9_999_999))}f`,
+      year: item.year,
+      ids: {
+        simkl: 40_000 + i,
+        slug: slugOf(item.title),
+        ...(item.imdb ? { imdb: item.imdb } : {}),
+        ...(item.tmdb ? { tmdb: item.tmdb } : {}),
+        ...(item.list === 'anime' ? { mal: String(r.int(1, 60_000)), anidb: String(r.int(1, 20_000)) } : {}),
+        ...(film ? {} : { tvdb: String(r.int(70_000, 450_000)) }),
+      },
+    };
+    const watched = item.status !== 'plantowatch';
+    lists[item.list].push({
+      added_to_watchlist_at: iso(r, 2019, 2026),
+      last_watched_at: watched ? iso(r, 2020, 2026) : null,
+      user_rated_at: null,
+      user_rating: watched && r.chance(0.5) ? r.int(1, 10) : null,
+      status: item.status,
+      ...(film
+        ? { movie: media }
+        : {
+            last_watched: watched ? `S01E0${r.int(1, 9)}` : null,
+            next_to_watch: item.status === 'completed' ? null : 'S01E01',
+            watched_episodes_count: watched ? r.int(1, 40) : 0,
+            total_episodes_count: 40,
+            not_aired_episodes_count: r.int(0, 3),
+            show: media,
+            ...(item.list === 'anime' ? { anime_type: item.animeType ?? 'tv' } : {}),
+          }),
+    });
+  });
+  return json(lists);
+}
+
+/** A title of a Releasebell export's watchlist. */
+export interface ReleasebellSampleTitle {
+  media_type: 'movies' | 'tv_seasons' | 'books';
+  title: string;
+  release_date: string | null;
+  provider_id: string;
+  ids?: { tmdb?: number; season?: number; imdb?: string; isbn13?: string };
+  followed_via?: string | null;
+}
+
+/** A follow of a Releasebell export. */
+export interface ReleasebellSampleFollow {
+  ref: string;
+  kind: 'series' | 'person' | 'author';
+  name: string;
+  roles?: string[];
+}
+
+/** Releasebell's own export (`releasebell.json`), with the keys an importer does not read around what it does. */
+export function releasebellExportJson(options: {
+  watchlist: ReleasebellSampleTitle[];
+  follows?: ReleasebellSampleFollow[];
+  version?: number;
+}): Uint8Array {
+  return json({
+    format: 'releasebell-export',
+    version: options.version ?? 1,
+    exported_at: '2026-12-01T09:30:00.000Z',
+    profile: {
+      username: 'sample-member',
+      first_name: 'Sam',
+      last_name: 'Ple',
+      locale: 'en-GB',
+      time_zone: 'Europe/London',
+      notifications: { email: true, sms: false, in_app: true, reminder_days: [7, 1] },
+    },
+    watchlist: options.watchlist.map((t, i) => ({
+      media_type: t.media_type,
+      title: t.title,
+      release_date: t.release_date,
+      added_at: `2026-0${(i % 9) + 1}-0${(i % 9) + 1}T10:00:00.000Z`,
+      followed_via: t.followed_via ?? null,
+      provider_id: t.provider_id,
+      ids: t.ids ?? {},
+    })),
+    follows: (options.follows ?? []).map((f) => ({
+      ref: f.ref,
+      kind: f.kind,
+      name: f.name,
+      roles: f.roles ?? (f.kind === 'person' ? ['directing', 'writing', 'creating'] : [f.kind]),
+      created_at: '2026-05-05T05:05:05.000Z',
+    })),
+    channels: [{ type: 'email', enabled: true }],
+    calendar: { enabled: true },
+    notifications: [{ kind: 'released', title: 'Anything', sent_at: '2026-11-30T08:00:00.000Z' }],
+  });
+}
+
+/** Releasebell's export as its ZIP comes: releasebell.json beside the watchlist as CSV and the calendar. */
+export function releasebellExportZip(options: Parameters<typeof releasebellExportJson>[0]): Uint8Array {
+  const csv = [
+    'Title,Type,Release date,Added',
+    ...options.watchlist.map((t) => `${csvCell(t.title)},${t.media_type},${t.release_date ?? ''},2026-01-01`),
+  ].join('\n');
+  return zipSync(
+    {
+      'releasebell.json': releasebellExportJson(options),
+      'watchlist.csv': strToU8(`${csv}\n`),
+      'calendar.ics': strToU8(
+        'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Releasebell//EN\r\nEND:VCALENDAR\r\n',
+      ),
+    },
+    { mtime: new Date('2026-12-01T09:30:00Z') },
+  );
+}

@@ -40,7 +40,16 @@ export const importEntrySchema = z
 export type ImportEntry = z.infer<typeof importEntrySchema>;
 
 export const suggestedFollowSchema = z
-  .object({ ref: z.string(), name: z.string(), kind: z.enum(FOLLOW_KINDS), because: z.string() })
+  .object({
+    ref: z.string(),
+    name: z.string(),
+    kind: z.enum(FOLLOW_KINDS),
+    because: z.string(),
+    checked: z.boolean().meta({
+      description:
+        "Ticked in the preview to begin with: a Releasebell export's own follows are, suggestions are not",
+    }),
+  })
   .meta({ id: 'SuggestedFollow' });
 export type SuggestedFollow = z.infer<typeof suggestedFollowSchema>;
 

@@ -5,6 +5,7 @@ import {
   DEFAULT_REMINDER_DAYS,
   DEFAULT_TIME_ZONE,
   type FollowKind,
+  type FollowRole,
   type ImportEntryStatus,
   type ImportSource,
   type ImportStatus,
@@ -483,10 +484,14 @@ export type FollowRow = typeof follows.$inferSelect;
  * kept: its rows are the entries.
  */
 /** A follow an import suggests, as kept: how many of the member's titles it counts, worded on reading. */
-export interface KeptSuggestion extends Omit<SuggestedFollow, 'because'> {
+export interface KeptSuggestion extends Omit<SuggestedFollow, 'because' | 'checked'> {
   count?: number;
   /** Worded when it was made, by imports kept before suggestions were worded on reading. */
   because?: string;
+  /** A follow read from a Releasebell export (ticked in the preview), not one suggested by counting. */
+  fromExport?: true;
+  /** A person's credits the exported follow had (its follow is made with them). */
+  roles?: FollowRole[];
 }
 
 export const imports = pgTable(

@@ -11,21 +11,25 @@ import type { CatalogProviders } from './providers';
 
 /** What an import's row says of a title the catalog did not have. */
 export interface LookupRow {
-  kind: 'book' | 'movie' | 'series' | 'other';
+  kind: 'book' | 'movie' | 'series' | 'season' | 'other';
   /** Books: the title without series suffix or subtitle. */
   title: string;
   year: number | null;
   isbn13?: string;
   author?: string;
   imdbId?: string;
+  /** TMDB's id: a movie's, or a series' (a season's too, with its number). */
+  tmdbId?: number;
+  seasonNumber?: number;
 }
 
-/** What the providers' turn brought: titles new to the catalog, and the series it found by IMDb id. */
+/** What the providers' turn brought: titles new to the catalog, and the series it found. */
 export interface Brought {
   inserted: number;
   /**
-   * IMDb ids of the rows' series that TMDB knows: only their seasons still to come (or undated) come
-   * into the catalog, so one still missing after this turn has none (it is out).
+   * The rows' series that TMDB knows, by IMDb id (`tt…`) or TMDB ref (`tmdb:tv:1399`): only their
+   * seasons still to come (or undated) come into the catalog, so one still missing after this turn has
+   * none (it is out).
    */
   seriesFound: Set<string>;
 }
@@ -39,8 +43,9 @@ const SAME_NAME = 3;
 
 /**
  * Brings into the catalog what TMDB and ISBNdb know of rows the catalog did not have (ADR 015):
- * books by ISBN (ISBNdb's bulk lookup), else by title and first author; films and series by IMDb id (`/find`), else films
- * by title and year. Everything goes through the ingestion pipeline. Answers how many titles came.
+ * books by ISBN (ISBNdb's bulk lookup), else by title and first author; films, series and seasons by
+ * TMDB id, else by IMDb id (`/find`), else films by title and year. Everything goes through the
+ * ingestion pipeline. Answers how many titles came.
  */
 export function createImportLookup(options: {
   catalog: CatalogRepository;
@@ -84,15 +89,33 @@ export function createImportLookup(options: {
     if (!tmdb) return 0;
     const movies = new Set<number>();
     const series = new Set<number>();
+    const seasons = new Map<string, { series: number; season: number }>();
+    const season = (id: number, n: number) => seasons.set(`${id}:${n}`, { series: id, season: n });
+    // Series asked for by TMDB id: found unless TMDB answers that it has no such series.
+    const seriesAsked = new Set<number>();
     await inBatches(rows, async (row) => {
+      // TMDB's own id needs no lookup: the title is fetched by it.
+      if (row.tmdbId !== undefined) {
+        if (row.kind === 'movie') movies.add(row.tmdbId);
+        else if (row.kind === 'season' && row.seasonNumber !== undefined)
+          season(row.tmdbId, row.seasonNumber);
+        else if (row.kind === 'series') {
+          series.add(row.tmdbId);
+          seriesAsked.add(row.tmdbId);
+        }
+        return;
+      }
       if (row.imdbId) {
         const found = await tmdb.client.get(`/find/${row.imdbId}`, findSchema, {
           external_source: 'imdb_id',
         });
         for (const m of found.movie_results.slice(0, 1)) movies.add(m.id);
         for (const s of found.tv_results.slice(0, 1)) {
-          series.add(s.id);
-          seriesFound.add(row.imdbId);
+          if (row.kind === 'season' && row.seasonNumber !== undefined) season(s.id, row.seasonNumber);
+          else {
+            series.add(s.id);
+            seriesFound.add(row.imdbId);
+          }
         }
         if (found.movie_results.length + found.tv_results.length > 0 || row.kind !== 'movie') return;
       }
@@ -107,12 +130,20 @@ export function createImportLookup(options: {
         .slice(0, SAME_NAME))
         movies.add(hit.id);
     });
-    if (movies.size + series.size === 0) return 0;
-    const selection = { movies: [...movies], series: [...series], today: clock };
+    if (movies.size + series.size + seasons.size === 0) return 0;
+    const missing = new Set<string>();
+    const selection = {
+      movies: [...movies],
+      series: [...series],
+      seasons: [...seasons.values()],
+      today: clock,
+      onMissing: (providerId: string) => missing.add(providerId),
+    };
     const result = await ingest(catalog, createTmdbProvider(tmdb.client, tmdb.settings, selection), {
       at: clock,
       analyze: false,
     });
+    for (const id of seriesAsked) if (!missing.has(`tmdb:tv:${id}`)) seriesFound.add(`tmdb:tv:${id}`);
     return result.inserted;
   }
 
@@ -123,7 +154,7 @@ export function createImportLookup(options: {
         found.length > 0 ? await upsertItems(catalog, found, { source: 'isbndb', at: clock() }) : null;
       const seriesFound = new Set<string>();
       const films = await screen(
-        rows.filter((r) => r.kind === 'movie' || r.kind === 'series'),
+        rows.filter((r) => r.kind === 'movie' || r.kind === 'series' || r.kind === 'season'),
         seriesFound,
       );
       const inserted = (written?.inserted ?? 0) + films;

@@ -472,6 +472,30 @@ export function createCatalogRepository(db: Database) {
       return found;
     },
 
+    /** Titles by their provider ids (`tmdb:movie:603`, `tmdb:tv:1399:3`): how an import names them by key. */
+    async byProviderIds(providerIds: string[]): Promise<Map<string, MediaItemRow>> {
+      if (providerIds.length === 0) return new Map();
+      const rows = await db
+        .select()
+        .from(mediaItems)
+        .where(inArray(mediaItems.providerId, [...new Set(providerIds)]));
+      return new Map(rows.map((r) => [r.providerId, r]));
+    },
+
+    /** The seasons the catalog holds of each series ref (`tmdb:tv:1399`), earliest first. */
+    async seasonsOf(seriesRefs: string[]): Promise<Map<string, MediaItemRow[]>> {
+      if (seriesRefs.length === 0) return new Map();
+      const rows = await db
+        .select({ ref: itemCredits.ref, item: mediaItems })
+        .from(itemCredits)
+        .innerJoin(mediaItems, eq(mediaItems.id, itemCredits.itemId))
+        .where(and(eq(itemCredits.role, 'series'), inArray(itemCredits.ref, [...new Set(seriesRefs)])))
+        .orderBy(asc(mediaItems.releaseDate), asc(mediaItems.id));
+      const found = new Map<string, MediaItemRow[]>();
+      for (const { ref, item } of rows) found.set(ref, [...(found.get(ref) ?? []), item]);
+      return found;
+    },
+
     /**
      * Titles of a type whose whole title, normalised for search, is one of `titles` (a season's
      * "Series: Season 2" is found by "series: season 2" only), most popular first.

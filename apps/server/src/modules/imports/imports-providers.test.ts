@@ -93,6 +93,7 @@ describe('imports matched at TMDB and ISBNdb, titles the catalog did not have', 
         name: 'Marisol Eberhardt',
         kind: 'person',
         because: '2 of their films are on your list',
+        checked: false,
       },
     ]);
   });

@@ -115,6 +115,7 @@ describe('importing a list', () => {
         name: author,
         kind: 'author',
         because: 'You have read 2 of their books',
+        checked: false,
       },
     ]);
     expect((await preview(other, created.id, 'fr')).json().suggested_follows[0].because).toBe(

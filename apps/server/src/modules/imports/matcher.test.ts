@@ -92,6 +92,7 @@ describe('matching imported rows against the catalog', () => {
           releaseDate: n === 1 ? '2024-01-01' : n === 2 ? '2027-02-02' : null,
           releaseDatePrecision: n === 3 ? null : 'day',
           identifiers: [{ scheme: 'imdb', value: 'tt2000002' }],
+          credits: [{ ref: 'tmdb:tv:77', role: 'series', name: 'Harbor Lights' }],
         }),
       ),
     ];
@@ -187,5 +188,47 @@ describe('matching imported rows against the catalog', () => {
       candidateIds: [],
     });
     expect(outcomes.get(2)?.itemIds).toHaveLength(2);
+  });
+
+  it('finds titles by TMDB id or an export key first, a season by its number, and skips Simkl lists not waited on', async () => {
+    const outcomes = await match([
+      row(1, { kind: 'movie', title: 'Whatever', tmdbId: 1 }),
+      row(2, { kind: 'series', title: 'Harbor Lights', tmdbId: 77 }),
+      row(3, { kind: 'season', title: 'Another Name: Season 3', tmdbId: 77, seasonNumber: 3 }),
+      row(4, { kind: 'season', title: 'Harbor Lights: Season 2', imdbId: 'tt2000002', seasonNumber: 2 }),
+      row(5, { kind: 'season', title: 'Harbor Lights: Season 3' }),
+      row(6, { kind: 'movie', title: 'Another Name', providerId: 'tmdb:movie:4' }),
+      // A key this catalog does not hold: the ids, then title and year, as for any row.
+      row(7, { kind: 'book', title: 'Gone', providerId: 'demo:books:bk-404', isbn13: '9780441172719' }),
+      row(8, {
+        kind: 'movie',
+        title: 'Glass Meridian',
+        year: 2027,
+        providerId: 'demo:movies:mv-404',
+        tmdbId: 999,
+      }),
+      row(9, { kind: 'movie', title: 'Heat', tmdbId: 2, status: 'completed' }),
+      row(10, { kind: 'series', title: 'Harbor Lights', tmdbId: 77, status: 'watching' }),
+      // A book without an author: its title and year.
+      row(11, { kind: 'book', title: 'Lampwright Returns', year: 2028 }),
+    ]);
+    const matched = (...providerIds: string[]) => ({
+      status: 'matched',
+      itemIds: providerIds.map((id) => ids.get(id)),
+      candidateIds: [],
+    });
+    expect(Object.fromEntries(outcomes)).toEqual({
+      1: matched('tmdb:movie:1'),
+      2: matched('tmdb:tv:77:2', 'tmdb:tv:77:3'),
+      3: matched('tmdb:tv:77:3'),
+      4: matched('tmdb:tv:77:2'),
+      5: matched('tmdb:tv:77:3'),
+      6: matched('tmdb:movie:4'),
+      7: matched('isbndb:work:salt'),
+      8: matched('tmdb:movie:1'),
+      9: { status: 'skipped', itemIds: [], candidateIds: [], reason: REASONS.simklStatus('completed') },
+      10: matched('tmdb:tv:77:2', 'tmdb:tv:77:3'),
+      11: matched('isbndb:work:lamp-2'),
+    });
   });
 });

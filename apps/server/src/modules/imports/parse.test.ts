@@ -8,11 +8,22 @@ import {
   imdbWatchlistSample,
   letterboxdWatchlistCsv,
   letterboxdZip,
+  type ReleasebellSampleTitle,
+  releasebellExportJson,
+  releasebellExportZip,
   type SampleBook,
   type SampleFilm,
+  SIMKL_STATUSES,
+  type SimklSampleItem,
   sampleBooks,
   sampleFilms,
+  sampleSimklItems,
+  sampleTraktItems,
+  simklBackup,
   storygraphSample,
+  type TraktSampleItem,
+  traktExportZip,
+  traktWatchlistJson,
 } from '../../../test/import-samples';
 import {
   bookTitleForMatching,
@@ -35,7 +46,7 @@ const QUOTE_PROBLEM = REASONS.openQuote;
 /** A refusal's message: a descriptor whose English is `words`. */
 const english = (words: string) => expect.objectContaining({ message: words });
 const UNRECOGNISED_MESSAGE =
-  'This file is not an export we can read. Import a Goodreads or StoryGraph library export (CSV), a Letterboxd export (ZIP or watchlist.csv) or an IMDb watchlist or list (CSV).';
+  'This file is not an export we can read. Import a Goodreads or StoryGraph library export (CSV), a Letterboxd export (ZIP or watchlist.csv), an IMDb watchlist or list (CSV), a Trakt export (ZIP or a watchlist JSON file), a Simkl backup (JSON) or a Releasebell export (ZIP or releasebell.json).';
 
 function rowsOf(result: ParseResult): ImportRow[] {
   if (!result.ok) throw new Error(`expected rows, got ${result.code}: ${result.message.message}`);
@@ -500,6 +511,323 @@ describe('Letterboxd ZIP exports', () => {
   });
 });
 
+describe('Trakt exports', () => {
+  const items = sampleTraktItems({ rows: 300, seed: 11 });
+
+  it('reads a watchlist file alone, whatever its name, pretty or minified', async () => {
+    expect(new Set(items.map((i) => i.type))).toEqual(new Set(['movie', 'show', 'season', 'episode']));
+    const expected = items.map((item, i) => traktRow(item, i + 1));
+    const pretty = await parseImport(traktWatchlistJson(items), 'watchlist.json');
+    expect(pretty).toMatchObject({ ok: true, source: 'trakt' });
+    expect(rowsOf(pretty)).toEqual(expected);
+    const minified = traktWatchlistJson(items, { pretty: false });
+    expect(text(minified).split('\n')).toHaveLength(1);
+    expect(rowsOf(await parseImport(minified, 'my trakt list (1).json'))).toEqual(expected);
+    expect(rowsOf(await parseImport(minified))).toEqual(expected);
+  });
+
+  it('reads every watchlist file of the export ZIP, at any depth, and nothing else in it', async () => {
+    const movies = items.filter((i) => i.type === 'movie');
+    const shows = items.filter((i) => i.type !== 'movie');
+    const expected = [...movies, ...shows].map((item, i) => traktRow(item, i + 1));
+    const zip = traktExportZip({ movies, shows, seed: 11 });
+    const result = await parseImport(zip, 'sample-trakt-export.zip');
+    expect(result).toMatchObject({ ok: true, source: 'trakt' });
+    expect(rowsOf(result)).toEqual(expected);
+    const nested = traktExportZip({ movies, shows, seed: 11, folder: 'trakt/export-2026-06-01' });
+    expect(rowsOf(await parseImport(nested))).toEqual(expected);
+  });
+
+  it('reads an item once when two of the files list it', async () => {
+    const movies = items.filter((i) => i.type === 'movie').slice(0, 5);
+    const zip = zipSync({
+      'watchlist.json': traktWatchlistJson(movies),
+      'watchlist-movies.json': traktWatchlistJson(movies.slice(2)),
+    });
+    expect(rowsOf(await parseImport(zip))).toEqual(movies.map((item, i) => traktRow(item, i + 1)));
+  });
+
+  it('keeps a row with only ids, and reports one with neither title nor id', async () => {
+    const bytes = strToU8(
+      JSON.stringify([
+        {
+          rank: 1,
+          id: 1,
+          listed_at: '2026-01-02T03:04:05.000Z',
+          notes: null,
+          type: 'movie',
+          movie: { title: null, year: null, ids: { trakt: 7, slug: null, imdb: null, tmdb: 603 } },
+        },
+        { rank: 2, id: 2, listed_at: '2026-01-02T03:04:05.000Z', type: 'movie', movie: { ids: {} } },
+        { rank: 3, id: 3, listed_at: '2026-01-02T03:04:05.000Z', type: 'person', person: { name: 'Agnès' } },
+      ]),
+    );
+    expect(rowsOf(await parseImport(bytes))).toEqual([
+      { line: 1, title: '', year: null, kind: 'movie', tmdbId: 603 },
+      { line: 2, title: '', year: null, kind: 'movie', problem: REASONS.noTitle },
+      { line: 3, title: 'Agnès', year: null, kind: 'other' },
+    ]);
+  });
+});
+
+describe('Simkl backups', () => {
+  it('reads every list and every status, keeping the status for the matcher', async () => {
+    const items = sampleSimklItems({ rows: 140, seed: 12 });
+    for (const status of SIMKL_STATUSES) expect(items.some((i) => i.status === status)).toBe(true);
+    const result = await parseImport(simklBackup(items), 'simkl-backup.json');
+    expect(result).toMatchObject({ ok: true, source: 'simkl' });
+    const ordered = (['movies', 'shows', 'anime'] as const).flatMap((list) =>
+      items.filter((i) => i.list === list),
+    );
+    expect(rowsOf(result)).toEqual(ordered.map((item, i) => simklRow(item, i + 1)));
+    expect(rowsOf(result).some((r) => r.kind === 'movie' && ordered[r.line - 1]!.list === 'anime')).toBe(
+      true,
+    );
+  });
+
+  it('reads a backup with an empty or missing list', async () => {
+    const items = sampleSimklItems({ rows: 4, seed: 13 }).map((i) => ({ ...i, list: 'movies' as const }));
+    const backup = JSON.parse(text(simklBackup(items)));
+    const bytes = strToU8(JSON.stringify({ movies: backup.movies, shows: null }));
+    expect(rowsOf(await parseImport(bytes))).toHaveLength(4);
+  });
+});
+
+describe('Releasebell exports', () => {
+  const watchlist: ReleasebellSampleTitle[] = [
+    {
+      media_type: 'movies',
+      title: 'The Matrix Resurrections',
+      release_date: '2027-12-22',
+      provider_id: 'tmdb:movie:624860',
+      ids: { tmdb: 624860, imdb: 'tt10838180' },
+    },
+    {
+      media_type: 'tv_seasons',
+      title: 'Severance: Season 3',
+      release_date: null,
+      provider_id: 'tmdb:tv:95396:3',
+      ids: { tmdb: 95396, season: 3, imdb: 'tt11280740' },
+      followed_via: 'tmdb:tv:95396',
+    },
+    {
+      media_type: 'books',
+      title: 'The Salt Road',
+      release_date: '2027-03-01',
+      provider_id: 'isbndb:work:the-salt-road',
+      ids: { isbn13: '9780441172719' },
+    },
+    {
+      media_type: 'movies',
+      title: 'A Demo Film',
+      release_date: '2027-06-01',
+      provider_id: 'demo:movies:demo-film',
+    },
+    // Only its key: the ids are read from it.
+    {
+      media_type: 'tv_seasons',
+      title: 'Slow Horses: Season 6',
+      release_date: null,
+      provider_id: 'tmdb:tv:95480:6',
+    },
+  ];
+  const follows = [
+    { ref: 'tmdb:tv:95396', kind: 'series' as const, name: 'Severance' },
+    {
+      ref: 'tmdb:person:137427',
+      kind: 'person' as const,
+      name: 'Denis Villeneuve',
+      roles: ['directing', 'acting'],
+    },
+    { ref: 'demo:author:orla-penhallow', kind: 'author' as const, name: 'Orla Penhallow' },
+    // Not a ref anyone can follow, and one twice: left out.
+    { ref: 'imdb:nm0000001', kind: 'person' as const, name: 'Somebody' },
+    { ref: 'tmdb:tv:95396', kind: 'series' as const, name: 'Severance' },
+  ];
+  const rows: ImportRow[] = [
+    {
+      line: 1,
+      title: 'The Matrix Resurrections',
+      year: 2027,
+      kind: 'movie',
+      tmdbId: 624860,
+      imdbId: 'tt10838180',
+      providerId: 'tmdb:movie:624860',
+    },
+    {
+      line: 2,
+      title: 'Severance: Season 3',
+      year: null,
+      kind: 'season',
+      tmdbId: 95396,
+      imdbId: 'tt11280740',
+      seasonNumber: 3,
+      providerId: 'tmdb:tv:95396:3',
+    },
+    {
+      line: 3,
+      title: 'The Salt Road',
+      year: 2027,
+      kind: 'book',
+      providerId: 'isbndb:work:the-salt-road',
+      isbn13: '9780441172719',
+    },
+    { line: 4, title: 'A Demo Film', year: 2027, kind: 'movie', providerId: 'demo:movies:demo-film' },
+    {
+      line: 5,
+      title: 'Slow Horses: Season 6',
+      year: null,
+      kind: 'season',
+      tmdbId: 95480,
+      seasonNumber: 6,
+      providerId: 'tmdb:tv:95480:6',
+    },
+  ];
+  const expectedFollows = [
+    // Roles are a person's credits to follow; a series' or an author's are not needed.
+    { ref: 'tmdb:tv:95396', name: 'Severance', kind: 'series', roles: [] },
+    { ref: 'tmdb:person:137427', name: 'Denis Villeneuve', kind: 'person', roles: ['directing', 'acting'] },
+    { ref: 'demo:author:orla-penhallow', name: 'Orla Penhallow', kind: 'author', roles: [] },
+  ];
+
+  it('reads releasebell.json alone: its titles with their keys and ids, and its follows', async () => {
+    const result = await parseImport(releasebellExportJson({ watchlist, follows }), 'releasebell.json');
+    expect(result).toEqual({ ok: true, source: 'releasebell', rows, follows: expectedFollows });
+  });
+
+  it('reads the export ZIP by its releasebell.json, not its watchlist.csv', async () => {
+    const result = await parseImport(releasebellExportZip({ watchlist, follows }), 'releasebell-export.zip');
+    expect(result).toEqual({ ok: true, source: 'releasebell', rows, follows: expectedFollows });
+  });
+
+  it('refuses a later version of the format, and a ZIP whose releasebell.json is not one', async () => {
+    expectUnrecognised(await parseImport(releasebellExportJson({ watchlist, version: 2 })));
+    expectUnrecognised(await parseImport(zipSync({ 'releasebell.json': traktWatchlistJson([]) })));
+  });
+});
+
+describe('JSON that is not an export we read', () => {
+  it.each([
+    ['a list cut short', '[{"type": "movie", "listed_at": "2026-01-01", "movie": {"title": "Heat"'],
+    ['a trailing comma', '[{"type": "movie", "listed_at": "2026-01-01", "movie": {"title": "Heat"}},]'],
+    ['brackets that do not pair', '[{"type": "movie"]'],
+    ['something after the value', '[] []'],
+    ['a bad value inside an item', '[{"type": "movie", "listed_at": 2026-01-01}]'],
+    ['an object of something else', '{"name": "My films", "items": [1, 2, 3]}'],
+    ['a list of numbers', '[1, 2, 3]'],
+    ["a list of titles without Trakt's fields", '[{"title": "Heat", "year": 1995}]'],
+    ['an empty list not named as a watchlist', '[]'],
+    ['a Simkl list that is not a list', '{"movies": {"title": "Heat"}}'],
+    ['a string', '"watchlist"'],
+  ])('refuses %s', async (_name, body) => {
+    expectUnrecognised(await parseImport(strToU8(body), 'export.json'));
+  });
+
+  it('reads an empty Trakt watchlist named as one', async () => {
+    expect(await parseImport(strToU8('[]'), 'watchlist-movies.json')).toEqual({
+      ok: true,
+      source: 'trakt',
+      rows: [],
+    });
+  });
+
+  it('refuses a file nested deeper than any export, without parsing it', async () => {
+    const deep = strToU8(`${'['.repeat(4_000_000)}${']'.repeat(4_000_000)}`);
+    const started = performance.now();
+    expectUnrecognised(await parseImport(deep, 'watchlist.json'));
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses a ZIP whose watchlist JSON files are not Trakt lists', async () => {
+    expectUnrecognised(await parseImport(zipSync({ 'watchlist-movies.json': strToU8('{"movies": []}') })));
+    expectUnrecognised(await parseImport(zipSync({ 'watchlist-movies.json': strToU8('[{"type": "movie"') })));
+  });
+});
+
+describe('limits of JSON exports', () => {
+  const many = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i): TraktSampleItem => ({
+        type: 'movie',
+        title: `Film ${i}`,
+        year: 2027,
+        trakt: i + 1,
+        tmdb: i + 1,
+        imdb: null,
+      }),
+    );
+
+  it(`reads ${IMPORT_MAX_ROWS} Trakt items and refuses one more, giving the event loop turns`, async () => {
+    const { result, turns } = await turnsDuring(() => parseImport(traktWatchlistJson(many(IMPORT_MAX_ROWS))));
+    expect(rowsOf(result)).toHaveLength(IMPORT_MAX_ROWS);
+    expect(turns).toBeGreaterThanOrEqual(5);
+    expect(await parseImport(traktWatchlistJson(many(IMPORT_MAX_ROWS + 1)))).toMatchObject({
+      ok: false,
+      code: 'IMPORT_TOO_MANY_ROWS',
+    });
+    const split = zipSync({
+      'watchlist-movies.json': traktWatchlistJson(many(IMPORT_MAX_ROWS).slice(0, 15_000)),
+      'watchlist-shows.json': traktWatchlistJson(many(IMPORT_MAX_ROWS + 1).slice(15_000)),
+    });
+    expect(await parseImport(split)).toMatchObject({ ok: false, code: 'IMPORT_TOO_MANY_ROWS' });
+  });
+
+  it(`refuses a Simkl backup or a Releasebell export of more than ${IMPORT_MAX_ROWS} titles`, async () => {
+    const items: SimklSampleItem[] = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => ({
+      list: i % 2 ? 'movies' : 'shows',
+      status: 'plantowatch',
+      title: `Title ${i}`,
+      year: 2027,
+      tmdb: String(i + 1),
+      imdb: null,
+    }));
+    expect(await parseImport(simklBackup(items))).toMatchObject({ ok: false, code: 'IMPORT_TOO_MANY_ROWS' });
+    const titles = Array.from(
+      { length: IMPORT_MAX_ROWS + 1 },
+      (_, i): ReleasebellSampleTitle => ({
+        media_type: 'movies',
+        title: `Title ${i}`,
+        release_date: null,
+        provider_id: `tmdb:movie:${i + 1}`,
+      }),
+    );
+    expect(await parseImport(releasebellExportJson({ watchlist: titles }))).toMatchObject({
+      ok: false,
+      code: 'IMPORT_TOO_MANY_ROWS',
+    });
+  });
+
+  it('refuses a JSON file over 10 MB, and a ZIP whose watchlist files inflate past it together', async () => {
+    const padded = strToU8(`[${' '.repeat(IMPORT_MAX_BYTES)}]`);
+    expect(await parseImport(padded, 'watchlist.json')).toMatchObject({ code: 'IMPORT_TOO_LARGE' });
+    const half = strToU8(`[${' '.repeat(IMPORT_MAX_BYTES / 2)}]`);
+    const zip = zipSync({ 'watchlist-movies.json': half, 'watchlist-shows.json': half });
+    expect(zip.byteLength).toBeLessThan(IMPORT_MAX_BYTES);
+    expect(await parseImport(zip)).toEqual({
+      ok: false,
+      code: 'IMPORT_ZIP_TOO_LARGE',
+      message: english('The files we read in this ZIP come to over 10 MB once unpacked.'),
+    });
+  });
+
+  it('stops a ZIP bomb named like a watchlist file at the limit', async () => {
+    for (const name of ['watchlist-movies.json', 'releasebell.json']) {
+      const { result, inflated } = await inflating(() => parseImport(bombZip(2 ** 30, name)));
+      expect(result).toMatchObject({ ok: false, code: 'IMPORT_ZIP_TOO_LARGE' });
+      expect(inflated).toBeLessThan(IMPORT_MAX_BYTES + 5 * 2 ** 20);
+    }
+  });
+
+  it('reads a large flat JSON file in pieces, giving the event loop turns', async () => {
+    // Millions of tiny values: JSON.parse of it whole would hold the loop for a second.
+    const flat = strToU8(`{"movies": [], "noise": [${Array(2_500_000).fill('[]').join(',')}]}`);
+    const { result, turns } = await turnsDuring(() => parseImport(flat, 'simkl.json'));
+    expect(rowsOf(result)).toEqual([]);
+    expect(turns).toBeGreaterThanOrEqual(3);
+  });
+});
+
 /**
  * What `run` answered, and the bytes that came out of fflate's streaming inflater meanwhile: the work
  * a ZIP made the reader do, whatever sizes it declares.
@@ -529,6 +857,56 @@ async function inflating<T>(run: () => Promise<T>): Promise<{ result: T; inflate
   } finally {
     spy.mockRestore();
   }
+}
+
+/** How many times the event loop got its turn (a turn for timers and I/O) while `run` went on. */
+async function turnsDuring<T>(run: () => Promise<T>): Promise<{ result: T; turns: number }> {
+  let turns = 0;
+  let running = true;
+  const turn = () => {
+    if (!running) return;
+    turns += 1;
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  try {
+    return { result: await run(), turns };
+  } finally {
+    running = false;
+  }
+}
+
+/** The row a correct reader makes of a Trakt watchlist item. */
+function traktRow(item: TraktSampleItem, line: number): ImportRow {
+  const ids = {
+    ...(item.tmdb !== null ? { tmdbId: item.tmdb } : {}),
+    ...(item.imdb !== null ? { imdbId: item.imdb } : {}),
+  };
+  if (item.type === 'movie') return { line, title: item.title, year: item.year, kind: 'movie', ...ids };
+  if (item.type === 'show') return { line, title: item.title, year: item.year, kind: 'series', ...ids };
+  // An episode brings its season.
+  return {
+    line,
+    title: `${item.title}: Season ${item.season}`,
+    year: null,
+    kind: 'season',
+    ...ids,
+    seasonNumber: item.season!,
+  };
+}
+
+/** The row a correct reader makes of a Simkl backup's item. */
+function simklRow(item: SimklSampleItem, line: number): ImportRow {
+  const film = item.list === 'movies' || item.animeType === 'movie';
+  return {
+    line,
+    title: item.title,
+    year: item.year,
+    kind: film ? 'movie' : 'series',
+    ...(item.tmdb !== null ? { tmdbId: Number(item.tmdb) } : {}),
+    ...(item.imdb !== null ? { imdbId: item.imdb } : {}),
+    status: item.status,
+  };
 }
 
 /** The row a correct reader makes of a sample book in a Goodreads file. */
@@ -769,23 +1147,6 @@ describe('limits', () => {
       message: english('This file has more than 20,000 rows; split it and import each part.'),
     });
   });
-
-  /** How many times the event loop got its turn (a turn for timers and I/O) while `run` went on. */
-  async function turnsDuring<T>(run: () => Promise<T>): Promise<{ result: T; turns: number }> {
-    let turns = 0;
-    let running = true;
-    const turn = () => {
-      if (!running) return;
-      turns += 1;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-    try {
-      return { result: await run(), turns };
-    } finally {
-      running = false;
-    }
-  }
 
   it('reads a large file in pieces, giving the event loop turns between them', async () => {
     const { result, turns } = await turnsDuring(() =>

@@ -3,6 +3,8 @@ import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
 import { yieldToEventLoop } from '../../lib/event-loop';
+import { cleanIsbn, isbn10To13 } from './isbn';
+import { type ImportedFollow, isTraktWatchlistName, type JsonRead, readJsonExport } from './json-exports';
 import { REASONS, type ReasonCode } from './reasons';
 
 /**
@@ -11,19 +13,28 @@ import { REASONS, type ReasonCode } from './reasons';
  */
 
 export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_SOURCES, type ImportSource } from '@releasebell/contract';
+export type { ImportedFollow } from './json-exports';
+export { cleanIsbn, isbn10To13 };
 
 export interface ImportRow {
-  /** The record's first line in the CSV (1 = the header), for messages. */
+  /**
+   * The record's first line in the CSV (1 = the header), for messages. A JSON export's item: its place
+   * in the file (1 = the first), counted on through the files of a ZIP.
+   */
   line: number;
   /** As written, trimmed. */
   title: string;
   year: number | null;
-  kind: 'book' | 'movie' | 'series' | 'other';
+  /** A series is its seasons still to come; a season (Trakt's, a Releasebell export's) is one title. */
+  kind: 'book' | 'movie' | 'series' | 'season' | 'other';
   /** Books */
   isbn13?: string;
   isbn10?: string;
   authors?: string[];
-  /** The member's shelf/status, normalised: 'to-read' | 'read' | 'currently-reading' | 'did-not-finish' | other string */
+  /**
+   * The member's shelf/status, normalised: 'to-read' | 'read' | 'currently-reading' | 'did-not-finish' | other
+   * string; Simkl's list: 'plantowatch' | 'watching' | 'completed' | 'hold' | 'dropped'.
+   */
   status?: string;
   /** Movies/series */
   imdbId?: string;
@@ -33,12 +44,24 @@ export interface ImportRow {
   imdbType?: string;
   /** IMDb's "Original Title", when it differs from "Title" (which IMDb writes in the member's language). */
   originalTitle?: string;
+  /** TMDB's id (Trakt, Simkl, Releasebell exports): a movie's, or a series' (for its seasons too). */
+  tmdbId?: number;
+  /** A season's number in its series. */
+  seasonNumber?: number;
+  /** A Releasebell export's catalog key (`tmdb:movie:603`, `isbndb:…`, `demo:…`). */
+  providerId?: string;
   /** Set when the record could not be read (wrong column count, unreadable cell): the matcher reports it unmatched with this reason. */
   problem?: ReasonCode;
 }
 
 export type ParseResult =
-  | { ok: true; source: ImportSource; rows: ImportRow[] }
+  | {
+      ok: true;
+      source: ImportSource;
+      rows: ImportRow[];
+      /** A Releasebell export's follows. */
+      follows?: ImportedFollow[];
+    }
   | {
       ok: false;
       code: 'IMPORT_UNRECOGNISED' | 'IMPORT_TOO_MANY_ROWS' | 'IMPORT_TOO_LARGE' | 'IMPORT_ZIP_TOO_LARGE';
@@ -53,7 +76,7 @@ const UNRECOGNISED = Object.freeze({
   message: /*i18n*/ {
     id: 'error.imports.unrecognised',
     message:
-      'This file is not an export we can read. Import a Goodreads or StoryGraph library export (CSV), a Letterboxd export (ZIP or watchlist.csv) or an IMDb watchlist or list (CSV).',
+      'This file is not an export we can read. Import a Goodreads or StoryGraph library export (CSV), a Letterboxd export (ZIP or watchlist.csv), an IMDb watchlist or list (CSV), a Trakt export (ZIP or a watchlist JSON file), a Simkl backup (JSON) or a Releasebell export (ZIP or releasebell.json).',
   },
 } as const satisfies ParseResult);
 const TOO_MANY_ROWS = Object.freeze({
@@ -77,6 +100,14 @@ const ZIP_TOO_LARGE = Object.freeze({
     message: 'The watchlist.csv in this ZIP is over 10 MB once unpacked.',
   },
 } as const satisfies ParseResult);
+const ZIP_FILES_TOO_LARGE = Object.freeze({
+  ok: false,
+  code: 'IMPORT_ZIP_TOO_LARGE',
+  message: /*i18n*/ {
+    id: 'error.imports.zipFilesTooLarge',
+    message: 'The files we read in this ZIP come to over 10 MB once unpacked.',
+  },
+} as const satisfies ParseResult);
 const ZIP_TOO_MANY_ENTRIES = Object.freeze({
   ok: false,
   code: 'IMPORT_ZIP_TOO_LARGE',
@@ -93,57 +124,40 @@ const ZIP_TOO_MANY_ENTRIES = Object.freeze({
 export async function parseImport(bytes: Uint8Array, filename?: string): Promise<ParseResult> {
   if (bytes.byteLength > IMPORT_MAX_BYTES) return TOO_LARGE;
   if (isZip(bytes)) {
-    const entry = letterboxdWatchlistEntry(bytes);
-    if (entry === 'too-large') return ZIP_TOO_LARGE;
-    if (entry === 'too-many-entries') return ZIP_TOO_MANY_ENTRIES;
-    if (!entry) return UNRECOGNISED;
+    const found = zipExport(bytes);
+    if (found === 'csv-too-large') return ZIP_TOO_LARGE;
+    if (found === 'json-too-large') return ZIP_FILES_TOO_LARGE;
+    if (found === 'too-many-entries') return ZIP_TOO_MANY_ENTRIES;
+    if (!found) return UNRECOGNISED;
     await yieldToEventLoop();
-    // The entry is recognised from its content like any upload: the ZIP only tells where to look.
-    return parseCsvExport(entry.bytes, entry.name);
+    if (found.kind === 'csv') {
+      // The entry is recognised from its content like any upload: the ZIP only tells where to look.
+      return parseCsvExport(decodeText(found.files[0]!.bytes), found.files[0]!.name);
+    }
+    const files: { name: string; text: string }[] = [];
+    for (const file of found.files) {
+      const text = decodeText(file.bytes);
+      if (text === null) return UNRECOGNISED;
+      files.push({ name: file.name, text });
+    }
+    return jsonResult(await readJsonExport(files, found.kind));
   }
-  return parseCsvExport(bytes, filename);
+  const text = decodeText(bytes);
+  // A JSON export opens with its list or its object; no CSV we read does.
+  if (text !== null && /^\s*[[{]/.test(text.slice(0, 64))) {
+    return jsonResult(await readJsonExport([{ name: filename, text }], null));
+  }
+  return parseCsvExport(text, filename);
+}
+
+function jsonResult(read: JsonRead): ParseResult {
+  if (read === 'unrecognised') return UNRECOGNISED;
+  if (read === 'too-many-rows') return TOO_MANY_ROWS;
+  return read;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers for the matcher
-
-/**
- * An ISBN from a cell as exports write it (`="9780441172719"`, `0-441-17271-7`, `ISBN 978 0 441...`), or null
- * when it is empty or not a valid ISBN-10/13 (wrong check digit, an ASIN, a 13-digit code outside 978/979).
- */
-export function cleanIsbn(cell: string | null | undefined): string | null {
-  if (!cell) return null;
-  let value = cell.trim();
-  // Goodreads' spreadsheet guard: ="..." (csv-parse already undid the CSV quoting around it).
-  const formula = /^="(.*)"$/s.exec(value);
-  if (formula) value = formula[1]!;
-  value = value
-    .replace(/^isbn(?:-1[03])?:?/i, '')
-    .replace(/[\s\u00a0-]+/g, '')
-    .toUpperCase();
-  if (/^\d{9}[\dX]$/.test(value)) return isbn10CheckDigit(value.slice(0, 9)) === value[9] ? value : null;
-  if (/^97[89]\d{10}$/.test(value)) return isbn13CheckDigit(value.slice(0, 12)) === value[12] ? value : null;
-  return null;
-}
-
-/** The ISBN-13 of a valid ISBN-10 (978 prefix, new check digit). */
-export function isbn10To13(isbn10: string): string {
-  const body = `978${isbn10.slice(0, 9)}`;
-  return body + isbn13CheckDigit(body);
-}
-
-function isbn10CheckDigit(first9: string): string {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += (10 - i) * Number(first9[i]);
-  const check = (11 - (sum % 11)) % 11;
-  return check === 10 ? 'X' : String(check);
-}
-
-function isbn13CheckDigit(first12: string): string {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(first12[i]);
-  return String((10 - (sum % 10)) % 10);
-}
 
 /** A book title reduced to what catalogs agree on (lib/text's mainTitle). */
 export { mainTitle as bookTitleForMatching } from '../../lib/text';
@@ -223,7 +237,7 @@ const OTHER_LETTERBOXD_FOLDERS = new Set(['lists', 'likes', 'deleted', 'orphaned
  * refusal's message says the number.
  */
 const ZIP_MAX_ENTRIES = 1_000;
-/** What the chosen entry may inflate to: the limit a CSV uploaded by itself has. */
+/** What the chosen entries may inflate to, together: the limit a file uploaded by itself has. */
 const ZIP_MAX_INFLATED = IMPORT_MAX_BYTES;
 /**
  * The upload is handed to the ZIP reader this much at a time, and the inflater takes the entry's body
@@ -244,21 +258,35 @@ function isWatchlistName(name: string): boolean {
   );
 }
 
+const isReleasebellName = (name: string) => name.split('/').at(-1)!.toLowerCase() === 'releasebell.json';
+
+/** What a ZIP holds that we read, and its bytes. */
+interface ZipExport {
+  /**
+   * `releasebell`: Releasebell's export, whose releasebell.json is read (its watchlist.csv and calendar are
+   * not); `trakt`: Trakt's export, every watchlist*.json; `csv`: Letterboxd's, its watchlist.csv.
+   */
+  kind: 'releasebell' | 'trakt' | 'csv';
+  files: { name: string; bytes: Uint8Array }[];
+}
+
 /**
- * The export's watchlist.csv: at the root, or under one folder when the member re-zipped the unpacked export.
- * Read as a stream of local headers (the central directory is never consulted, so entries pointing at one
- * body are not seen twice); only the chosen entry is inflated, once, and its bytes are counted as they
- * come out of the inflater: the sizes a ZIP declares are not trusted for anything.
+ * The export inside a ZIP. Read as a stream of local headers (the central directory is never consulted,
+ * so entries pointing at one body are not seen twice); only the chosen entries are inflated, once each,
+ * and their bytes are counted together as they come out of the inflater, against one cap: the sizes a ZIP
+ * declares are not trusted for anything.
  */
-function letterboxdWatchlistEntry(
+function zipExport(
   bytes: Uint8Array,
-): { name: string; bytes: Uint8Array } | 'too-large' | 'too-many-entries' | null {
-  const candidates: UnzipFile[] = [];
+): ZipExport | 'csv-too-large' | 'json-too-large' | 'too-many-entries' | null {
+  const found = { releasebell: [] as UnzipFile[], trakt: [] as UnzipFile[], csv: [] as UnzipFile[] };
   let entries = 0;
   const unzip = new Unzip((file) => {
     if (++entries > ZIP_MAX_ENTRIES) throw TOO_MANY_ENTRIES;
     // Not started: its body is kept as views of the upload, never inflated.
-    if (isWatchlistName(file.name)) candidates.push(file);
+    if (isReleasebellName(file.name)) found.releasebell.push(file);
+    else if (isTraktWatchlistName(file.name)) found.trakt.push(file);
+    else if (isWatchlistName(file.name)) found.csv.push(file);
   });
   unzip.register(UnzipInflate);
   try {
@@ -271,29 +299,39 @@ function letterboxdWatchlistEntry(
     return null;
   }
   // The shallowest; of several with one name, the first.
-  const best = candidates.sort((a, b) => a.name.split('/').length - b.name.split('/').length)[0];
-  if (!best) return null;
+  const shallowest = (files: UnzipFile[]) =>
+    files.sort((a, b) => a.name.split('/').length - b.name.split('/').length).slice(0, 1);
+  // Releasebell's export holds a watchlist.csv too: its releasebell.json is what says which it is.
+  const kind = found.releasebell.length > 0 ? 'releasebell' : found.trakt.length > 0 ? 'trakt' : 'csv';
+  const chosen = kind === 'trakt' ? found.trakt : shallowest(found[kind]);
+  if (chosen.length === 0) return null;
 
-  const pieces: Uint8Array[] = [];
+  const files: ZipExport['files'] = [];
   let inflated = 0;
-  let complete = false;
-  best.ondata = (err, data, final) => {
-    if (err) throw err;
-    inflated += data.length;
-    if (inflated > ZIP_MAX_INFLATED) throw INFLATED_TOO_LARGE;
-    pieces.push(data);
-    complete = final;
-  };
-  try {
-    // Inflates the kept body piece by piece; a throw from `ondata` stops it at the piece that passed the cap.
-    best.start();
-  } catch (err) {
-    if (err === INFLATED_TOO_LARGE) return 'too-large';
-    // Encrypted, cut short or using a compression other than deflate.
-    return null;
+  for (const file of chosen) {
+    const pieces: Uint8Array[] = [];
+    let size = 0;
+    let complete = false;
+    file.ondata = (err, data, final) => {
+      if (err) throw err;
+      inflated += data.length;
+      size += data.length;
+      if (inflated > ZIP_MAX_INFLATED) throw INFLATED_TOO_LARGE;
+      pieces.push(data);
+      complete = final;
+    };
+    try {
+      // Inflates the kept body piece by piece; a throw from `ondata` stops it at the piece that passed the cap.
+      file.start();
+    } catch (err) {
+      if (err === INFLATED_TOO_LARGE) return kind === 'csv' ? 'csv-too-large' : 'json-too-large';
+      // Encrypted, cut short or using a compression other than deflate.
+      return null;
+    }
+    if (!complete) return null;
+    files.push({ name: file.name, bytes: concat(pieces, size) });
   }
-  if (!complete) return null;
-  return { name: best.name, bytes: concat(pieces, inflated) };
+  return { kind, files };
 }
 
 function concat(pieces: Uint8Array[], length: number): Uint8Array {
@@ -458,7 +496,10 @@ const has = (columns: Columns, ...names: string[]) => names.every((n) => columns
 /** Letterboxd files whose header is the watchlist's; a bare upload can only be told apart by its name. */
 const LETTERBOXD_NOT_WATCHLIST = new Set(['watched.csv', 'films.csv']);
 
-function detectSource(columns: Columns, filename: string | undefined): ImportSource | null {
+/** The sources whose exports are CSV files. */
+type CsvSource = 'goodreads' | 'storygraph' | 'letterboxd' | 'imdb';
+
+function detectSource(columns: Columns, filename: string | undefined): CsvSource | null {
   if (has(columns, 'book id', 'title', 'author', 'exclusive shelf')) return 'goodreads';
   if (has(columns, 'title', 'authors', 'isbn/uid', 'read status')) return 'storygraph';
   // Ratings, diary and reviews share the first four columns; only the watchlist is taken.
@@ -471,7 +512,7 @@ function detectSource(columns: Columns, filename: string | undefined): ImportSou
   return null;
 }
 
-const KIND_OF_SOURCE: Record<ImportSource, ImportRow['kind']> = {
+const KIND_OF_SOURCE: Record<CsvSource, ImportRow['kind']> = {
   goodreads: 'book',
   storygraph: 'book',
   letterboxd: 'movie',
@@ -479,7 +520,7 @@ const KIND_OF_SOURCE: Record<ImportSource, ImportRow['kind']> = {
 };
 
 /** Cells that never hold a line break: one that does has swallowed the next row. */
-const SINGLE_LINE_COLUMNS: Record<ImportSource, string[]> = {
+const SINGLE_LINE_COLUMNS: Record<CsvSource, string[]> = {
   goodreads: ['book id', 'title', 'author', 'isbn', 'isbn13', 'exclusive shelf'],
   storygraph: ['title', 'authors', 'isbn/uid', 'read status'],
   letterboxd: ['date', 'name', 'year', 'letterboxd uri'],
@@ -489,8 +530,7 @@ const SINGLE_LINE_COLUMNS: Record<ImportSource, string[]> = {
 /** Records read between two pauses of the reader. */
 const RECORDS_PER_PAUSE = 2000;
 
-async function parseCsvExport(bytes: Uint8Array, filename: string | undefined): Promise<ParseResult> {
-  const text = decodeText(bytes);
+async function parseCsvExport(text: string | null, filename: string | undefined): Promise<ParseResult> {
   if (text === null) return UNRECOGNISED;
   const buf = Buffer.from(text, 'utf8');
   await yieldToEventLoop();
@@ -535,13 +575,13 @@ async function parseCsvExport(bytes: Uint8Array, filename: string | undefined): 
   return { ok: true, source, rows };
 }
 
-function problemRow(source: ImportSource, line: number, title: string, problem: ReasonCode): ImportRow {
+function problemRow(source: CsvSource, line: number, title: string, problem: ReasonCode): ImportRow {
   return { line, title, year: null, kind: KIND_OF_SOURCE[source], problem };
 }
 
 type Cell = (column: string) => string;
 
-const READERS: Record<ImportSource, (cell: Cell, line: number) => ImportRow> = {
+const READERS: Record<CsvSource, (cell: Cell, line: number) => ImportRow> = {
   goodreads: (cell, line) =>
     book(line, cell('title'), {
       // The work's first year rather than this edition's: it is what catalogs date a book by.

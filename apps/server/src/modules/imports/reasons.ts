@@ -20,6 +20,8 @@ export const REASONS = {
   cells: (used: number, width: number) => code('cells', used, width),
   /** A book on a shelf the member is not waiting on (read, currently reading, a shelf of their own). */
   shelf: (shelf: string) => code('shelf', shelf),
+  /** A title on a Simkl list the member is not waiting on (completed, on hold, dropped). */
+  simklStatus: (status: string) => code('simkl_status', status),
 };
 
 const TEXTS = {
@@ -36,6 +38,16 @@ const TEXTS = {
     message: 'This row has {used} cells where the header has {width}, so its columns cannot be trusted.',
   },
   shelf: /*i18n*/ { id: 'imports.reason.shelf', message: 'on your {shelf} shelf' },
+  simklCompleted: /*i18n*/ { id: 'imports.reason.simklCompleted', message: 'marked completed on Simkl' },
+  simklHold: /*i18n*/ { id: 'imports.reason.simklHold', message: 'on hold on Simkl' },
+  simklDropped: /*i18n*/ { id: 'imports.reason.simklDropped', message: 'dropped on Simkl' },
+  simklOther: /*i18n*/ { id: 'imports.reason.simklOther', message: 'marked “{status}” on Simkl' },
+};
+
+const SIMKL_STATUSES: Record<string, (typeof TEXTS)[keyof typeof TEXTS]> = {
+  completed: TEXTS.simklCompleted,
+  hold: TEXTS.simklHold,
+  dropped: TEXTS.simklDropped,
 };
 
 /** A kept reason in the reader's words; one kept before reasons were codes is shown as it was written. */
@@ -53,6 +65,10 @@ export function reasonText(t: Translate, kept: string): string {
     case 'shelf':
       // The shelf's own name (Goodreads writes them with hyphens), which may itself hold a colon.
       return t(TEXTS.shelf, { shelf: values.join(':').replace(/-/g, ' ') });
+    case 'simkl_status': {
+      const status = values.join(':');
+      return SIMKL_STATUSES[status] ? t(SIMKL_STATUSES[status]) : t(TEXTS.simklOther, { status });
+    }
     default:
       return kept;
   }
@@ -68,14 +84,19 @@ const BECAUSE = {
     message:
       '{count, plural, one {# of their films is on your list} other {# of their films are on your list}}',
   },
+  export: /*i18n*/ { id: 'imports.because.export', message: 'Followed in your Releasebell export' },
 };
 
-/** A kept suggestion as the preview shows it, in the reader's words. */
+/**
+ * A kept suggestion as the preview shows it, in the reader's words. A Releasebell export's own follows
+ * are ticked to begin with: the member chose them already.
+ */
 export function suggestionText(t: Translate, kept: KeptSuggestion): SuggestedFollow {
-  const { count, because, ...follow } = kept;
-  const worded =
-    count === undefined
+  const { ref, name, kind, count, because, fromExport } = kept;
+  const worded = fromExport
+    ? t(BECAUSE.export)
+    : count === undefined
       ? (because ?? '')
-      : t(kept.kind === 'author' ? BECAUSE.author : BECAUSE.films, { count });
-  return { ...follow, because: worded };
+      : t(kind === 'author' ? BECAUSE.author : BECAUSE.films, { count });
+  return { ref, name, kind, because: worded, checked: fromExport === true };
 }

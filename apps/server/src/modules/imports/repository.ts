@@ -36,6 +36,8 @@ export function createImportsRepository(db: Database) {
       rows: number;
       at: Date;
       claimedUntil: Date;
+      /** Follows the file itself holds (a Releasebell export's), kept until matching ends. */
+      suggestedFollows?: KeptSuggestion[];
     }) {
       const [created] = await db
         .insert(imports)
@@ -44,6 +46,7 @@ export function createImportsRepository(db: Database) {
           source: input.source,
           status: 'matching',
           rows: input.rows,
+          ...(input.suggestedFollows ? { suggestedFollows: input.suggestedFollows } : {}),
           claimedUntil: input.claimedUntil,
           createdAt: input.at,
           updatedAt: input.at,

@@ -55,7 +55,14 @@ function lookupRow(row: ImportRow): LookupRow {
     ...(isbn13 ? { isbn13 } : {}),
     ...(row.authors?.[0] ? { author: row.authors[0] } : {}),
     ...(row.imdbId ? { imdbId: row.imdbId } : {}),
+    ...(row.tmdbId !== undefined ? { tmdbId: row.tmdbId } : {}),
+    ...(row.seasonNumber !== undefined ? { seasonNumber: row.seasonNumber } : {}),
   };
+}
+
+/** How the providers' turn names a series it found: by TMDB ref when the row gave TMDB's id, else by IMDb id. */
+function seriesKey(row: ImportRow): string | undefined {
+  return row.tmdbId !== undefined ? `tmdb:tv:${row.tmdbId}` : row.imdbId;
 }
 
 const MESSAGES = {
@@ -85,13 +92,19 @@ export function createImportsService(deps: {
 
   /**
    * From a library: authors with two or more books on the read shelf; from a watchlist: directors of
-   * two or more of its matched films. Refs the member follows already are left out.
+   * two or more of its matched films; from a Releasebell export: its own follows (`kept` since the
+   * upload), all of them. Refs the member follows already are left out.
    */
   async function suggestions(
     userId: string,
     importId: string,
     source: Import['source'],
+    kept: KeptSuggestion[],
   ): Promise<KeptSuggestion[]> {
+    if (source === 'releasebell') {
+      const followed = await repo.followedRefs(userId);
+      return kept.filter((f) => !followed.has(f.ref));
+    }
     const counted = new Map<string, { name: string; kind: SuggestedFollow['kind']; n: number }>();
     const count = (ref: string, name: string, kind: SuggestedFollow['kind'], n: number) => {
       const seen = counted.get(ref);
@@ -162,6 +175,19 @@ export function createImportsService(deps: {
         rows: parsed.rows.length,
         at,
         claimedUntil: new Date(at.getTime() + CLAIM_MS),
+        ...(parsed.follows
+          ? {
+              suggestedFollows: parsed.follows.map(
+                (f): KeptSuggestion => ({
+                  ref: f.ref,
+                  name: f.name,
+                  kind: f.kind,
+                  fromExport: true,
+                  ...(f.roles.length > 0 ? { roles: f.roles } : {}),
+                }),
+              ),
+            }
+          : {}),
       });
       for (let i = 0; i < parsed.rows.length; i += WRITE_CHUNK) {
         await repo.addEntries(created.id, parsed.rows.slice(i, i + WRITE_CHUNK));
@@ -201,7 +227,8 @@ export function createImportsService(deps: {
           }
           // A series the provider knows that brought no season is one whose seasons are all out.
           for (const row of notFound) {
-            if (row.kind !== 'series' || !row.imdbId || !brought.seriesFound.has(row.imdbId)) continue;
+            const key = seriesKey(row);
+            if (row.kind !== 'series' || !key || !brought.seriesFound.has(key)) continue;
             if (outcomes.get(row.line)?.reason !== REASONS.notFound) continue;
             outcomes.set(row.line, {
               status: 'skipped',
@@ -215,7 +242,12 @@ export function createImportsService(deps: {
         await repo.record(importId, outcomes, at, new Date(at.getTime() + CLAIM_MS));
         await yieldToEventLoop();
       }
-      const suggestedFollows = await suggestions(claimed.userId, importId, claimed.source);
+      const suggestedFollows = await suggestions(
+        claimed.userId,
+        importId,
+        claimed.source,
+        claimed.suggestedFollows,
+      );
       await repo.finish(importId, { status: 'ready', suggestedFollows }, clock());
       return true;
     },
@@ -283,10 +315,13 @@ export function createImportsService(deps: {
       );
       alreadyTracked += items.size - added.length;
       let followed = 0;
-      const names = new Map(found.suggestedFollows.map((f) => [f.ref, f.name]));
-      for (const ref of new Set(body.follow ?? [])) {
-        await deps.follows.follow(userId, { ref }, names.get(ref));
-        followed += 1;
+      const suggested = new Map(found.suggestedFollows.map((f) => [f.ref, f]));
+      // Refs followed already are skipped: following one again would change nothing.
+      for (const ref of fresh) {
+        const kept = suggested.get(ref);
+        const roles = kept?.roles?.length ? { roles: kept.roles } : {};
+        const { created } = await deps.follows.follow(userId, { ref, ...roles }, kept?.name);
+        if (created) followed += 1;
       }
       await repo.markApplied(id, now);
       return { added: added.length, already_tracked: alreadyTracked, followed };

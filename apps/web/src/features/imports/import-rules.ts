@@ -8,6 +8,9 @@ const MESSAGES = {
   storygraph: /*i18n*/ { id: 'imports.rules.storygraphLibrary', message: 'StoryGraph library' },
   letterboxd: /*i18n*/ { id: 'imports.rules.letterboxdWatchlist', message: 'Letterboxd watchlist' },
   imdb: /*i18n*/ { id: 'imports.rules.imdbWatchlist', message: 'IMDb watchlist' },
+  trakt: /*i18n*/ { id: 'imports.rules.traktWatchlist', message: 'Trakt watchlist' },
+  simkl: /*i18n*/ { id: 'imports.rules.simklBackup', message: 'Simkl backup' },
+  releasebell: /*i18n*/ { id: 'imports.rules.releasebellExport', message: 'Releasebell export' },
   fileHeading: /*i18n*/ {
     id: 'imports.rules.fileHeading',
     message: '{source}, {rows, plural, one {# row} other {# rows}}',
@@ -34,7 +37,7 @@ const MESSAGES = {
 export const TOO_LARGE_MESSAGE = MESSAGES.tooLarge;
 
 /** What the file picker offers: the exports as they are downloaded. */
-export const ACCEPTED_FILES = '.csv,.zip,text/csv,application/zip';
+export const ACCEPTED_FILES = '.csv,.json,.zip,text/csv,application/json,application/zip';
 
 /** What each source's export is, as the member knows it. */
 const SOURCE_LABEL: Record<ImportSource, MessageDescriptor> = {
@@ -42,6 +45,9 @@ const SOURCE_LABEL: Record<ImportSource, MessageDescriptor> = {
   storygraph: MESSAGES.storygraph,
   letterboxd: MESSAGES.letterboxd,
   imdb: MESSAGES.imdb,
+  trakt: MESSAGES.trakt,
+  simkl: MESSAGES.simkl,
+  releasebell: MESSAGES.releasebell,
 };
 
 /** "Goodreads library, 6 rows": the file being imported, as its step's heading names it. */

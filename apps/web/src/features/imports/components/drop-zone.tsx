@@ -12,7 +12,7 @@ const MESSAGES = {
   heading: /*i18n*/ { id: 'imports.dropZone.heading', message: 'Upload your export' },
   sending: /*i18n*/ { id: 'imports.dropZone.sending', message: 'Sending {file}…' },
   dropHere: /*i18n*/ { id: 'imports.dropZone.dropHere', message: 'Drop your export here' },
-  hint: /*i18n*/ { id: 'imports.dropZone.hint', message: 'A CSV or ZIP file, up to 10 MB.' },
+  hint: /*i18n*/ { id: 'imports.dropZone.hint', message: 'A CSV, JSON or ZIP file, up to 10 MB.' },
   choose: /*i18n*/ { id: 'imports.dropZone.choose', message: 'Choose a file' },
 };
 

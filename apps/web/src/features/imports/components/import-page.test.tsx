@@ -59,6 +59,7 @@ const READY: Import = {
       name: 'Orla Penhallow',
       kind: 'author',
       because: 'You have read 3 of their books',
+      checked: false,
     },
   ],
 };
@@ -110,19 +111,31 @@ describe('ImportListsPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Import your lists' })).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Sign in to bring the titles you are waiting for from Goodreads, StoryGraph, Letterboxd or IMDb.',
+        'Sign in to bring the titles you are waiting for from Goodreads, StoryGraph, Letterboxd, IMDb, Trakt, Simkl or another Releasebell.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
-  it('offers a labelled file input that takes CSV and ZIP exports, and says how to get them', () => {
+  it('offers a labelled file input that takes CSV, JSON and ZIP exports, and says how to get them', () => {
     stubApiRoutes({});
     renderPage();
     expect(fileInput()).toHaveAttribute('type', 'file');
-    expect(fileInput()).toHaveAttribute('accept', '.csv,.zip,text/csv,application/zip');
-    expect(fileInput()).toHaveAccessibleDescription(/^A CSV or ZIP file, up to 10 MB\.\s*$/);
+    expect(fileInput()).toHaveAttribute(
+      'accept',
+      '.csv,.json,.zip,text/csv,application/json,application/zip',
+    );
+    expect(fileInput()).toHaveAccessibleDescription(/^A CSV, JSON or ZIP file, up to 10 MB\.\s*$/);
     expect(screen.getByText(/My Books → Import and export → Export library/)).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual([
+      'Goodreads:',
+      'StoryGraph:',
+      'Letterboxd:',
+      'IMDb:',
+      'Trakt:',
+      'Simkl:',
+      'Releasebell:',
+    ]);
     expect(screen.getAllByRole('heading').map((h) => `${h.tagName} ${h.textContent}`)).toEqual([
       'H1 Import your lists',
       'H2 Get your export',
@@ -236,6 +249,77 @@ describe('ImportListsPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Import another file' }));
     expect(fileInput()).toBeInTheDocument();
+  });
+
+  it("ticks a Releasebell export's own follows, and sends them unless unticked", async () => {
+    const exported: Import = {
+      ...READY,
+      source: 'releasebell',
+      rows: 2,
+      matched: 2,
+      ambiguous: 0,
+      unmatched: 0,
+      already_tracked: 0,
+      entries: ENTRIES.slice(0, 2),
+      suggested_follows: [
+        {
+          ref: 'tmdb:tv:95396',
+          name: 'Severance',
+          kind: 'series',
+          because: 'Followed in your Releasebell export',
+          checked: true,
+        },
+        {
+          ref: 'tmdb:person:137427',
+          name: 'Denis Villeneuve',
+          kind: 'person',
+          because: 'Followed in your Releasebell export',
+          checked: true,
+        },
+      ],
+    };
+    const api = stubApiRoutes({
+      [`GET /api/imports/${ID}`]: () => ({ status: 200, body: exported }),
+      [`POST /api/imports/${ID}/apply`]: () => ({
+        status: 200,
+        body: { added: 2, already_tracked: 0, followed: 1 },
+      }),
+      'GET /watchlist/u-1': () => ({ status: 200, body: [] }),
+      'GET /api/follows': () => ({ status: 200, body: { follows: [] } }),
+    });
+    renderPage(`/import?id=${ID}`);
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Releasebell export, 2 rows' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Follow Severance' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Follow Denis Villeneuve' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Follow Severance' })).toHaveAccessibleDescription(
+      'Followed in your Releasebell export',
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Follow Denis Villeneuve' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add 2 titles and follow 1' }));
+    await screen.findByRole('heading', { level: 2, name: 'Added 2 titles to your watchlist' });
+    expect(api.called('POST', `/api/imports/${ID}/apply`).map((c) => c.body)).toEqual([
+      { choices: {}, follow: ['tmdb:tv:95396'] },
+    ]);
+  });
+
+  it('says why applying was refused when it would follow too many at once', async () => {
+    const message = 'You can follow at most 30 new things a minute. Try again in a minute.';
+    stubApiRoutes({
+      [`GET /api/imports/${ID}`]: () => ({ status: 200, body: READY }),
+      [`POST /api/imports/${ID}/apply`]: () => ({
+        status: 429,
+        body: { error: { code: 'RATE_LIMITED', message } },
+      }),
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderPage(`/import?id=${ID}`);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Follow Orla Penhallow' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add 2 titles and follow 1' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Your titles could not be added. Please try again.')).not.toBeInTheDocument();
   });
 
   it('counts on its button what will be added, and adds nothing when nothing is ticked', async () => {

@@ -19,12 +19,12 @@ const MESSAGES = {
   signInPrompt: /*i18n*/ {
     id: 'imports.page.signInPrompt',
     message:
-      'Sign in to bring the titles you are waiting for from Goodreads, StoryGraph, Letterboxd or IMDb.',
+      'Sign in to bring the titles you are waiting for from Goodreads, StoryGraph, Letterboxd, IMDb, Trakt, Simkl or another Releasebell.',
   },
   intro: /*i18n*/ {
     id: 'imports.page.intro',
     message:
-      'Bring the books, films and series you are waiting for from Goodreads, StoryGraph, Letterboxd or IMDb: export your list there, then give us the file. You choose what joins your watchlist.',
+      'Bring the books, films and series you are waiting for from Goodreads, StoryGraph, Letterboxd, IMDb, Trakt or Simkl, or everything you had on another Releasebell: export your list there, then give us the file. You choose what joins your watchlist.',
   },
   howHeading: /*i18n*/ { id: 'imports.page.howHeading', message: 'Get your export' },
   site: /*i18n*/ { id: 'imports.page.site', message: '{site}:' },
@@ -41,6 +41,19 @@ const MESSAGES = {
     message: 'Settings → Import & Export → Export your data (the ZIP as it is, or its watchlist.csv)',
   },
   imdbSteps: /*i18n*/ { id: 'imports.page.imdbSteps', message: 'your Watchlist → ⋯ → Export' },
+  traktSteps: /*i18n*/ {
+    id: 'imports.page.traktSteps',
+    message: 'the export of your data (the ZIP as it is, or a watchlist JSON file from it)',
+  },
+  simklSteps: /*i18n*/ {
+    id: 'imports.page.simklSteps',
+    message: 'a backup of your lists (the JSON file)',
+  },
+  releasebellSteps: /*i18n*/ {
+    id: 'imports.page.releasebellSteps',
+    message:
+      'the data export of your account there (the ZIP as it is, or its releasebell.json): your watchlist and the series, people and authors you follow',
+  },
   loading: /*i18n*/ { id: 'imports.page.loading', message: 'Loading your import' },
   notFound: /*i18n*/ { id: 'imports.page.notFound', message: 'This import was not found' },
   loadFailed: /*i18n*/ { id: 'imports.page.loadFailed', message: 'This import could not be loaded' },
@@ -128,6 +141,9 @@ const HOW_TO = [
   ['StoryGraph', MESSAGES.storygraphSteps],
   ['Letterboxd', MESSAGES.letterboxdSteps],
   ['IMDb', MESSAGES.imdbSteps],
+  ['Trakt', MESSAGES.traktSteps],
+  ['Simkl', MESSAGES.simklSteps],
+  ['Releasebell', MESSAGES.releasebellSteps],
 ] as const;
 
 function HowToExport() {

@@ -5,6 +5,7 @@ import type { MessageDescriptor } from '@releasebell/contract/i18n';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useState } from 'react';
 import { MediaImage } from '../../../components/media-image';
+import { ApiError } from '../../../lib/api-client';
 import { releaseYear } from '../../../lib/dates';
 import { type Translate, useLanguage, useT } from '../../../lib/i18n';
 import { useApplyImport } from '../api/imports';
@@ -158,7 +159,10 @@ export function ImportPreview({
   const apply = useApplyImport(imported.id);
   const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
   const [chosen, setChosen] = useState<Readonly<Record<number, string | null>>>({});
-  const [follow, setFollow] = useState<ReadonlySet<string>>(new Set());
+  // A Releasebell export's own follows come ticked: the member chose them there.
+  const [follow, setFollow] = useState<ReadonlySet<string>>(
+    () => new Set(imported.suggested_follows.filter((f) => f.checked).map((f) => f.ref)),
+  );
   const selection: ImportSelection = { unticked, chosen, follow };
 
   const groups = groupEntries(imported.entries);
@@ -305,7 +309,12 @@ export function ImportPreview({
             {apply.isError && (
               <>
                 <IconAlertCircle size={18} aria-hidden />
-                <span>{t(MESSAGES.applyFailed)}</span>
+                <span>
+                  {/* Past the follow limits the server says which, and what to do. */}
+                  {apply.error instanceof ApiError && [409, 429].includes(apply.error.status)
+                    ? apply.error.message
+                    : t(MESSAGES.applyFailed)}
+                </span>
               </>
             )}
           </div>
