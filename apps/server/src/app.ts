@@ -6,6 +6,7 @@ import type { Mailer } from './infra/mail/mailer';
 import type { Clock } from './lib/clock';
 import { keepNextTickFast } from './lib/next-tick';
 import type { LogDestination } from './logger';
+import account from './modules/account/plugin';
 import auth, { type AuthModuleOptions } from './modules/auth/plugin';
 import calendar from './modules/calendar/plugin';
 import catalog from './modules/catalog/plugin';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(search);
   await app.register(watchlist);
   await app.register(calendar);
+  await app.register(account);
   await app.register(leaderboard);
   await app.register(system);
   await app.register(images);

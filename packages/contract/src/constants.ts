@@ -127,6 +127,8 @@ export const ERROR_CODES = {
   channelNotFound: 'CHANNEL_NOT_FOUND',
   tooManyChannels: 'TOO_MANY_CHANNELS',
   pushEndpointTaken: 'PUSH_ENDPOINT_TAKEN',
+  /** Deleting an account without a password asks for a sign-in within the last few minutes. */
+  recentSignInRequired: 'RECENT_SIGN_IN_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -141,7 +143,15 @@ export * from './offers';
 export * from './provider-search';
 
 /** Where an imported list comes from: told from the file, never chosen by hand (ADR 015). */
-export const IMPORT_SOURCES = ['goodreads', 'storygraph', 'letterboxd', 'imdb'] as const;
+export const IMPORT_SOURCES = [
+  'goodreads',
+  'storygraph',
+  'letterboxd',
+  'imdb',
+  'trakt',
+  'simkl',
+  'releasebell',
+] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 20_000;

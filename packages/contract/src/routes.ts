@@ -113,6 +113,10 @@ export const ROUTES = {
   /** `:file` is `{token}.ics`: the token is the feed's only credential. */
   calendarFeed: { method: 'GET', path: '/calendar/:file', access: 'public' },
 
+  // The member's data: all of it as a ZIP, and the account's deletion.
+  exportData: { method: 'GET', path: '/api/export', access: 'member' },
+  deleteAccount: { method: 'DELETE', path: '/api/account', access: 'member' },
+
   // Where to watch: a country's services and the member's own.
   listWatchProviders: { method: 'GET', path: '/api/watch-providers', access: 'public' },
   getServices: { method: 'GET', path: '/api/services', access: 'member' },

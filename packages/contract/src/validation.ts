@@ -67,6 +67,10 @@ export const VALIDATION_MESSAGES = {
   pageNumber: /*i18n*/ { id: 'validation.pageNumber', message: 'must be a page number from 1' },
   notificationIds: /*i18n*/ { id: 'validation.notificationIds', message: 'must be notification ids' },
   idsOrAll: /*i18n*/ { id: 'validation.idsOrAll', message: 'give either ids or all: true' },
+  passwordOrConfirm: /*i18n*/ {
+    id: 'validation.passwordOrConfirm',
+    message: 'give either your password or, if you sign in with Google, your email as confirm',
+  },
 } satisfies Record<string, MessageDescriptor>;
 
 /**

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of this request (looked up once), or null. */
     sessionUser(): Promise<SessionUser | null>;
+    /** When this request's session began (its sign-in), or null signed out. */
+    sessionStartedAt(): Promise<Date | null>;
   }
 }
 

@@ -7,7 +7,7 @@ import { usePublicConfig } from '../lib/config';
 import { replayEarlyTap } from '../lib/early-tap';
 import { loadSection, useLanguage, useT } from '../lib/i18n';
 import { saveMemberLanguage, useMemberLanguage } from '../lib/member-language';
-import { useSession } from '../lib/session';
+import { useSession, useSignedInNow } from '../lib/session';
 import { useAddPendingAfterSignIn } from '../lib/watchlist';
 import classes from './layout.module.css';
 // TMDB's official "blue short" logo (themoviedb.org/about/logos-attribution), copied unchanged from
@@ -83,7 +83,8 @@ function useGoogleReturn() {
 
 function Header() {
   const navigate = useNavigate();
-  const { currentUser, isLoading, isModalOpen, openModal } = useSession();
+  const { isLoading, isModalOpen, openModal } = useSession();
+  const currentUser = useSignedInNow();
   const t = useT();
   useGoogleReturn();
   useMemberLanguage();

@@ -39,16 +39,26 @@ async function request<T>(method: string, path: string, body?: unknown, signal?:
     signal,
   });
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = (data as ErrorResponse | null)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'HTTP_ERROR',
-      error?.message ?? `Request failed (${response.status})`,
-      error?.details ?? [],
-    );
-  }
+  if (!response.ok) throw apiError(response.status, data);
   return data as T;
+}
+
+function apiError(status: number, data: unknown): ApiError {
+  const error = (data as ErrorResponse | null)?.error;
+  return new ApiError(
+    status,
+    error?.code ?? 'HTTP_ERROR',
+    error?.message ?? `Request failed (${status})`,
+    error?.details ?? [],
+  );
+}
+
+/** A file the server answers as an attachment: its bytes and the name it gives it. */
+async function download(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await fetchImpl(path, { credentials: 'same-origin' });
+  if (!response.ok) throw apiError(response.status, await response.json().catch(() => null));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }
 
 export const api = {
@@ -56,4 +66,5 @@ export const api = {
   post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+  download,
 };

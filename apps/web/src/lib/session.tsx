@@ -53,6 +53,8 @@ export interface Session {
 const SESSION_QUERY_KEY = ['session'] as const;
 
 const SessionContext = createContext<Session | null>(null);
+/** Who is signed in, as of now (not deferred): what shows member-only tools, which ask for member data. */
+const SignedInContext = createContext<CurrentUser | null>(null);
 
 async function fetchSession(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
@@ -117,15 +119,19 @@ export function SessionProvider({
 
   const signOut = useCallback(async () => {
     // Signed out here first, so no member's query starts (and meets a 401) while the server ends the
-    // session; nothing of the previous member stays in memory.
+    // session; nothing of the previous member stays in memory. Their answers are dropped only once the
+    // server has answered: by then the screens that asked for them are gone, so none asks again.
     const members = (q: { queryKey: readonly unknown[] }) =>
       ['profile', 'watchlist', 'notifications', 'follows', 'imports'].includes(String(q.queryKey[0]));
     signOuts.current += 1;
     await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     await queryClient.cancelQueries({ predicate: members });
-    queryClient.removeQueries({ predicate: members });
-    await api.post(pathTo(ROUTES.signOut), {});
+    try {
+      await api.post(pathTo(ROUTES.signOut), {});
+    } finally {
+      queryClient.removeQueries({ predicate: members });
+    }
   }, [queryClient]);
 
   const onSignedIn = useCallback((handler: (user: CurrentUser, item: PendingItem) => void) => {
@@ -176,7 +182,19 @@ export function SessionProvider({
   // Every card's Notify Me button reads the session: its answer redraws them in the background,
   // in pieces, rather than in one long task just after the page is shown.
   const deferred = useDeferredValue(value);
-  return <SessionContext.Provider value={deferred}>{children}</SessionContext.Provider>;
+  return (
+    <SignedInContext.Provider value={data ?? null}>
+      <SessionContext.Provider value={deferred}>{children}</SessionContext.Provider>
+    </SignedInContext.Provider>
+  );
+}
+
+/**
+ * The member signed in now. Tools that keep asking for a member's data (the bell) go by it, so they
+ * are gone the moment the member signs out, before their data is dropped (and would be asked for again).
+ */
+export function useSignedInNow(): CurrentUser | null {
+  return useContext(SignedInContext);
 }
 
 export function useSession(): Session {

@@ -9,26 +9,45 @@ const MEMBER_ROUTES = new Set(
   (Object.values(ROUTES) as Route[]).filter((r) => r.access === 'member').map((r) => `${r.method} ${r.path}`),
 );
 
-const lookups = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+interface Lookup {
+  user: SessionUser;
+  startedAt: Date;
+}
+const lookups = new WeakMap<FastifyRequest, Promise<Lookup | null>>();
 
-/** Gives every request `sessionUser()`, read from the session cookie through the identity service. */
+/**
+ * Gives every request `sessionUser()` and `sessionStartedAt()`, read once from the session cookie
+ * through the identity service.
+ */
 export const sessionPlugin = fp<{ auth: Auth }>(async (app: FastifyInstance, { auth }) => {
-  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
-    let lookup = lookups.get(this);
-    if (!lookup) {
-      const cookie = this.headers.cookie;
-      lookup = cookie
-        ? auth.api
-            .getSession({ headers: new Headers({ cookie }) })
-            .then((s) =>
-              s
-                ? { id: s.user.id, email: s.user.email, name: s.user.name, image: s.user.image ?? null }
-                : null,
-            )
+  const lookup = (req: FastifyRequest): Promise<Lookup | null> => {
+    let found = lookups.get(req);
+    if (!found) {
+      const cookie = req.headers.cookie;
+      found = cookie
+        ? auth.api.getSession({ headers: new Headers({ cookie }) }).then((s) =>
+            s
+              ? {
+                  user: {
+                    id: s.user.id,
+                    email: s.user.email,
+                    name: s.user.name,
+                    image: s.user.image ?? null,
+                  },
+                  startedAt: new Date(s.session.createdAt),
+                }
+              : null,
+          )
         : Promise.resolve(null);
-      lookups.set(this, lookup);
+      lookups.set(req, found);
     }
-    return lookup;
+    return found;
+  };
+  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
+    return lookup(this).then((found) => found?.user ?? null);
+  });
+  app.decorateRequest('sessionStartedAt', function (this: FastifyRequest) {
+    return lookup(this).then((found) => found?.startedAt ?? null);
   });
   // A member route answers a visitor 401 before anything else looks at the request: its body is not
   // validated (nor its schema told) for someone who may not use it.

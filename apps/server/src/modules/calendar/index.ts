@@ -4,4 +4,4 @@
  */
 export { createCalendarRepository } from './repository';
 export { calendarRoutes } from './routes';
-export { calendarToken, calendarTokenHash, createCalendarService } from './service';
+export { type CalendarService, calendarToken, calendarTokenHash, createCalendarService } from './service';

@@ -53,6 +53,14 @@ export interface RegionalDates {
 export type CalendarRepository = ReturnType<typeof createCalendarRepository>;
 
 /** The calendar feed's reads: its token, and a member's tracked titles with their dates and changes. */
+/** A member's settings the feed is written by; a member without a profile reads the defaults. */
+const FEED_MEMBER = {
+  timeZone: sql<string>`coalesce(${userProfiles.timeZone}, ${DEFAULT_TIME_ZONE})`,
+  locale: sql<Locale>`coalesce(${userProfiles.locale}, ${DEFAULT_LOCALE})`,
+  region: userProfiles.region,
+  movieReleaseKind: sql<MovieReleaseKind>`coalesce(${userProfiles.movieReleaseKind}, ${DEFAULT_MOVIE_RELEASE_KIND})`,
+};
+
 export function createCalendarRepository(db: Database) {
   const toDate = (value: unknown) => (value === null ? null : new Date(value as string | Date));
   return {
@@ -71,16 +79,19 @@ export function createCalendarRepository(db: Database) {
 
     async memberByTokenHash(tokenHash: string): Promise<FeedMember | null> {
       const rows = await db
-        .select({
-          userId: calendarFeeds.userId,
-          timeZone: sql<string>`coalesce(${userProfiles.timeZone}, ${DEFAULT_TIME_ZONE})`,
-          locale: sql<Locale>`coalesce(${userProfiles.locale}, ${DEFAULT_LOCALE})`,
-          region: userProfiles.region,
-          movieReleaseKind: sql<MovieReleaseKind>`coalesce(${userProfiles.movieReleaseKind}, ${DEFAULT_MOVIE_RELEASE_KIND})`,
-        })
+        .select({ ...FEED_MEMBER, userId: calendarFeeds.userId })
         .from(calendarFeeds)
         .leftJoin(userProfiles, eq(userProfiles.userId, calendarFeeds.userId))
         .where(eq(calendarFeeds.tokenHash, tokenHash));
+      return rows[0] ?? null;
+    },
+
+    /** The member as their feed is written for, whether or not they have a feed link. */
+    async member(userId: string): Promise<FeedMember | null> {
+      const rows = await db
+        .select({ ...FEED_MEMBER, userId: userProfiles.userId })
+        .from(userProfiles)
+        .where(eq(userProfiles.userId, userId));
       return rows[0] ?? null;
     },
 

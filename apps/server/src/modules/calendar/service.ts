@@ -164,6 +164,51 @@ export function createCalendarService(options: {
     };
   }
 
+  /** The member's events in the window the query asks for, in their language and region. */
+  async function eventsOf(member: FeedMember, query: CalendarFeedQuery): Promise<CalendarEvent[]> {
+    const today = localToday(clock(), member.timeZone);
+    const from = addDays(today, -query.past_days);
+    const to = addDays(today, query.future_days);
+    const types = query.types ?? MEDIA_TYPES;
+    const [titles, regional] = await Promise.all([
+      repo.tracked(member.userId, types),
+      types.includes('movies')
+        ? repo.regionalDates(member.userId, member.region ?? defaultRegion)
+        : new Map<string, RegionalDates>(),
+    ]);
+    const kinds = query.release ?? [member.movieReleaseKind];
+    return titles
+      .flatMap((title) => {
+        const occurrences = occurrencesOf(title, member, kinds, regional.get(title.id));
+        return occurrences
+          .filter((o) => o.date >= from && o.date <= to)
+          .map((o) => toEvent(title, o, member));
+      })
+      .sort((a, b) => a.date.localeCompare(b.date) || a.uid.localeCompare(b.uid));
+  }
+
+  /** Events as iCalendar text, with an ETag of its bytes (the same state gives the same bytes). */
+  function icsOf(events: CalendarEvent[]): CalendarFeed {
+    const body = writeIcs({
+      name: PRODUCT_NAME,
+      prodId: `-//${PRODUCT_NAME}//Calendar feed//EN`,
+      refreshSeconds: REFRESH_SECONDS,
+      events: events.map((e) => ({
+        uid: e.uid,
+        date: e.date,
+        end: addDays(e.date, 1),
+        summary: e.summary,
+        description: e.description,
+        url: e.url,
+        categories: [e.category],
+        sequence: e.sequence,
+        lastModified: e.lastModified,
+      })),
+    });
+    const etag = `"${shortHash(body, 27)}"`;
+    return { body, etag };
+  }
+
   return {
     /** The member's feed link, made on the first ask. */
     async link(userId: string): Promise<CalendarLink> {
@@ -182,48 +227,18 @@ export function createCalendarService(options: {
       if (!CALENDAR_TOKEN.test(token)) throw calendarNotFound();
       const member = await repo.memberByTokenHash(hashOf(token));
       if (!member) throw calendarNotFound();
-      const today = localToday(clock(), member.timeZone);
-      const from = addDays(today, -query.past_days);
-      const to = addDays(today, query.future_days);
-      const types = query.types ?? MEDIA_TYPES;
-      const [titles, regional] = await Promise.all([
-        repo.tracked(member.userId, types),
-        types.includes('movies')
-          ? repo.regionalDates(member.userId, member.region ?? defaultRegion)
-          : new Map<string, RegionalDates>(),
-      ]);
-      const kinds = query.release ?? [member.movieReleaseKind];
-      return titles
-        .flatMap((title) => {
-          const occurrences = occurrencesOf(title, member, kinds, regional.get(title.id));
-          return occurrences
-            .filter((o) => o.date >= from && o.date <= to)
-            .map((o) => toEvent(title, o, member));
-        })
-        .sort((a, b) => a.date.localeCompare(b.date) || a.uid.localeCompare(b.uid));
+      return eventsOf(member, query);
     },
 
-    /** The feed as iCalendar text, with an ETag of its bytes (the same state gives the same bytes). */
+    /** The feed of the member this token belongs to. */
     async feed(token: string, query: CalendarFeedQuery): Promise<CalendarFeed> {
-      const events = await this.events(token, query);
-      const body = writeIcs({
-        name: PRODUCT_NAME,
-        prodId: `-//${PRODUCT_NAME}//Calendar feed//EN`,
-        refreshSeconds: REFRESH_SECONDS,
-        events: events.map((e) => ({
-          uid: e.uid,
-          date: e.date,
-          end: addDays(e.date, 1),
-          summary: e.summary,
-          description: e.description,
-          url: e.url,
-          categories: [e.category],
-          sequence: e.sequence,
-          lastModified: e.lastModified,
-        })),
-      });
-      const etag = `"${shortHash(body, 27)}"`;
-      return { body, etag };
+      return icsOf(await this.events(token, query));
+    },
+
+    /** The member's feed as it reads now, link or not (their data export holds it). */
+    async memberFeed(userId: string, query: CalendarFeedQuery): Promise<string> {
+      const member = await repo.member(userId);
+      return icsOf(member ? await eventsOf(member, query) : []).body;
     },
   };
 }

@@ -8,7 +8,7 @@ export { createEmailChannel } from './channels/email';
 export { createChannelPoster, createPostedChannel } from './channels/posted';
 export { createPushChannel } from './channels/push';
 export { createSmsChannel } from './channels/sms';
-export { createChannelsService } from './channels-service';
+export { createChannelsService, maskedTarget } from './channels-service';
 export { createDeliveryQueue } from './delivery-queue';
 export { createDispatcher } from './dispatcher';
 export { createNotificationEngine, type NotificationEngine } from './engine';

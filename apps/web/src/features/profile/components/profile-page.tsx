@@ -26,6 +26,7 @@ import { ChatChannels } from './chat-channels';
 import { MyServices } from './my-services';
 import { NotificationPreferences } from './notification-preferences';
 import { ProfileDetails, ProfileEditFields } from './profile-fields';
+import { DeleteAccount, YourData } from './your-data';
 import { YourWatchlist } from './your-watchlist';
 
 const MESSAGES = {
@@ -41,7 +42,7 @@ const MESSAGES = {
   edit: /*i18n*/ { id: 'profile.profilePage.edit', message: 'Edit Profile' },
   importPrompt: /*i18n*/ {
     id: 'profile.profilePage.importPrompt',
-    message: 'Keep lists on Goodreads, StoryGraph, Letterboxd or IMDb?',
+    message: 'Keep lists on Goodreads, StoryGraph, Letterboxd, IMDb, Trakt or Simkl?',
   },
   importLink: /*i18n*/ { id: 'profile.profilePage.importLink', message: 'Import your lists' },
 };
@@ -177,6 +178,14 @@ function Profile({ user, FinishSignUp }: { user: CurrentUser } & ProfilePageProp
             {t(MESSAGES.importLink)}
           </Anchor>
         </Text>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+          <YourData />
+        </Paper>
+
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+          <DeleteAccount />
+        </Paper>
       </Stack>
     </Container>
   );
