@@ -79,6 +79,8 @@ export async function startApp(port: number, env: Record<string, string>): Promi
       PUBLIC_URL: origin,
       LOG_LEVEL: 'warn',
       LOG_PRETTY: 'false',
+      // No load balancer waits on its health checks: a stop need not drain.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -79,6 +79,8 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // No load balancer waits on its health checks: a stop need not drain.
+        SHUTDOWN_DRAIN_SECONDS: '0',
         SEED_DEMO_CATALOG: 'true',
         PUBLIC_URL: baseURL,
         SMTP_URL: `smtp://127.0.0.1:${FAKE_PORTS.smtp}`,

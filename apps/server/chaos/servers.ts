@@ -91,6 +91,8 @@ function serverEnv({ mail, pushes }: Receivers, dbEnv: Record<string, string>): 
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'warn',
+    // No load balancer waits on its health checks: a stop need not drain.
+    SHUTDOWN_DRAIN_SECONDS: '0',
     LOG_PRETTY: 'false',
     SEED_DEMO_CATALOG: 'false',
     SMTP_URL: mail.url,

@@ -49,6 +49,12 @@ const envSchema = z.object({
     .min(0)
     .max(3600)
     .default(30),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number({ error: () => 'must be a number of seconds' })
+    .int()
+    .min(0)
+    .max(120)
+    .default(5),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: () => 'must be an http:// or https:// URL' }).optional(),
   AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: () => 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -193,6 +199,8 @@ export interface Config {
   webDistDir: string;
   /** How long catalog answers (lists, featured, items by slug) are served from memory; 0 turns it off. */
   catalogCacheSeconds: number;
+  /** After SIGTERM, how long /readyz says 503 while requests are still served, before the stop. */
+  shutdownDrainSeconds: number;
   /** Origin the product is reached at (links in emails, OAuth callbacks). No trailing slash. */
   publicUrl: string;
   /**
@@ -338,6 +346,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactEmail: e.CONTACT_EMAIL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     catalogCacheSeconds: e.CATALOG_CACHE_SECONDS,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     // Case-blind, as URL schemes are: `HTTPS://...` passes the PUBLIC_URL check too.

@@ -1,10 +1,11 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { drainThenClose } from './lifecycle';
 import { flushLogs, reportDroppedLogLines } from './logger';
 import { armShutdownWatchdog } from './shutdown-watchdog';
 
-/** A stop takes at most this long from the signal, whatever the main thread is doing. */
-const SHUTDOWN_DEADLINE_MS = 10_000;
+/** Past the drain, a stop takes at most this long, whatever the main thread is doing. */
+const CLOSE_DEADLINE_MS = 10_000;
 /** How long before the deadline the main thread gives up by itself (exit code 1) if it still can. */
 const SELF_EXIT_MARGIN_MS = 1_000;
 
@@ -27,22 +28,26 @@ async function main() {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      const deadline = Date.now() + SHUTDOWN_DEADLINE_MS;
+      // A person at a terminal (Ctrl+C) is not a load balancer waiting on health checks: no drain.
+      const drainMs = signal === 'SIGTERM' ? config.shutdownDrainSeconds * 1000 : 0;
+      const deadlineMs = drainMs + CLOSE_DEADLINE_MS;
+      const deadline = Date.now() + deadlineMs;
       // The deadline holds even if the main thread gets stuck from here on: a worker thread keeps it.
-      const watchdog = armShutdownWatchdog(SHUTDOWN_DEADLINE_MS);
+      const watchdog = armShutdownWatchdog(deadlineMs);
       const selfExitAt = deadline - SELF_EXIT_MARGIN_MS;
       setTimeout(() => {
         // Said, or a stop that ends with code 1 leaves no trace of why.
-        app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'the stop did not finish in time: exiting');
+        app.log.error({ deadlineMs }, 'the stop did not finish in time: exiting');
         void flushLogs(SELF_EXIT_MARGIN_MS / 2).then(() => process.exit(1));
       }, selfExitAt - Date.now()).unref();
-      app.log.info({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutting down');
+      app.log.info({ signal, drainMs, deadlineMs }, 'shutting down');
       if (!watchdog)
         app.log.warn('the shutdown watchdog could not start: the deadline relies on this thread');
-      // Stop taking connections, finish in-flight requests, close the database; then give the logs
-      // written so far until shortly before the deadline to reach their reader (never blocking).
+      // Drain (readiness says 503, requests still served), then stop taking connections, finish
+      // in-flight requests, close the database; then give the logs written so far until shortly
+      // before the deadline to reach their reader (never blocking).
       const exit = (code: number) => flushLogs(selfExitAt - 100 - Date.now()).then(() => process.exit(code));
-      app.close().then(
+      drainThenClose(app, drainMs).then(
         () => exit(0),
         (err) => {
           app.log.error({ err }, 'shutdown failed');

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { errorBody } from '../errors';
+import '../lifecycle';
 import { type LogDestination, loggingOptions } from '../logger';
 import { registerErrorHandling, writeClientError } from './error-handler';
 import { registerOpenApi } from './openapi';
@@ -58,10 +59,14 @@ export const http = fp(
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
+    const lifecycle = { draining: false };
+    app.decorate('lifecycle', lifecycle);
     // One synchronous hook for every response, pages and API alike (also the 404s and static files).
     app.addHook('onRequest', (req, reply, done) => {
       reply.headers(securityHeaders(req.url));
       reply.header('x-request-id', req.id);
+      // Stopping: a client keeping its connection open would come back here; it should go elsewhere.
+      if (lifecycle.draining) reply.header('connection', 'close');
       done();
     });
     registerSameOriginCheck(app, config);

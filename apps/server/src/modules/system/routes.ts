@@ -53,7 +53,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   database: DatabaseHandle;
   metrics: Registry;
   catalogSync: CatalogSync;
-}> = async (app, { config, database, metrics, catalogSync }) => {
+  lifecycle: { draining: boolean };
+}> = async (app, { config, database, metrics, catalogSync, lifecycle }) => {
   app.route({
     method: ROUTES.getMetrics.method,
     url: ROUTES.getMetrics.path,
@@ -103,13 +104,16 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       operationId: 'checkReadiness',
       summary: 'The database answers; whether the catalog is still filling from the providers',
       description:
-        "Ready (200) as soon as the database answers: the app serves while a first start fills the catalog from TMDB and ISBNdb, and `catalog` says `filling` until every configured provider's lists have been read once.",
+        "Ready (200) as soon as the database answers: the app serves while a first start fills the catalog from TMDB and ISBNdb, and `catalog` says `filling` until every configured provider's lists have been read once. 503 while the database does not answer, and from the moment the process is asked to stop (SIGTERM), while it still serves for SHUTDOWN_DRAIN_SECONDS.",
       response: { 200: readinessSchema, 503: errorResponseSchema },
     },
     handler: async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (lifecycle.draining) {
+        return reply.status(503).send(errorBody('SERVICE_UNAVAILABLE', 'This instance is stopping.'));
+      }
       try {
         await database.ping();
-        reply.header('cache-control', 'no-store');
         return { status: 'ok' as const, catalog: await catalogSync.state() };
       } catch (err) {
         req.log.warn({ err }, 'readiness check failed');
