@@ -3,7 +3,7 @@ import { pathTo, ROUTES } from '@releasebell/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { translateNow } from './i18n';
-import { useSession } from './session';
+import { useSession, useSignedInNow } from './session';
 import { showToast } from './toast';
 
 const MESSAGES = {
@@ -35,11 +35,12 @@ const getFollows = (signal?: AbortSignal) => api.get<FollowsAnswer>(pathTo(ROUTE
 /** The signed-in member's follows (nothing is fetched for a visitor). */
 export function useFollows() {
   const { currentUser } = useSession();
+  const signedInNow = useSignedInNow();
   const uid = currentUser?.id ?? '';
   return useQuery({
     queryKey: followsKey(uid),
     queryFn: ({ signal }) => getFollows(signal),
-    enabled: uid !== '',
+    enabled: uid !== '' && signedInNow?.id === uid,
     staleTime: 60_000,
   });
 }

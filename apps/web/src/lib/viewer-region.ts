@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getProfile, profileKey } from './profile';
 import { regionFromLocale } from './region';
-import { useSession } from './session';
+import { useSession, useSignedInNow } from './session';
 import { useViewer } from './viewer';
 
 /**
@@ -13,11 +13,12 @@ import { useViewer } from './viewer';
 export function useViewerRegion(): { region: string | null; known: boolean } {
   const { currentUser, isLoading } = useSession();
   const { locale } = useViewer();
+  const signedInNow = useSignedInNow();
   const uid = currentUser?.id ?? null;
   const profile = useQuery({
     queryKey: profileKey(uid ?? ''),
     queryFn: ({ signal }) => getProfile(uid ?? '', signal),
-    enabled: !!uid,
+    enabled: !!uid && signedInNow?.id === uid,
     // Not registered yet (404) or unreachable: the browser's country will do; the page must not wait.
     retry: false,
     staleTime: 60_000,

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from './api-client';
 import { translateNow, useCatalogLang } from './i18n';
-import { type PendingItem, useSession } from './session';
+import { type PendingItem, useSession, useSignedInNow } from './session';
 import { showToast } from './toast';
 
 const MESSAGES = {
@@ -39,6 +39,7 @@ export const removeFromWatchlist = (uid: string, itemId: string) =>
 /** The signed-in member's watchlist (nothing is fetched for a visitor). */
 export function useWatchlist() {
   const { currentUser } = useSession();
+  const signedInNow = useSignedInNow();
   const uid = currentUser?.id ?? '';
   // One list under one key, which every screen updates in place: a new language reads it again
   // (useMemberLanguage), with the titles in that language.
@@ -46,7 +47,8 @@ export function useWatchlist() {
   return useQuery({
     queryKey: watchlistKey(uid),
     queryFn: ({ signal }) => getWatchlist(uid, lang, signal),
-    enabled: uid !== '',
+    // Not for a member who has just signed out, whose screens may still be drawn with them.
+    enabled: uid !== '' && signedInNow?.id === uid,
     staleTime: 60_000,
   });
 }

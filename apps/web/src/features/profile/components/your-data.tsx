@@ -94,10 +94,11 @@ export function DeleteAccount() {
     event.preventDefault();
     setError(null);
     remove.mutate(withEmail ? { confirm: value } : { password: value }, {
-      onSuccess: () => {
+      onSuccess: async () => {
         notifications.show({ message: t(MESSAGES.deleted), color: 'teal', autoClose: 6000 });
-        // The session is gone with the account: forget it here too (the server's answer no longer matters).
-        void signOut().catch(() => undefined);
+        // The session is gone with the account: forget it here too (the server's answer no longer
+        // matters), before any screen of the member's is drawn again.
+        await signOut().catch(() => undefined);
         void navigate('/');
       },
       onError: (failure) => {
