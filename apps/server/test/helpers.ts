@@ -73,7 +73,7 @@ export interface TestAppOptions {
  * rate limit's pacing take no real time, in the order and amounts they would. For the stand-ins of
  * test/tmdb-fake.ts and test/isbndb-fake.ts, which limit nothing unless told to.
  */
-export function instantProviderTime(): Required<ProviderTime> & { waited(): number } {
+export function instantProviderTime(): Required<Pick<ProviderTime, 'now' | 'sleep'>> & { waited(): number } {
   let now = 0;
   return {
     now: () => now,

@@ -102,11 +102,22 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
     kind: 'postgres',
     executeSql: (text, values) => pool.query(text, values),
     migrate: async () => {
-      if (schemaName) await db.execute(sql.raw(`create schema if not exists "${schemaName}"`));
-      await migratePg(db as never, {
-        migrationsFolder,
-        ...(schemaName ? { migrationsSchema: schemaName } : {}),
-      });
+      // Instances starting together migrate one at a time: the others wait on this lock, then find
+      // nothing left to apply.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock(hashtext($1))', [
+          `releasebell:migrate:${schemaName ?? ''}`,
+        ]);
+        if (schemaName) await db.execute(sql.raw(`create schema if not exists "${schemaName}"`));
+        await migratePg(db as never, {
+          migrationsFolder,
+          ...(schemaName ? { migrationsSchema: schemaName } : {}),
+        });
+      } finally {
+        await holder.query('select pg_advisory_unlock_all()').catch(() => {});
+        holder.release();
+      }
     },
     ping: async () => {
       await pool.query('select 1');

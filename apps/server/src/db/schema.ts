@@ -402,6 +402,16 @@ export const phoneVerifications = pgTable('phone_verifications', {
 });
 
 /** Fixed-window counters shared by every app process (auth rate limits). */
+/**
+ * Each metadata provider's next free request slot, shared by every app process on the database: a
+ * request takes the slot and moves it on by one interval (1 / the provider's rate), so the provider
+ * sees the configured rate from all processes together. A 429's Retry-After moves it past the wait.
+ */
+export const providerPace = pgTable('provider_pace', {
+  name: text('name').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true, precision: 6 }).notNull(),
+});
+
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {

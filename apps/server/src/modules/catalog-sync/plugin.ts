@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createSharedPaces } from '../../infra/provider-pace';
 import { createJobTicker } from '../../jobs/ticker';
 import type { ProviderTime } from '../../providers/http/provider-client';
 import { createProviderSearch, type ProviderSearch } from './provider-search';
@@ -31,7 +32,11 @@ export interface CatalogSyncModuleOptions {
 export default fp<CatalogSyncModuleOptions>(
   async (app, options) => {
     const { config, clock, catalogRepository: catalog } = app;
-    const providers = createCatalogProviders(config, options.providerTime);
+    // One rate per provider across every process on the database, each request waiting its turn.
+    const providers = createCatalogProviders(config, {
+      ...options.providerTime,
+      sharedPaces: createSharedPaces(app.database.db, options.providerTime?.sleep),
+    });
     app.decorate('catalogSources', {
       providers,
       search: createProviderSearch(providers, clock),

@@ -29,6 +29,14 @@ export class ProviderUnavailableError extends Error {
   }
 }
 
+/** A provider's pace shared with other processes: one slot per request, a 429's wait for all. */
+export interface SharedPace {
+  take(): Promise<void>;
+  pause(ms: number): Promise<void>;
+}
+/** Each provider's shared pace, by its name and rate. */
+export type SharedPaces = (name: string, requestsPerSecond: number) => SharedPace;
+
 export interface ProviderClientOptions {
   /** For messages: `TMDB`, `ISBNdb`. */
   name: string;
@@ -51,15 +59,18 @@ export interface ProviderClientOptions {
   maxAttempts?: number;
   now?: () => number;
   sleep?: Sleep;
+  /** Several processes: the rate is kept across them all (infra/provider-pace.ts), on top of the bucket. */
+  sharedPaces?: SharedPaces;
   random?: () => number;
   fetch?: typeof fetch;
 }
 
 /**
- * The time a client waits in, between tries and under its rate limit: the process's own unless a test
+ * The time a client waits in, between tries and under its rate limit (and the pace it shares with
+ * other processes): the process's own unless a test
  * moves it itself (then a backoff or a pause takes no real time).
  */
-export type ProviderTime = Pick<ProviderClientOptions, 'now' | 'sleep'>;
+export type ProviderTime = Pick<ProviderClientOptions, 'now' | 'sleep' | 'sharedPaces'>;
 
 const TRANSIENT = new Set([408, 425, 429, 500, 502, 503, 504]);
 
@@ -89,6 +100,7 @@ export function createProviderClient(options: ProviderClientOptions) {
     ...(options.now ? { now: options.now } : {}),
     sleep,
   });
+  const shared = options.sharedPaces?.(options.name, options.requestsPerSecond);
   const base = options.baseUrl.replace(/\/+$/, '');
 
   function urlFor(path: string, query: Record<string, string | number | undefined>) {
@@ -120,6 +132,7 @@ export function createProviderClient(options: ProviderClientOptions) {
     let lastProblem = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       await bucket.take();
+      await shared?.take();
       let res: Response;
       try {
         res = await doFetch(url, {
@@ -157,8 +170,10 @@ export function createProviderClient(options: ProviderClientOptions) {
         await res.body?.cancel();
         lastProblem = `HTTP ${res.status}`;
         if (attempt < maxAttempts) {
-          if (res.status === 429 && wait !== null) bucket.pause(wait);
-          else await sleep(Math.max(wait ?? 0, backoffMs(attempt)));
+          if (res.status === 429 && wait !== null) {
+            bucket.pause(wait);
+            await shared?.pause(wait);
+          } else await sleep(Math.max(wait ?? 0, backoffMs(attempt)));
         }
         continue;
       }
