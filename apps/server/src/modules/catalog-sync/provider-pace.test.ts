@@ -8,15 +8,17 @@ import { booksTitled } from '../../providers/isbndb/isbndb-provider';
 // both together, not twice it.
 
 describe("a provider's rate across instances", () => {
-  const RATE = 4;
+  /** The stand-in's limit, and the rate the instances are set to: under it, with room for timers' jitter. */
+  const LIMIT = 4;
+  const RATE = 3;
   let isbndb: Awaited<ReturnType<typeof startIsbndbFake>>;
   let database: TestDatabase;
   let second: Awaited<ReturnType<TestDatabase['openAnother']>>;
   let apps: FastifyInstance[];
 
   beforeAll(async () => {
-    // The stand-in refuses past RATE requests in any rolling second (a 429), as ISBNdb does.
-    isbndb = await startIsbndbFake({ rateLimit: RATE });
+    // The stand-in refuses past LIMIT requests in any rolling second (a 429), as ISBNdb does.
+    isbndb = await startIsbndbFake({ rateLimit: LIMIT });
     const env = {
       ISBNDB_API_KEY: isbndb.apiKey,
       ISBNDB_API_URL: isbndb.url,
@@ -35,14 +37,14 @@ describe("a provider's rate across instances", () => {
 
   it('keeps both instances together under the rate: no request is refused', async () => {
     const clients = apps.map((app) => app.catalogSources.providers.isbndb!.client);
-    // Each instance alone stays under the rate; both at once would send twice it.
+    // Each instance alone stays under the limit; both at once would send twice the rate, over it.
     await Promise.all(
       clients.flatMap((client, i) =>
-        Array.from({ length: RATE }, (_, n) => booksTitled(client, `title ${i} ${n}`)),
+        Array.from({ length: LIMIT }, (_, n) => booksTitled(client, `title ${i} ${n}`)),
       ),
     );
     const answered = isbndb.requests.map((r) => r.status);
-    expect(answered).toHaveLength(2 * RATE);
+    expect(answered).toHaveLength(2 * LIMIT);
     expect(answered.filter((status) => status === 429)).toEqual([]);
   });
 });
