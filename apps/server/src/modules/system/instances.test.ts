@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  insertItem,
+  openTestDatabase,
+  signUp,
+  TEST_ORIGIN,
+  type TestDatabase,
+} from '../../../test/helpers';
+
+// Two app instances on one database, as behind a load balancer: a member's session and writes, and
+// the limits on sign-in, are the same whichever instance a request reaches.
+
+describe('two instances on one database', () => {
+  let database: TestDatabase;
+  let second: Awaited<ReturnType<TestDatabase['openAnother']>>;
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+
+  beforeAll(async () => {
+    const env = { AUTH_MAX_FAILED_SIGNINS: '4', AUTH_RATE_LIMIT_PER_IP: '1000' };
+    database = await openTestDatabase();
+    second = await database.openAnother();
+    one = await buildTestApp({ env, database });
+    two = await buildTestApp({ env, database: second });
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+    await second.close();
+    await database.close();
+  });
+
+  it('takes a session made on one on the other, and reads a write made on one at once on the other', async () => {
+    const member = await signUp(one, { register: true });
+    const headers = { cookie: member.cookie, origin: TEST_ORIGIN };
+    expect((await two.inject({ url: '/api/session', headers })).json().user).toMatchObject({ id: member.id });
+
+    const itemId = await insertItem(one, { title: 'Seen From Both Sides' });
+    const added = await one.inject({
+      method: 'POST',
+      url: `/watchlist/${member.id}`,
+      headers,
+      payload: { item_id: itemId, media_type: 'movies' },
+    });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const listed = await two.inject({ url: `/watchlist/${member.id}`, headers });
+    expect(listed.json().map((e: { title: string }) => e.title)).toEqual(['Seen From Both Sides']);
+
+    // Signed out on the second: the first refuses the session too.
+    await two.inject({ method: 'POST', url: '/api/auth/sign-out', headers, payload: {} });
+    expect((await one.inject({ url: '/api/follows', headers })).statusCode).toBe(401);
+  });
+
+  it('counts wrong passwords across both: the cap holds wherever the tries land', async () => {
+    const member = await signUp(one);
+    const signIn = (app: FastifyInstance, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: TEST_ORIGIN },
+        remoteAddress: '203.0.113.7',
+        payload: { email: member.email, password },
+      });
+    // Four wrong tries, alternating: two on each, under the cap on either alone.
+    for (const app of [one, two, one, two])
+      expect((await signIn(app, 'not the password 1')).statusCode).toBe(401);
+    for (const app of [one, two]) {
+      const refused = await signIn(app, member.password);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+    }
+  });
+});
