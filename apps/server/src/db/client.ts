@@ -91,7 +91,14 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
   // Session settings travel in the startup packet, so every connection has them before its first query.
   const startup = [`-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`];
   if (schemaName) startup.push(`-c search_path=${schemaName},public`);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: startup.join(' ') });
+  // A database that does not answer (restarting) fails a request within seconds, not at the OS's
+  // TCP timeout: the request is answered 503 and the balancer or the visitor tries again.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: startup.join(' '),
+    connectionTimeoutMillis: 5000,
+  });
   // A dropped connection must not crash the process: idle ones report to the pool, checked-out ones
   // (inside a transaction) to their client; the query in flight fails, the next opens a new one.
   pool.on('error', () => {});

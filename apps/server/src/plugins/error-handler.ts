@@ -15,6 +15,10 @@ const MESSAGES = {
   tooLarge: /*i18n*/ { id: 'error.request.tooLarge', message: 'The request is too large.' },
   mediaType: /*i18n*/ { id: 'error.request.mediaType', message: 'This content type is not accepted here.' },
   badJson: /*i18n*/ { id: 'error.request.badJson', message: 'The request body is not valid JSON.' },
+  unavailable: /*i18n*/ {
+    id: 'error.request.unavailable',
+    message: 'The service is briefly unavailable. Try again in a moment.',
+  },
 };
 
 /** Fastify's refusals of a body it cannot read, in the reader's words; any other keeps Fastify's. */
@@ -33,6 +37,36 @@ function fieldOf(issue: Issue, context: string | undefined): string {
   if (Array.isArray(keys) && keys.length > 0) return keys.join(', ');
   const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   return path || context || 'request';
+}
+
+/**
+ * The database is not there (restarting, unreachable): refused connections, a server shutting down
+ * (57P01-57P03), a connection lost (08xxx) or not made in time. Worth a try again, not a 500.
+ */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+]);
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNREACHABLE.has(code) || /^57P0[123]$/.test(code) || /^08/.test(code)) return true;
+    if (
+      typeof e.message === 'string' &&
+      /^(Connection terminated|timeout exceeded when trying to connect)/.test(e.message)
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /** PostgreSQL's "invalid byte sequence" (a NUL in text) and "untranslatable character" errors. */
@@ -72,6 +106,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isUnstorableText(error)) {
       // Schemas refuse NUL in every string they know; this catches one that slipped past them.
       return reply.status(400).send(errorBody(ERROR_CODES.validation, inLocale(locale, MESSAGES.unstorable)));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(errorBody(ERROR_CODES.unavailable, inLocale(locale, MESSAGES.unavailable)));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
