@@ -23,6 +23,11 @@ export interface DatabaseHandle {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Calls `handler` on each NOTIFY on `channel`, from any process on the database; the returned
+   * function stops listening. On PostgreSQL a connection of its own, made again if it is lost.
+   */
+  listen(channel: string, handler: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,10 @@ async function openPglite(
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, handler) => {
+      const stop = await client.listen(channel, handler);
+      return async () => stop();
+    },
     close: () => client.close(),
   };
 }
@@ -129,6 +138,55 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: async (channel, handler) => listenOn(url, startup.join(' '), channel, handler),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). A lost connection
+ * (PostgreSQL restarting) is made again a second later; what was notified meanwhile is missed, so
+ * the handler is called once the connection is back.
+ */
+async function listenOn(
+  url: string,
+  options: string,
+  channel: string,
+  handler: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  /** Set once listening began: from then on a lost connection is made again. */
+  let established = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (again: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, options, connectionTimeoutMillis: 5000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler();
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (stopped || !established) return;
+      client = null;
+      retry = setTimeout(() => void connect(true).catch(() => {}), 1000);
+      retry.unref();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, '')}"`);
+    } catch (err) {
+      await next.end().catch(() => {});
+      if (!again) throw err;
+      return;
+    }
+    client = next;
+    established = true;
+    if (again) handler();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from '../config';
 import { type DatabaseHandle, openDatabase } from '../db/client';
+import { type CatalogChanges, listenForCatalogChanges } from '../infra/catalog-changes';
 import { createMailer, type Mailer } from '../infra/mail/mailer';
 import { createRateLimiter, type RateLimiter } from '../infra/rate-limiter';
 import { loadSecrets, type Secrets } from '../infra/secrets';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     texts: { sender: SmsSender; rules: PhoneRules };
     metrics: Registry;
     jobs: Jobs;
+    /** Changes to the catalog from any process: what is kept of it subscribes to be dropped. */
+    catalogChanges: CatalogChanges;
   }
 }
 
@@ -88,6 +91,9 @@ export const infrastructure = fp<InfrastructureOptions>(
     app.decorate('texts', { sender, rules });
     app.decorate('metrics', metrics);
     app.decorate('jobs', createJobs(app, database));
+    const catalogChanges = await listenForCatalogChanges(database);
+    app.addHook('onClose', () => catalogChanges.stop().catch(() => {}));
+    app.decorate('catalogChanges', catalogChanges);
   },
   { name: 'infrastructure' },
 );

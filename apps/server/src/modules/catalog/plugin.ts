@@ -40,6 +40,7 @@ export default fp(
       catalog,
       cacheSeconds: config.catalogCacheSeconds,
       views,
+      onCatalogChange: app.catalogChanges.subscribe,
     });
   },
   { name: 'catalog', dependencies: ['infrastructure', 'http'] },

@@ -34,9 +34,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   cacheSeconds: number;
   /** Set by the module that keeps members' services (after this one is registered). */
   views?: { servicesOf: MemberServicesLookup | null };
-}> = async (app, { catalog, cacheSeconds, views = { servicesOf: null } }) => {
+  /** Calls back when the catalog changed, in any process (app.catalogChanges). */
+  onCatalogChange?: (drop: () => void) => void;
+}> = async (app, { catalog, cacheSeconds, views = { servicesOf: null }, onCatalogChange }) => {
   // For a TTL more, an expired answer still goes out at once while one reload replaces it.
   const cache = createTtlCache<CachedJson>(cacheSeconds * 1000, { staleMs: cacheSeconds * 1000 });
+  // A change anywhere (this process or another) is seen at once, not when the copy expires.
+  onCatalogChange?.(() => cache.clear());
   /** Sends the cached answer for `key`, made by `load` and shaped by the route's 200 schema. */
   const sendAnswer = async <S extends z.ZodType>(
     [req, res]: [FastifyRequest, FastifyReply],

@@ -213,6 +213,9 @@ export function createPageService(options: PageServiceOptions) {
   }
 
   return {
+    /** Drops every kept page: the catalog changed. */
+    forget: () => pages.clear(),
+
     /**
      * The web app's index.html for `url` (a page route), with the head tags a crawler reads: a title's
      * page gets its own (status 404 with the app's not-found page for a title not in the catalog),

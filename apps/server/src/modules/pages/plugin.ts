@@ -33,6 +33,7 @@ export default fp(
       onRenderError: (err, url) =>
         app.log.warn({ err, page: url.split('?')[0] }, 'page not rendered on the server'),
     });
+    app.catalogChanges.subscribe(pages.forget);
     await registerWebApp(app, {
       webDistDir: config.webDistDir,
       sendPage: hasWeb ? createPageSender(pages, createRenderBudget({ clock: app.clock })) : null,

@@ -15,6 +15,7 @@ export default fp(
       }),
       cacheSeconds: app.config.catalogCacheSeconds,
       localized: app.catalogViews.localized,
+      onCatalogChange: app.catalogChanges.subscribe,
     });
   },
   { name: 'search', dependencies: ['catalog-sync'] },

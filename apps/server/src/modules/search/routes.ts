@@ -23,13 +23,16 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   cacheSeconds: number;
   /** Titles in a reader's language (the catalog's). */
   localized: (items: MediaItem[], lang: Locale | undefined) => Promise<MediaItem[]>;
-}> = async (app, { search, cacheSeconds, localized }) => {
+  /** Calls back when the catalog changed, in any process (app.catalogChanges). */
+  onCatalogChange?: (drop: () => void) => void;
+}> = async (app, { search, cacheSeconds, localized, onCatalogChange }) => {
   // Everyone typing "dra" asks the same question: the popular prefixes are answered from memory, for
-  // as long as catalog lists are (a title new to the catalog shows within that time).
+  // as long as catalog lists are, and dropped when the catalog changes.
   const answers = createTtlCache<CachedJson>(cacheSeconds * 1000, {
     maxEntries: CACHED_ANSWERS,
     staleMs: cacheSeconds * 1000,
   });
+  onCatalogChange?.(() => answers.clear());
 
   app.route({
     method: ROUTES.searchMedia.method,

@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buildTestApp,
   insertItem,
@@ -8,6 +9,7 @@ import {
   TEST_ORIGIN,
   type TestDatabase,
 } from '../../../test/helpers';
+import { mediaItems } from '../../db/schema';
 
 // Two app instances on one database, as behind a load balancer: a member's session and writes, and
 // the limits on sign-in, are the same whichever instance a request reaches.
@@ -71,5 +73,48 @@ describe('two instances on one database', () => {
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error.code).toBe('RATE_LIMITED');
     }
+  });
+});
+
+describe('a catalog change made through one instance', () => {
+  let database: TestDatabase;
+  let second: Awaited<ReturnType<TestDatabase['openAnother']>>;
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+
+  beforeAll(async () => {
+    // Answers kept five minutes: only the change notice can make the other instance see it sooner.
+    const env = { CATALOG_CACHE_SECONDS: '300' };
+    database = await openTestDatabase();
+    second = await database.openAnother();
+    one = await buildTestApp({ env, database });
+    two = await buildTestApp({ env, database: second });
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+    await second.close();
+    await database.close();
+  });
+
+  it('is seen by the other within 5 seconds, kept answers and pages included', async () => {
+    const itemId = await insertItem(one, {
+      title: 'The Moving Date',
+      releaseDate: '2031-03-01',
+      releaseDatePrecision: 'day',
+    });
+    const [row] = await one.database.db.select().from(mediaItems).where(eq(mediaItems.id, itemId));
+    const path = `/media/slug/movies/${row!.slug}`;
+    const dateOn = async (app: FastifyInstance) => (await app.inject({ url: path })).json().release_date;
+    expect(await dateOn(two)).toBe('2031-03-01');
+    // Kept by the second: the same answer, even after the database changes underneath it, until told.
+    await one.database.db
+      .update(mediaItems)
+      .set({ releaseDate: '2031-09-15' })
+      .where(eq(mediaItems.id, itemId));
+    await vi.waitFor(async () => expect(await dateOn(two)).toBe('2031-09-15'), {
+      timeout: 5000,
+      interval: 100,
+    });
   });
 });
