@@ -13,15 +13,6 @@ export interface ExportedTitle {
   ids: { tmdb?: number; season?: number; imdb?: string; isbn13?: string };
 }
 
-/** A title's TMDB id (and season) from its catalog key: `tmdb:movie:603`, `tmdb:tv:1399:3`. */
-export function tmdbIdsOf(providerId: string): { tmdb?: number; season?: number } {
-  const [scheme, kind, id, season] = providerId.split(':');
-  if (scheme !== 'tmdb' || !id || !/^\d+$/.test(id)) return {};
-  if (kind === 'movie') return { tmdb: Number(id) };
-  if (kind === 'tv' && season && /^\d+$/.test(season)) return { tmdb: Number(id), season: Number(season) };
-  return {};
-}
-
 const CSV_COLUMNS = ['media_type', 'title', 'release_date', 'added_at', 'tmdb', 'imdb', 'isbn13'] as const;
 
 /** A cell as spreadsheets read it: quoted when it holds a comma, a quote or a line break. */

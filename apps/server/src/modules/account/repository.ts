@@ -72,10 +72,12 @@ export function createAccountRepository(db: Database) {
                   rows.map((r) => r.itemId),
                 ),
               );
+      const byItem = new Map<string, { imdb?: string; isbn13?: string }>();
+      for (const id of ids) byItem.set(id.itemId, { ...byItem.get(id.itemId), [id.scheme]: id.value });
       return rows.map((row) => ({
         ...row,
-        imdb: ids.find((i) => i.itemId === row.itemId && i.scheme === 'imdb')?.value ?? null,
-        isbn13: ids.find((i) => i.itemId === row.itemId && i.scheme === 'isbn13')?.value ?? null,
+        imdb: byItem.get(row.itemId)?.imdb ?? null,
+        isbn13: byItem.get(row.itemId)?.isbn13 ?? null,
       }));
     },
 

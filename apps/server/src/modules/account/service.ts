@@ -14,11 +14,12 @@ import type { Mailer } from '../../infra/mail/mailer';
 import type { RateLimiter } from '../../infra/rate-limiter';
 import type { Clock } from '../../lib/clock';
 import { toIsoDate } from '../../lib/dates';
+import { tmdbIdsOf } from '../../providers/tmdb/provider-ids';
 import type { PasswordHasher } from '../auth';
 import type { CalendarService } from '../calendar';
 import { maskedTarget } from '../notifications';
 import { renderAccountDeletedEmail } from './deleted-email';
-import { type ExportedTitle, exportZip, tmdbIdsOf, watchlistCsv } from './export-files';
+import { type ExportedTitle, exportZip, watchlistCsv } from './export-files';
 import type { AccountRepository } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -8,6 +8,7 @@ import {
   IMPORT_MAX_ROWS,
 } from '@releasebell/contract';
 import { yieldToEventLoop } from '../../lib/event-loop';
+import { tmdbIdsOf } from '../../providers/tmdb/provider-ids';
 import { cleanIsbn } from './isbn';
 import { jsonSkeleton, parsePiece, type Span } from './json-pieces';
 import type { ImportRow } from './parse';
@@ -324,16 +325,15 @@ function releasebellRow(item: Json, line: number): ImportRow {
   const ids = isObject(item.ids) ? item.ids : {};
   const providerId = text(item.provider_id);
   // The catalog key names TMDB's ids too, for an export that left them out of `ids`.
-  const movie = /^tmdb:movie:(\d+)$/.exec(providerId);
-  const season = /^tmdb:tv:(\d+):(\d+)$/.exec(providerId);
+  const fromKey = tmdbIdsOf(providerId);
   const isbn13 = kind === 'book' ? cleanIsbn(text(ids.isbn13)) : null;
   return screenRow(line, kind, text(item.title), yearOf(item.release_date), {
     tmdbId:
       kind === 'movie' || kind === 'season'
-        ? (positiveInt(ids.tmdb) ?? positiveInt(movie?.[1] ?? season?.[1]))
+        ? (positiveInt(ids.tmdb) ?? positiveInt(fromKey.tmdb))
         : undefined,
     imdbId: imdbIdOf(ids.imdb),
-    seasonNumber: kind === 'season' ? (seasonNumber(ids.season) ?? seasonNumber(season?.[2])) : undefined,
+    seasonNumber: kind === 'season' ? (seasonNumber(ids.season) ?? seasonNumber(fromKey.season)) : undefined,
     providerId: providerId && providerId.length <= 200 ? providerId : undefined,
     isbn13: isbn13?.length === 13 ? isbn13 : undefined,
   });

@@ -14,27 +14,31 @@ import { mediaItems } from '../../db/schema';
 // Two app instances on one database, as behind a load balancer: a member's session and writes, and
 // the limits on sign-in, are the same whichever instance a request reaches.
 
-describe('two instances on one database', () => {
+/** Two app instances on one database with `env`, made before the tests and closed after them. */
+function twoInstances(env: Record<string, string>) {
+  const made = {} as { one: FastifyInstance; two: FastifyInstance };
   let database: TestDatabase;
   let second: Awaited<ReturnType<TestDatabase['openAnother']>>;
-  let one: FastifyInstance;
-  let two: FastifyInstance;
-
   beforeAll(async () => {
-    const env = { AUTH_MAX_FAILED_SIGNINS: '4', AUTH_RATE_LIMIT_PER_IP: '1000' };
     database = await openTestDatabase();
     second = await database.openAnother();
-    one = await buildTestApp({ env, database });
-    two = await buildTestApp({ env, database: second });
+    made.one = await buildTestApp({ env, database });
+    made.two = await buildTestApp({ env, database: second });
   });
   afterAll(async () => {
-    await two.close();
-    await one.close();
+    await made.two.close();
+    await made.one.close();
     await second.close();
     await database.close();
   });
+  return made;
+}
+
+describe('two instances on one database', () => {
+  const apps = twoInstances({ AUTH_MAX_FAILED_SIGNINS: '4', AUTH_RATE_LIMIT_PER_IP: '1000' });
 
   it('takes a session made on one on the other, and reads a write made on one at once on the other', async () => {
+    const { one, two } = apps;
     const member = await signUp(one, { register: true });
     const headers = { cookie: member.cookie, origin: TEST_ORIGIN };
     expect((await two.inject({ url: '/api/session', headers })).json().user).toMatchObject({ id: member.id });
@@ -56,6 +60,7 @@ describe('two instances on one database', () => {
   });
 
   it('counts wrong passwords across both: the cap holds wherever the tries land', async () => {
+    const { one, two } = apps;
     const member = await signUp(one);
     const signIn = (app: FastifyInstance, password: string) =>
       app.inject({
@@ -77,27 +82,11 @@ describe('two instances on one database', () => {
 });
 
 describe('a catalog change made through one instance', () => {
-  let database: TestDatabase;
-  let second: Awaited<ReturnType<TestDatabase['openAnother']>>;
-  let one: FastifyInstance;
-  let two: FastifyInstance;
-
-  beforeAll(async () => {
-    // Answers kept five minutes: only the change notice can make the other instance see it sooner.
-    const env = { CATALOG_CACHE_SECONDS: '300' };
-    database = await openTestDatabase();
-    second = await database.openAnother();
-    one = await buildTestApp({ env, database });
-    two = await buildTestApp({ env, database: second });
-  });
-  afterAll(async () => {
-    await two.close();
-    await one.close();
-    await second.close();
-    await database.close();
-  });
+  // Answers kept five minutes: only the change notice can make the other instance see it sooner.
+  const apps = twoInstances({ CATALOG_CACHE_SECONDS: '300' });
 
   it('is seen by the other within 5 seconds, kept answers and pages included', async () => {
+    const { one, two } = apps;
     const itemId = await insertItem(one, {
       title: 'The Moving Date',
       releaseDate: '2031-03-01',

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
@@ -90,6 +90,13 @@ export function DeleteAccount() {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  const field = {
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setValue(e.currentTarget.value),
+    error,
+    required: true,
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -125,24 +132,14 @@ export function DeleteAccount() {
           <Stack gap="sm">
             {withEmail ? (
               <TextInput
+                {...field}
                 type="email"
                 autoComplete="email"
                 label={t(MESSAGES.email)}
                 description={t(MESSAGES.emailHint)}
-                value={value}
-                onChange={(e) => setValue(e.currentTarget.value)}
-                error={error}
-                required
               />
             ) : (
-              <PasswordInput
-                autoComplete="current-password"
-                label={t(MESSAGES.password)}
-                value={value}
-                onChange={(e) => setValue(e.currentTarget.value)}
-                error={error}
-                required
-              />
+              <PasswordInput {...field} autoComplete="current-password" label={t(MESSAGES.password)} />
             )}
             <Anchor
               component="button"
