@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { errorBody } from '../errors';
+import { routeLimitStore } from '../infra/route-limit-store';
 import '../lifecycle';
 import { type LogDestination, loggingOptions } from '../logger';
 import { registerErrorHandling, writeClientError } from './error-handler';
@@ -72,7 +73,8 @@ export const http = fp(
     registerSameOriginCheck(app, config);
     // No request bodies arrive compressed (JSON under 64 KB), so no decompression hook on every request.
     await app.register(compress, { threshold: 1024, globalDecompression: false });
-    await app.register(rateLimit, { global: false });
+    // Counted in the database, so a route's limit is the same whatever instance a caller reaches.
+    await app.register(rateLimit, { global: false, store: routeLimitStore(app.limiter, app.clock) });
     await registerOpenApi(app, config);
   },
   { name: 'http', dependencies: ['infrastructure'] },

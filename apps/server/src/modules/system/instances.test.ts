@@ -12,7 +12,7 @@ import {
 import { mediaItems } from '../../db/schema';
 
 // Two app instances on one database, as behind a load balancer: a member's session and writes, and
-// the limits on sign-in, are the same whichever instance a request reaches.
+// the limits on sign-in and on routes, are the same whichever instance a request reaches.
 
 /** Two app instances on one database with `env`, made before the tests and closed after them. */
 function twoInstances(env: Record<string, string>) {
@@ -75,6 +75,19 @@ describe('two instances on one database', () => {
       expect((await signIn(app, 'not the password 1')).statusCode).toBe(401);
     for (const app of [one, two]) {
       const refused = await signIn(app, member.password);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+    }
+  });
+
+  it("counts a route's limit across both: unknown API paths from one address", async () => {
+    const { one, two } = apps;
+    // The limit is 120 a minute: sixty on each is under it on either alone.
+    const probe = (app: FastifyInstance, n: number) =>
+      app.inject({ url: `/api/no-such-path-${n}`, remoteAddress: '198.51.100.9' });
+    for (let n = 0; n < 120; n++) expect((await probe(n % 2 ? one : two, n)).statusCode).toBe(404);
+    for (const app of [one, two]) {
+      const refused = await probe(app, 120);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error.code).toBe('RATE_LIMITED');
     }
