@@ -12,7 +12,7 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'chaos/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'chaos/**/*.test.ts', 'soak/**/*.test.ts'],
           setupFiles: ['./test/setup.ts'],
           globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const SERVER_TEST = /(\.test\.tsx?$|^apps\/server\/(test|bench|chaos)\/)/;
+const SERVER_TEST = /(\.test\.tsx?$|^apps\/server\/(test|bench|chaos|soak)\/)/;
 
 /**
  * `from` and `to` match repository-relative paths; `to` may use `$1` for what `from` captured.
@@ -78,6 +78,7 @@ const ROOTS = [
   'apps/server/test',
   'apps/server/bench',
   'apps/server/chaos',
+  'apps/server/soak',
   'apps/web/src',
 ];
 const PACKAGES = {

@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SERVED_BY, soakConfig } from './balancer';
+import type { RequestRecord } from './load';
+import type { NoticeReport } from './notices';
+import { judge } from './report';
+
+const reference = readFileSync(path.resolve(import.meta.dirname, '../../../deploy/haproxy.cfg'), 'utf8');
+
+describe("the soak's HAProxy configuration", () => {
+  const config = soakConfig(reference, 8088, [4001, 4002], '/tmp/x/haproxy.sock');
+
+  it('is the reference one with the instances, the address, a stats socket and the served-by header', () => {
+    expect(config).toContain('bind 127.0.0.1:8088');
+    expect(config.match(/^ {4}server .*$/gm)).toEqual([
+      '    server app1 127.0.0.1:4001 check',
+      '    server app2 127.0.0.1:4002 check',
+    ]);
+    expect(config).toContain('stats socket /tmp/x/haproxy.sock');
+    expect(config).toContain(`http-after-response set-header ${SERVED_BY} %s`);
+    // Everything else as deployed: the health checks and the retry rules.
+    for (const line of ['http-check send meth GET uri /readyz', 'retry-on conn-failure', 'disable-l7-retry'])
+      expect(config).toContain(line);
+  });
+
+  it('passes HAProxy’s own check', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'soak-cfg-'));
+    try {
+      writeFileSync(path.join(dir, 'haproxy.cfg'), config);
+      expect(() =>
+        execFileSync('/usr/sbin/haproxy', ['-c', '-q', '-f', path.join(dir, 'haproxy.cfg')]),
+      ).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a reference that no longer has what it replaces', () => {
+    expect(() => soakConfig(reference.replace(/bind :\d+/, 'bind *:80'), 1, [2], '/s')).toThrow(/bind/);
+  });
+});
+
+describe("the soak's verdict", () => {
+  const request = (over: Partial<RequestRecord>): RequestRecord => ({
+    what: 'search',
+    start: 1000,
+    end: 1100,
+    status: 200,
+    failed: false,
+    server: 'app1',
+    ...over,
+  });
+  const notices: NoticeReport = { expected: 2, sent: 2, lost: [], duplicates: 1, doubles: [] };
+  const outcome = (records: RequestRecord[], extra: Partial<Parameters<typeof judge>[0]> = {}) =>
+    judge({
+      records,
+      kills: [{ name: 'app2', at: 5000, outAfterMs: 1200 }],
+      pgWindow: { from: 10_000, to: 12_000 },
+      rolling: { from: 20_000, to: 40_000 },
+      notices,
+      crashes: [],
+      imports: [],
+      importStatuses: new Map(),
+      ...extra,
+    });
+
+  it('forgives what was in flight on the killed instance and quick 503s while PostgreSQL restarts', () => {
+    const verdict = outcome([
+      request({}),
+      request({ start: 4900, end: 5001, status: 502, failed: true, server: 'app2' }),
+      request({ start: 11_000, end: 11_020, status: 503, failed: true }),
+    ]);
+    expect(verdict).toMatchObject({ ok: true, failed: 2, duringPg: 1, lost: 0 });
+  });
+
+  it('does not forgive a failure on another instance, during the rolling restart, or a slow or wrong one during PostgreSQL’s', () => {
+    for (const failure of [
+      request({ start: 4900, end: 5001, status: 502, failed: true, server: 'app1' }),
+      request({ start: 30_000, end: 30_010, status: 503, failed: true }),
+      request({ start: 10_500, end: 16_000, status: 503, failed: true }),
+      request({ start: 10_500, end: 10_600, status: 500, failed: true }),
+    ]) {
+      expect(outcome([failure]).ok, JSON.stringify(failure)).toBe(false);
+    }
+  });
+
+  it('fails on a lost notice, an email under another Message-ID, a lost import or a crash', () => {
+    expect(outcome([], { notices: { ...notices, lost: ['a@example.com about X: no row'] } })).toMatchObject({
+      ok: false,
+      lost: 1,
+    });
+    expect(outcome([], { notices: { ...notices, doubles: ['<x@…>'] } }).ok).toBe(false);
+    const member = { n: 1, email: 'm@example.com', ip: '10.0.0.1', uid: 'u', cookie: '' };
+    expect(
+      outcome([], {
+        imports: [{ member, id: 'i1', applied: true }],
+        importStatuses: new Map([['i1', 'ready']]),
+      }),
+    ).toMatchObject({ ok: false, lost: 1 });
+    expect(outcome([], { crashes: ['app1 exited by itself'] }).ok).toBe(false);
+  });
+});
