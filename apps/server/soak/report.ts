@@ -69,8 +69,21 @@ export function judge(outcome: SoakOutcome) {
   const describe = (r: RequestRecord) =>
     `${r.what} on ${r.server ?? 'no instance'}: ${r.status ?? r.error} after ${r.end - r.start} ms${r.status && r.error ? ` (${r.error.slice(0, 120)})` : ''}`;
 
+  const byKind = new Map<string, number[]>();
+  for (const r of records) byKind.set(r.what, [...(byKind.get(r.what) ?? []), r.end - r.start]);
+  const kinds = [...byKind]
+    .map(([what, times]) => ({
+      what,
+      n: times.length,
+      p99: percentile(
+        times.sort((a, b) => a - b),
+        99,
+      ),
+    }))
+    .sort((a, b) => b.p99 - a.p99);
   const details = [
     `requests: ${records.length}, p50 ${percentile(latencies, 50)} ms, p99 ${p99} ms, max ${latencies.at(-1) ?? 0} ms`,
+    `  p99 by kind: ${kinds.map((k) => `${k.what} ${k.p99} ms (${k.n})`).join(', ')}`,
     `kills: ${kills.length}, out of HAProxy after ${kills.map((k) => (k.outAfterMs === null ? '?' : `${(k.outAfterMs / 1000).toFixed(1)} s`)).join(', ') || '-'}`,
     `failed: ${failed.length}: ${atKills.length} in flight at a SIGKILL (${statuses(atKills)}), ${duringPg.length} during the PostgreSQL restart` +
       `${pgWindow ? ` (${((pgWindow.to - pgWindow.from) / 1000).toFixed(1)} s; ${statuses(duringPg)}; slowest ${Math.max(0, ...duringPg.map((r) => r.end - r.start))} ms)` : ''}, ` +
