@@ -111,7 +111,9 @@ export function startMover(
       moves.push({ title, at: Date.now() });
       next++;
     } catch (err) {
-      say(`moving ${title.title} failed (${err instanceof Error ? err.message : err}); again next turn`);
+      // Drizzle's message is the whole query; the reason is its cause's.
+      const reason = err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : err;
+      say(`moving ${title.title} failed (${reason}); again next turn`);
     } finally {
       busy = false;
     }

@@ -251,7 +251,7 @@ async function main() {
       } else {
         const from = Date.now();
         await postgres.restart();
-        // Back when every instance says it can serve again.
+        // Back when every instance says it can serve again, and the balancer has taken them back.
         await until(
           'every instance ready after the PostgreSQL restart',
           async () => {
@@ -263,9 +263,11 @@ async function main() {
           },
           60_000,
         );
+        const ready = Date.now();
+        await allUp();
         pgWindow = { from, to: Date.now() };
         say(
-          `PostgreSQL restarted; every instance ready again after ${((Date.now() - from) / 1000).toFixed(1)} s`,
+          `PostgreSQL restarted; every instance ready again after ${((ready - from) / 1000).toFixed(1)} s, back in HAProxy after ${((Date.now() - from) / 1000).toFixed(1)} s`,
         );
       }
     }

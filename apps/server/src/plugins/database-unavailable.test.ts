@@ -13,6 +13,10 @@ describe('a request meeting a database that is not there', () => {
     }),
     lost: new Error('Connection terminated unexpectedly'),
     poolTimeout: new Error('timeout exceeded when trying to connect'),
+    // A transaction whose connection died: the rollback on that client fails in turn.
+    rollback: Object.assign(new Error('Failed query: rollback'), {
+      cause: new Error('Client has encountered a connection error and is not queryable'),
+    }),
     wrapped: Object.assign(new Error('Failed query: select 1'), {
       cause: Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
     }),

@@ -61,7 +61,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (UNREACHABLE.has(code) || /^57P0[123]$/.test(code) || /^08/.test(code)) return true;
     if (
       typeof e.message === 'string' &&
-      /^(Connection terminated|timeout exceeded when trying to connect)/.test(e.message)
+      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+        e.message,
+      )
     )
       return true;
     e = e.cause as typeof e;
