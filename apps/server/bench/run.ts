@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { like, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { mediaItems } from '../src/db/schema';
+import { normaliseForSearch } from '../src/lib/text';
 import { findDataDirUsers, redactUrl } from '../src/scripts/catalog-generator';
 import {
   type CalendarFeedResult,
@@ -23,6 +24,7 @@ import {
   type PushFanoutResult,
 } from './channels';
 import { installCleanup, runCommand, startChild, stopAllChildren } from './children';
+import { type ColdSearchResult, measureColdSearch, printColdSearch, readCatalogTitles } from './cold-search';
 import { type FanoutResult, measureFanout } from './fanout';
 import { type FollowsResult, measureFollows } from './follows';
 import { type ImportLoadOutcome, importLoadMet, measureImportLoad, printImportLoad } from './import-load';
@@ -57,8 +59,10 @@ Options:
                         with the baseline; the median round is reported
   --connections <n>     concurrent connections per load test            (default: 50)
   --search-queries <n>  sequential search requests for latency          (default: 500)
+  --cold-search-queries <n>  sequential queries of the cold search, every one new (default: 1000);
+                        its load walks 300,000 more, none repeated
   --only-search         run only the search figures (sequential, then under load beside the
-                        baseline) on the synthetic catalog
+                        baseline, then the cold search) on the synthetic catalog
   --no-pin              leave CPU placement to the scheduler (by default, on Linux with 2+ CPUs,
                         the servers share CPU 0 and the load generator gets CPU 1)
   --log-level <level>   the app's LOG_LEVEL                             (default: info, as shipped)
@@ -151,6 +155,8 @@ interface Options {
   rounds: number;
   connections: number;
   searchQueries: number;
+  /** Sequential queries of the cold search (every query new, so no kept answer is hit). */
+  coldSearchQueries: number;
   /** Only the catalog's load tests of search (beside the baseline) and the sequential search latency. */
   onlySearch: boolean;
   fresh: boolean;
@@ -186,6 +192,7 @@ function parseOptions(): Options | null {
       rounds: { type: 'string', default: '3' },
       connections: { type: 'string', default: '50' },
       'search-queries': { type: 'string', default: '500' },
+      'cold-search-queries': { type: 'string', default: '1000' },
       'only-search': { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
       'no-pin': { type: 'boolean', default: false },
@@ -237,6 +244,7 @@ function parseOptions(): Options | null {
     rounds: int('rounds', values.rounds, 1, 20),
     connections: int('connections', values.connections, 1, 1000),
     searchQueries: int('search-queries', values['search-queries'], 1, 100_000),
+    coldSearchQueries: int('cold-search-queries', values['cold-search-queries'], 1, 100_000),
     onlySearch: values['only-search'],
     fresh: values.fresh,
     pin: !values['no-pin'],
@@ -336,7 +344,8 @@ async function prepareCatalog(options: Options): Promise<CatalogInfo> {
     // The app requires a session secret with PostgreSQL (every process must sign alike); the
     // benchmark's processes share one made for the run, so BENCH_DATABASE_URL is all it needs.
     const env = { DATABASE_URL: url, AUTH_SECRET: randomBytes(32).toString('hex') };
-    const handle = await openDatabase({ url, poolSize: 1 });
+    // Two connections: migrate() holds one (its lock) while the migrator runs on another.
+    const handle = await openDatabase({ url, poolSize: 2 });
     try {
       await handle.migrate();
       if (options.fresh) {
@@ -1002,6 +1011,8 @@ async function main() {
   }
 
   const catalog = await prepareCatalog(options);
+  // Words for the cold search, read before the app opens the database (PGlite allows one process).
+  const coldTitles = await readCatalogTitles(catalog.env, options.seed);
 
   log(`Starting the app (LOG_LEVEL=${options.logLevel}) and the baseline…`);
   const serverStarted = performance.now();
@@ -1141,6 +1152,24 @@ async function main() {
     rounds: all.map((m) => ({ requestsPerSec: m.run.requestsPerSec, ratioToBaseline: m.ratio })),
   }));
 
+  // Every query new, none of them kept: what search costs the database when nobody asked it before.
+  const coldSearch: ColdSearchResult = await measureColdSearch({
+    base,
+    titles: coldTitles,
+    seed: options.seed,
+    exclude: new Set(queries.map((q) => normaliseForSearch(q.q))),
+    sequentialQueries: options.coldSearchQueries,
+    listLength: 300_000,
+    connections: options.connections,
+    durationSeconds: options.duration,
+    rounds: options.rounds,
+    wrk:
+      generator.kind === 'wrk' && generator.path ? { path: generator.path, pinned: generator.pinned } : null,
+    appCpuSeconds: appCpu,
+    settle: () => settle(base),
+    log,
+  });
+
   const serverRssMb = server.rssMb();
   const appLogLines = server.stdoutLines();
   if (generator.scriptDir) rmSync(generator.scriptDir, { recursive: true, force: true });
@@ -1244,6 +1273,8 @@ async function main() {
     );
   }
   console.log('');
+  printColdSearch(coldSearch, options.items, options.connections);
+  console.log('');
   if ('error' in web) console.log(`Home route initial JS: not measured: ${web.error}`);
   else {
     console.log(
@@ -1323,6 +1354,7 @@ async function main() {
     loadGenerator: generatorName,
     load: loads,
     search,
+    coldSearch,
     homeJs: web,
     nextTick,
     signinBurst,

@@ -207,6 +207,23 @@ export const titleTranslations = pgTable(
   ],
 );
 
+/**
+ * The catalog's distinct title words (the lexemes of `media_items.search_vector`) and how many titles
+ * hold each: search corrects a misspelt word against this small dictionary. Kept exact by triggers on
+ * `media_items` (migration 0026), whoever writes titles.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    titles: integer('titles').notNull(),
+  },
+  // Written a few words at a time, read on every close-spelling search: no pending list to read through.
+  (t) => [
+    index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),
+  ],
+);
+
 export const itemIdentifiers = pgTable(
   'item_identifiers',
   {

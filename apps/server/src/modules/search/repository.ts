@@ -1,7 +1,8 @@
 import type { Locale, MediaType } from '@releasebell/contract';
 import { and, asc, desc, eq, gte, inArray, lt, ne, notLike, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { mediaItems, titleTranslations } from '../../db/schema';
+import { mediaItems, searchWords, titleTranslations } from '../../db/schema';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { MEDIA_ITEM_COLUMNS, type MediaItemFields } from '../catalog';
 
@@ -9,6 +10,23 @@ export type SearchRepository = ReturnType<typeof createSearchRepository>;
 
 /** Most popular first, spelled as the indexes store it so a tier is read in index order. */
 const mostPopular = [sql`${mediaItems.popularity} desc nulls last`, asc(mediaItems.id)];
+/** The same order by an expression no index provides: the matches are found through the search indexes and sorted. */
+const byExpression = [sql`${mediaItems.popularity} + 0 desc nulls last`, asc(mediaItems.id)];
+/** Close spellings are ranked by similarity among this many of the most popular titles holding them. */
+const FUZZY_CANDIDATES = 100;
+/** Close words looked up per typed word, the closest first: each costs every title tested a comparison. */
+const CLOSE_WORDS_PER_WORD = 20;
+/**
+ * Titles holding a typed word's close words (the dictionary counts them) above which the candidates are
+ * found by walking the popularity index: below it, looking them up and sorting them reads fewer.
+ */
+const WALK_FOR_CLOSE_TITLES = 5_000;
+/** A shorter typed word only starts title words: trigrams cannot tell its typo from another word. */
+const CLOSE_WORD_MIN_LENGTH = 3;
+/** A word typed shorter than this is a prefix of too many title words ("sea", "an") to merge them all. */
+const SHORT_PREFIX = 4;
+/** Titles holding the other typed words at most this many: they are looked up and sorted, not walked. */
+const LOOK_UP_TITLES = 5_000;
 
 /**
  * How far down the popularity order a search may walk: to the WALK_ROWS-th title (the floor). A common
@@ -27,6 +45,8 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
   const where = (mediaType: MediaType | null, ...conditions: SQL[]) =>
     and(mediaType ? eq(mediaItems.mediaType, mediaType) : undefined, ...conditions);
   const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
+  /** A word of the title starts with `w`, tested on its text: for titles already narrowed down by other words. */
+  const hasWordStarting = (w: string) => sql`(' ' || ${mediaItems.searchText}) like ${`% ${w}%`}`;
 
   /** The rows of these ids (a subquery of `id` and `popularity`), most popular first. */
   function rowsOf(top: ReturnType<ReturnType<typeof idsQuery>['as']>): Promise<MediaItemFields[]> {
@@ -82,9 +102,99 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
     const above = await pick(gte(mediaItems.popularity, floor), mostPopular, limit);
     if (above.length >= limit) return above;
     // An order no index provides: the matches are found through the search indexes and sorted.
-    const byExpression = [sql`${mediaItems.popularity} + 0 desc nulls last`, asc(mediaItems.id)];
     return [...above, ...(await pick(lt(mediaItems.popularity, floor), byExpression, limit - above.length))];
   }
+
+  /**
+   * Up to `n` titles matching `condition` (id, popularity and search text, read from the popularity
+   * index), most popular first: the walk of mostPopularWhere, as a subquery.
+   */
+  function candidates(condition: SQL | undefined, n: number, floor: number | null, order = mostPopular) {
+    const columns = {
+      id: mediaItems.id,
+      popularity: mediaItems.popularity,
+      searchText: mediaItems.searchText,
+    };
+    const pick = (range: SQL | undefined, order: SQL[]) =>
+      db
+        .select(columns)
+        .from(mediaItems)
+        .where(and(condition, range))
+        .orderBy(...order)
+        .limit(n);
+    if (floor === null) return pick(undefined, order).as('candidates');
+    // Below the floor only when above it were too few: the union is read in order and stops at `n`.
+    return unionAll(
+      pick(gte(mediaItems.popularity, floor), mostPopular),
+      pick(lt(mediaItems.popularity, floor), byExpression),
+    )
+      .limit(n)
+      .as('candidates');
+  }
+
+  /**
+   * Dictionary words close to each typed word, the closest first, that do not start with it (a title
+   * word starting with it is matched as a prefix). Close: the typed word is most of the word (pg_trgm
+   * word similarity, at the session's threshold) or the two are alike as wholes (similarity, at
+   * pg_trgm's default), which a swapped or dropped letter in a long word leaves them.
+   */
+  async function closeWords(typed: string[]): Promise<{ typed: string; word: string; titles: number }[]> {
+    const each = typed.map((w) =>
+      db
+        .select({
+          typed: sql<string>`${w}::text`.as('typed'),
+          word: searchWords.word,
+          titles: searchWords.titles,
+        })
+        .from(searchWords)
+        .where(
+          and(
+            sql`(${w} <% ${searchWords.word} or ${w} % ${searchWords.word})`,
+            notLike(searchWords.word, `${w}%`),
+          ),
+        )
+        .orderBy(
+          sql`greatest(word_similarity(${w}, ${searchWords.word}), similarity(${w}, ${searchWords.word})) desc`,
+          desc(searchWords.titles),
+        )
+        .limit(CLOSE_WORDS_PER_WORD),
+    );
+    const [first, second, ...rest] = each;
+    if (!first) return [];
+    return second ? unionAll(first, second, ...rest) : first;
+  }
+
+  /** How many titles hold each of these whole words (the dictionary's counts; absent: none). */
+  async function titlesHolding(words: string[]): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ word: searchWords.word, titles: searchWords.titles })
+      .from(searchWords)
+      .where(inArray(searchWords.word, words));
+    return new Map(rows.map((r) => [r.word, r.titles]));
+  }
+
+  /** Titles with a word starting with each of these prefixes, summed over the dictionary's words. */
+  async function titlesStarting(prefixes: string[]): Promise<Map<string, number>> {
+    const held = new Map<string, number>();
+    for (const p of new Set(prefixes)) {
+      // A range rather than LIKE, which the primary key's collation cannot look up: the sum is an estimate.
+      const [row] = await db
+        .select({ titles: sql<number>`coalesce(sum(${searchWords.titles}), 0)::int` })
+        .from(searchWords)
+        .where(and(gte(searchWords.word, p), lt(searchWords.word, `${p}\u{10FFFF}`)));
+      held.set(p, row?.titles ?? 0);
+    }
+    return held;
+  }
+
+  /** The titles meeting the conditions, few enough to be found through the search indexes and sorted. */
+  const lookedUp = (mediaType: MediaType | null, limit: number, ...conditions: SQL[]) =>
+    db
+      .select(MEDIA_ITEM_COLUMNS)
+      .from(mediaItems)
+      .where(where(mediaType, ...conditions))
+      .orderBy(...byExpression)
+      .limit(limit);
 
   /** Titles whose name in `locale` meets the conditions. */
   const inTranslations = (locale: Locale, mediaType: MediaType | null, ...conditions: SQL[]) =>
@@ -185,7 +295,25 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
     ): Promise<MediaItemFields[] | null> {
       const words = normalised.split(' ');
       if (words.length < 2 || (await walkFloor()) === null) return null;
-      const query = [...words.slice(0, -1), `${words.at(-1)}:*`].join(' & ');
+      const finished = words.slice(0, -1);
+      const last = words.at(-1) as string;
+      if (last.length < SHORT_PREFIX) {
+        // A short last word starts too many title words for the search index to merge their titles: when
+        // few titles hold the finished words, those are looked up and the last word tested on each.
+        const held = await titlesHolding(finished);
+        const fewest = Math.min(...finished.map((w) => held.get(w) ?? 0));
+        if (fewest === 0) return [];
+        if (fewest <= LOOK_UP_TITLES) {
+          return lookedUp(
+            mediaType,
+            limit,
+            sql`${mediaItems.searchVector} @@ to_tsquery('simple', ${finished.join(' & ')})`,
+            hasWordStarting(last),
+            notLike(mediaItems.searchText, `${normalised}%`),
+          );
+        }
+      }
+      const query = [...finished, `${last}:*`].join(' & ');
       return mostPopularWhere(
         where(
           mediaType,
@@ -197,7 +325,30 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
     },
 
     /** Titles where every typed word starts a word (GIN on the tsvector), the title prefix aside. */
-    wordPrefix(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemFields[]> {
+    async wordPrefix(
+      normalised: string,
+      mediaType: MediaType | null,
+      limit: number,
+    ): Promise<MediaItemFields[]> {
+      const words = normalised.split(' ');
+      const long = words.filter((w) => w.length >= SHORT_PREFIX);
+      const short = words.filter((w) => w.length < SHORT_PREFIX);
+      if (long.length > 0 && short.length > 0 && (await walkFloor()) !== null) {
+        // As in wholeWords: few titles with words starting as the longer ones do are looked up, and the
+        // short words tested on each.
+        const held = await titlesStarting(long);
+        const fewest = Math.min(...long.map((w) => held.get(w) ?? 0));
+        if (fewest === 0) return [];
+        if (fewest <= LOOK_UP_TITLES) {
+          return lookedUp(
+            mediaType,
+            limit,
+            sql`${mediaItems.searchVector} @@ to_tsquery('simple', ${prefixQuery(long)})`,
+            ...short.map(hasWordStarting),
+            notLike(mediaItems.searchText, `${normalised}%`),
+          );
+        }
+      }
       return mostPopularWhere(
         where(
           mediaType,
@@ -209,27 +360,54 @@ export function createSearchRepository(db: Database, { walkRows = WALK_ROWS }: {
     },
 
     /**
-     * Close spellings: every typed word starts a word or is close to one (pg_trgm word similarity over
-     * the trigram index on `search_trgm`, which keeps coarse statistics so planning stays cheap), best
-     * overall similarity first. Per-word conditions keep a common word such as
-     * "the" from dragging the whole catalog into the comparison.
+     * Close spellings: every typed word starts a word of the title or is close to one (pg_trgm word
+     * similarity), best overall similarity first, then most popular. Close words are looked up in the
+     * catalog's dictionary of title words, a few tens of thousands of rows, rather than compared with
+     * every title; the titles holding them are then found as whole words through the search index, and
+     * the FUZZY_CANDIDATES most popular of those are ranked by similarity to the query.
      */
-    fuzzy(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemFields[]> {
+    async fuzzy(normalised: string, mediaType: MediaType | null, limit: number): Promise<MediaItemFields[]> {
       const words = normalised.split(' ');
-      const startsAWord = (w: string) =>
-        sql`${mediaItems.searchVector} @@ to_tsquery('simple', ${prefixQuery([w])})`;
-      // One word: its prefix matches are an earlier tier, so only close spellings are left to find.
-      const perWord =
-        words.length === 1
-          ? [sql`${normalised} <% ${mediaItems.searchTrgm}`]
-          : words.map((w) => sql`(${startsAWord(w)} or ${w} <% ${mediaItems.searchTrgm})`);
-      const similarity = sql<number>`word_similarity(${normalised}, ${mediaItems.searchTrgm})`;
+      const typed = [...new Set(words.filter((w) => w.length >= CLOSE_WORD_MIN_LENGTH))];
+      const close = typed.length === 0 ? [] : await closeWords(typed);
+      // Each typed word starts a title word or is one of its close words (those starting with it aside).
+      const alternatives = words.map((w) => [
+        `${w}:*`,
+        ...close.filter((r) => r.typed === w).map((r) => r.word),
+      ]);
+      // Without close words the query is the word-prefix tier's, whose matches were all found already.
+      if (close.length === 0) return [];
+      // The titles holding a typed word's close words estimate the matches: few, and they are looked up.
+      const held = new Map<string, number>();
+      for (const r of close) held.set(r.typed, (held.get(r.typed) ?? 0) + r.titles);
+      const lookUp = Math.min(...held.values()) < WALK_FOR_CLOSE_TITLES;
+      // Looked up, a short word with no close words is tested on each title rather than merged in the index.
+      const tested = (i: number) =>
+        lookUp && alternatives[i]?.length === 1 && (words[i] as string).length < SHORT_PREFIX;
+      const indexed = alternatives.filter((_, i) => !tested(i));
+      const tsquery = indexed.map((a) => `(${a.join(' | ')})`).join(' & ');
+      const c = candidates(
+        where(
+          mediaType,
+          sql`${mediaItems.searchVector} @@ to_tsquery('simple', ${tsquery})`,
+          ...words.filter((_, i) => tested(i)).map(hasWordStarting),
+        ),
+        FUZZY_CANDIDATES,
+        lookUp ? null : await walkFloor(),
+        lookUp ? byExpression : mostPopular,
+      );
+      const similarity = sql<number>`word_similarity(${normalised}, ${c.searchText})`;
+      const ranked = db
+        .select({ id: c.id, popularity: c.popularity, similarity: similarity.as('similarity') })
+        .from(c)
+        .orderBy(desc(similarity), sql`${c.popularity} desc nulls last`, asc(c.id))
+        .limit(limit)
+        .as('ranked');
       return db
-        .select({ ...MEDIA_ITEM_COLUMNS, similarity })
-        .from(mediaItems)
-        .where(where(mediaType, ...perWord))
-        .orderBy(desc(similarity), ...mostPopular)
-        .limit(limit);
+        .select(MEDIA_ITEM_COLUMNS)
+        .from(ranked)
+        .innerJoin(mediaItems, eq(mediaItems.id, ranked.id))
+        .orderBy(desc(ranked.similarity), sql`${ranked.popularity} desc nulls last`, asc(ranked.id));
     },
   };
 }

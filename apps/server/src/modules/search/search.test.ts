@@ -53,6 +53,15 @@ describe('GET /api/search', () => {
     expect(await search('long hug')).toEqual(['Long Hunters']);
   });
 
+  it('tolerates a typo in a title added or renamed since', async () => {
+    const item = buildItem({ title: 'Quillborne Tide', popularity: 12 });
+    await insertItems(app, [item]);
+    expect(await search('quilborne')).toEqual(['Quillborne Tide']);
+    await insertItems(app, [{ ...item, title: 'Marrowgate Tide' }]);
+    expect(await search('marowgate')).toEqual(['Marrowgate Tide']);
+    expect(await search('quilborne')).toEqual([]);
+  });
+
   it('offers close spellings only when prefix matching finds almost nothing', async () => {
     await insertItems(app, [
       ...[1, 2, 3, 4, 5].map((n) => buildItem({ title: `Lantern ${n}`, popularity: n })),
