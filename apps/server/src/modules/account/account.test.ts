@@ -51,17 +51,20 @@ describe("a member's own data", () => {
   const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
   /** A member with a bit of everything: titles (one through a follow), a follow, services, a channel, a sent notice, an import. */
+  let made = 0;
   async function memberWithEverything(name: string) {
+    // Each member's titles are their own: a shared provider id would make one title tracked twice.
+    made += 1;
     const member = await signUp(app, { register: true });
     const movie = await insertItem(app, {
-      providerId: `tmdb:movie:${name.length}0${Date.now() % 1000}`,
+      providerId: `tmdb:movie:${990_000 + made}`,
       mediaType: 'movies',
       title: `${name}'s "Film", Part 1`,
       releaseDate: daysAhead(30),
       releaseDatePrecision: 'day',
     });
     const season = await insertItem(app, {
-      providerId: `tmdb:tv:9${name.length}${Date.now() % 1000}:2`,
+      providerId: `tmdb:tv:${990_000 + made}:2`,
       mediaType: 'tv_seasons',
       title: `${name} Show: Season 2`,
       releaseDate: daysAhead(60),
@@ -70,7 +73,7 @@ describe("a member's own data", () => {
     const db = app.database.db;
     await db
       .insert(itemIdentifiers)
-      .values({ scheme: 'imdb', value: `tt${Date.now() % 100000}7`, itemId: movie });
+      .values({ scheme: 'imdb', value: `tt${9_900_000 + made}`, itemId: movie });
     const ref = `tmdb:tv:${name}-series`;
     await db
       .insert(followTargets)
