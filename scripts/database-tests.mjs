@@ -20,10 +20,9 @@
  *
  * Usage: node scripts/database-tests.mjs [vitest options]       prints the files, one a line
  *        node scripts/database-tests.mjs run [vitest options]   runs them (`vitest run`)
- * The options (`--project server` when none; options only, no file filters) choose the files as for
- * `vitest run` (`vitest list` reads them: the project's include, an --exclude...); how many open a
- * database goes to stderr. With `--no-isolate`, a file that mocks a module or stubs a global
- * (NEEDS_ISOLATION) still runs isolated, in a second `vitest run`.
+ * The options (the server's two projects when none; options only, no file filters) choose the files as
+ * for `vitest run` (`vitest list` reads them: the projects' include, an --exclude...); how many open a
+ * database goes to stderr. Each file runs as its project says (shared modules or isolated).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -269,19 +268,12 @@ function vitestFiles(repoRoot, vitestArgs) {
   return [...new Set(JSON.parse(out).map((t) => t.file))].sort();
 }
 
-/**
- * What works only in a module graph of the test file's own: a mocked module, a stubbed global or
- * variable, fake timers. Such a file keeps its isolation when the others share their workers' modules.
- */
-const NEEDS_ISOLATION =
-  /\bvi\.(mock|doMock|unmock|doUnmock|importMock|resetModules|stubGlobal|stubEnv|useFakeTimers)\(/;
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const repoRoot = path.resolve(import.meta.dirname, '..');
   const [first, ...rest] = process.argv.slice(2);
   const run = first === 'run';
   const given = run ? rest : process.argv.slice(2);
-  const vitestArgs = given.length > 0 ? given : ['--project', 'server'];
+  const vitestArgs = given.length > 0 ? given : ['--project', 'server', '--project', 'server-isolated'];
   const all = vitestFiles(repoRoot, vitestArgs);
   const selected = databaseTestFiles(all);
   if (selected.length === 0) {
@@ -293,27 +285,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (!run) {
     for (const f of relative(selected)) console.log(f);
   } else {
-    const vitestRun = (args, files) =>
-      spawnSync(process.execPath, [VITEST, 'run', ...args, ...relative(files)], {
+    const status =
+      spawnSync(process.execPath, [VITEST, 'run', ...vitestArgs, ...relative(selected)], {
         cwd: repoRoot,
         stdio: 'inherit',
       }).status ?? 1;
-    const isolating = (a) => a === '--no-isolate' || a === '--isolate=false';
-    const own = vitestArgs.some(isolating)
-      ? selected.filter((f) => NEEDS_ISOLATION.test(readFileSync(f, 'utf8')))
-      : [];
-    const shared = selected.filter((f) => !own.includes(f));
-    let status = vitestRun(vitestArgs, shared);
-    if (own.length > 0) {
-      console.error(`database-tests: ${own.length} of them mock modules or stub globals: isolated`);
-      status = Math.max(
-        status,
-        vitestRun(
-          vitestArgs.filter((a) => !isolating(a)),
-          own,
-        ),
-      );
-    }
     process.exit(status);
   }
 }

@@ -3,6 +3,7 @@
  * instant, against a flaky SMTP server, push service and webhook receiver. See USAGE and run.ts.
  */
 import { parseArgs } from 'node:util';
+import { type CliOptions, cliOptions } from '../src/lib/cli-options';
 import { redactUrl } from '../src/scripts/catalog-generator';
 import { CHAOS_CHANNELS, ChaosInterrupted, killChaosChildren, runChaos } from './run';
 
@@ -34,17 +35,8 @@ run timed out.`;
 // The script's own settings: the app reads the environment only in config.ts.
 const envDatabaseUrl = process.env.CHAOS_DATABASE_URL;
 
-function fail(message: string): never {
-  console.error(`chaos: ${message}`);
-  process.exit(2);
-}
-
-function integer(name: string, value: string | undefined, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min) fail(`--${name} must be an integer of at least ${min}`);
-  return parsed;
-}
+// Typed, so that a call to `options.fail` ends the flow for the compiler too.
+const options: CliOptions = cliOptions('chaos');
 
 const parse = () =>
   parseArgs({
@@ -64,15 +56,15 @@ async function main() {
   try {
     values = parse().values;
   } catch (err) {
-    fail(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
+    options.fail(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
   }
   if (values.help) {
     console.log(USAGE);
     return;
   }
-  const deliveries = integer('deliveries', values.deliveries, 1) ?? 10_000;
-  const kills = integer('kills', values.kills, 0) ?? 50;
-  const timeout = integer('timeout', values.timeout, 1);
+  const deliveries = options.integer('deliveries', values.deliveries, 1, 10_000);
+  const kills = options.integer('kills', values.kills, 0, 50);
+  const timeout = options.integer('timeout', values.timeout, 1, undefined);
   const databaseUrl = values['database-url'] ?? envDatabaseUrl;
 
   const controller = new AbortController();
@@ -88,9 +80,9 @@ async function main() {
   const report = await runChaos({
     deliveries,
     kills,
-    seed: integer('seed', values.seed, 0) ?? 1,
+    seed: options.integer('seed', values.seed, 0, 1),
     databaseUrl,
-    lateHours: integer('late-hours', values['late-hours'], 0) ?? 0,
+    lateHours: options.integer('late-hours', values['late-hours'], 0, 0),
     ...(timeout ? { timeoutMs: timeout * 1000 } : {}),
     log: (line) => console.log(line),
     signal: controller.signal,

@@ -11,6 +11,7 @@ import { inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import { openDatabase } from '../src/db/client';
 import { imports } from '../src/db/schema';
+import { type CliOptions, cliOptions } from '../src/lib/cli-options';
 import { mulberry32 } from '../src/providers/synthetic/synthetic-provider';
 import { startBalancer } from './balancer';
 import { prepareInstances } from './instances';
@@ -54,17 +55,8 @@ const MOVE_EVERY_MS = 10_000;
 /** Each member tracks this many of the moved titles from the start. */
 const NOTICE_TITLES_EACH = 4;
 
-function fail(message: string): never {
-  console.error(`soak: ${message}`);
-  process.exit(2);
-}
-
-function integer(name: string, value: string | undefined, min: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < min) fail(`--${name} must be an integer of at least ${min}`);
-  return parsed;
-}
+// Typed, so that a call to `options.fail` ends the flow for the compiler too.
+const options: CliOptions = cliOptions('soak');
 
 const parse = () =>
   parseArgs({
@@ -85,20 +77,20 @@ async function main() {
   try {
     values = parse().values;
   } catch (err) {
-    fail(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
+    options.fail(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
   }
   if (values.help) {
     console.log(USAGE);
     return;
   }
-  const count = integer('instances', values.instances, 2, 3);
-  const minutes = integer('minutes', values.minutes, 1, 10);
-  const memberCount = integer('members', values.members, 1, 30);
-  const random = mulberry32(integer('seed', values.seed, 0, 1));
+  const count = options.integer('instances', values.instances, 2, 3);
+  const minutes = options.integer('minutes', values.minutes, 1, 10);
+  const memberCount = options.integer('members', values.members, 1, 30);
+  const random = mulberry32(options.integer('seed', values.seed, 0, 1));
   const serverUrl = values['database-url'] ?? envDatabaseUrl;
   const restartCommand = values['restart-command'];
   if (serverUrl && !restartCommand) {
-    fail('with a database URL, --restart-command must say how to restart that PostgreSQL');
+    options.fail('with a database URL, --restart-command must say how to restart that PostgreSQL');
   }
 
   const started = Date.now();
