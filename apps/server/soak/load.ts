@@ -115,7 +115,11 @@ export function createLoad(base: string): Load {
       return { status: res.status, json };
     } catch (err) {
       record.end = Date.now();
+      // fetch's own message ("fetch failed") hides what broke: the socket's error is its cause.
+      const cause =
+        err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
       record.error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      if (cause) record.error += ` (${[cause.code, cause.message].filter(Boolean).join(': ')})`;
       return { status: null, json: null };
     }
   }

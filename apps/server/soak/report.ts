@@ -11,6 +11,8 @@ const KILL_SLACK_MS = 50;
 const PG_SLACK_MS = 1000;
 
 export interface SoakOutcome {
+  /** When the run began (its log's times count from here). */
+  startedAt: number;
   records: RequestRecord[];
   kills: { name: string; at: number; outAfterMs: number | null }[];
   pgWindow: { from: number; to: number } | null;
@@ -67,7 +69,7 @@ export function judge(outcome: SoakOutcome) {
   const latencies = records.map((r) => r.end - r.start).sort((a, b) => a - b);
   const p99 = percentile(latencies, 99);
   const describe = (r: RequestRecord) =>
-    `${r.what} on ${r.server ?? 'no instance'}: ${r.status ?? r.error} after ${r.end - r.start} ms${r.status && r.error ? ` (${r.error.slice(0, 120)})` : ''}`;
+    `${r.what} on ${r.server ?? 'no instance'} at ${((r.start - outcome.startedAt) / 1000).toFixed(1)} s: ${r.status ?? r.error} after ${r.end - r.start} ms${r.status && r.error ? ` (${r.error.slice(0, 120)})` : ''}`;
 
   const byKind = new Map<string, number[]>();
   for (const r of records) byKind.set(r.what, [...(byKind.get(r.what) ?? []), r.end - r.start]);

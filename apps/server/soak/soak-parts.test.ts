@@ -56,6 +56,7 @@ describe("the soak's verdict", () => {
   const notices: NoticeReport = { expected: 2, sent: 2, lost: [], duplicates: 1, doubles: [] };
   const outcome = (records: RequestRecord[], extra: Partial<Parameters<typeof judge>[0]> = {}) =>
     judge({
+      startedAt: 0,
       records,
       kills: [{ name: 'app2', at: 5000, outAfterMs: 1200 }],
       pgWindow: { from: 10_000, to: 12_000 },

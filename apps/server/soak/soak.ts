@@ -3,6 +3,7 @@
  * under a load of signed-in members, while instances are SIGKILLed, restarted one by one and
  * PostgreSQL restarts. See USAGE.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -127,7 +128,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       LOG_PRETTY: 'false',
       DATABASE_URL: postgres.url,
-      AUTH_SECRET: `soak-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}-secret`,
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       DATA_DIR: path.join(dir, 'data'),
@@ -272,6 +273,7 @@ async function main() {
 
     const notices = await settleNotices(database, sink, mover.moves, trackers, (SETTLE_SECONDS + 60) * 1000);
     const verdict = judge({
+      startedAt: started,
       records: load.records,
       kills,
       pgWindow,
