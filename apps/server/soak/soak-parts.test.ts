@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVED_BY, soakConfig } from './balancer';
+import { SERVED_BY, soakConfig, startBalancer } from './balancer';
 import type { RequestRecord } from './load';
+import { freePort, until } from './net';
 import type { NoticeReport } from './notices';
 import { judge } from './report';
 
@@ -34,6 +36,30 @@ describe("the soak's HAProxy configuration", () => {
         execFileSync('/usr/sbin/haproxy', ['-c', '-q', '-f', path.join(dir, 'haproxy.cfg')]),
       ).not.toThrow();
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('does not pass the app’s keep-alive hint on, so a client closes an idle connection before HAProxy does', async () => {
+    // An instance as the app answers: Fastify keeps idle connections 72 s and says so in Keep-Alive.
+    const app = http.createServer((_req, res) => res.end('{}'));
+    app.keepAliveTimeout = 72_000;
+    const port = await freePort();
+    await new Promise<void>((resolve) => app.listen(port, '127.0.0.1', resolve));
+    const dir = mkdtempSync(path.join(tmpdir(), 'soak-keep-alive-'));
+    const balancer = await startBalancer(dir, [port]);
+    try {
+      await until('the instance in HAProxy', async () => (await balancer.state('app1')) === 'UP', 10_000);
+      const direct = await fetch(`http://127.0.0.1:${port}/`);
+      expect(direct.headers.get('keep-alive')).toBe('timeout=72');
+      const through = await fetch(`${balancer.url}/`);
+      expect(through.status).toBe(200);
+      expect(through.headers.get(SERVED_BY)).toBe('app1');
+      expect(through.headers.get('keep-alive')).toBeNull();
+    } finally {
+      await balancer.close();
+      app.closeAllConnections();
+      await new Promise((resolve) => app.close(resolve));
       rmSync(dir, { recursive: true, force: true });
     }
   });
