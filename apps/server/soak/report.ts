@@ -7,6 +7,8 @@ import type { NoticeReport } from './notices';
 
 /** Clocks of two processes and timer turns: an answer this close to a kill counts as in flight. */
 const KILL_SLACK_MS = 50;
+/** How long the balancer may take to move on from a killed instance, when the soak did not see it do so. */
+const KILL_OUT_MS = 2000;
 /** Answers already on their way when the last instance said it was ready again. */
 const PG_SLACK_MS = 1000;
 
@@ -33,11 +35,14 @@ export function judge(outcome: SoakOutcome) {
   const { records, kills, pgWindow, rolling, notices } = outcome;
   const inPg = (r: RequestRecord) =>
     pgWindow !== null && r.end >= pgWindow.from && r.start <= pgWindow.to + PG_SLACK_MS;
+  // The killed instance's requests: those in flight as it died, and those sent to it before HAProxy
+  // took it out. HAProxy closes the client's connection without an answer when the instance's pooled
+  // connection turns out dead, so that the client may send again (browsers do); a write is not retried.
   const inFlightAtKill = (r: RequestRecord) =>
     kills.some(
       (k) =>
         (r.server === null || r.server === k.name) &&
-        r.start <= k.at + KILL_SLACK_MS &&
+        r.start <= k.at + (k.outAfterMs ?? KILL_OUT_MS) + KILL_SLACK_MS &&
         r.end >= k.at - KILL_SLACK_MS,
     );
   const failed = records.filter((r) => r.failed);
@@ -87,7 +92,7 @@ export function judge(outcome: SoakOutcome) {
     `requests: ${records.length}, p50 ${percentile(latencies, 50)} ms, p99 ${p99} ms, max ${latencies.at(-1) ?? 0} ms`,
     `  p99 by kind: ${kinds.map((k) => `${k.what} ${k.p99} ms (${k.n})`).join(', ')}`,
     `kills: ${kills.length}, out of HAProxy after ${kills.map((k) => (k.outAfterMs === null ? '?' : `${(k.outAfterMs / 1000).toFixed(1)} s`)).join(', ') || '-'}`,
-    `failed: ${failed.length}: ${atKills.length} in flight at a SIGKILL (${statuses(atKills)}), ${duringPg.length} during the PostgreSQL restart` +
+    `failed: ${failed.length}: ${atKills.length} to a SIGKILLed instance before HAProxy took it out (${statuses(atKills)}), ${duringPg.length} during the PostgreSQL restart` +
       `${pgWindow ? ` (${((pgWindow.to - pgWindow.from) / 1000).toFixed(1)} s; ${statuses(duringPg)}; slowest ${Math.max(0, ...duringPg.map((r) => r.end - r.start))} ms)` : ''}, ` +
       `${unforgiven.length} elsewhere (${duringRolling.length} during the rolling restart)`,
     ...unforgiven.slice(0, 20).map((r) => `  not forgiven: ${describe(r)}`),

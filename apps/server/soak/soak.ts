@@ -45,7 +45,7 @@ Options:
 Needs HAProxy (apt-get install haproxy) and PostgreSQL's programs (apt-get install postgresql).
 The last line: "soak: instances N, requests R, failed F (during the PostgreSQL restart P), p99 X ms,
 notifications N, lost L, duplicates D". It exits 0 only when nothing was lost, no request failed but
-during the PostgreSQL restart or in flight on an instance as it was SIGKILLed, no instance crashed,
+during the PostgreSQL restart or on an instance SIGKILLed before HAProxy took it out, no instance crashed,
 and every duplicate email is a resend of the same message (same Message-ID).`;
 
 const envDatabaseUrl = process.env.DATABASE_URL;
