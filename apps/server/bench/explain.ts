@@ -18,8 +18,8 @@ import pg from 'pg';
 import type { Database } from '../src/db/client';
 import * as schema from '../src/db/schema';
 import { todayIso } from '../src/lib/dates';
-import { normaliseForSearch } from '../src/lib/text';
 import { createCatalogRepository } from '../src/modules/catalog/repository';
+import { followCatalog } from '../src/modules/search/live-index';
 import { createSearchRepository } from '../src/modules/search/repository';
 import { createSearchService } from '../src/modules/search/service';
 
@@ -102,7 +102,7 @@ console.log('media_items statistics:', stats.rows[0]);
 
 const catalog = createCatalogRepository(db);
 const searchRepo = createSearchRepository(db);
-const search = createSearchService(searchRepo);
+const search = createSearchService(searchRepo, await followCatalog(searchRepo, console));
 const today = todayIso();
 const [anyRow] = await catalog.mostPopular('movies', 1);
 const queries = values.query ?? ['th', 'the', 'drag', 'kestrel', 'the risin', 'atlan', 'sh'];
@@ -114,10 +114,6 @@ const cases: [string, () => Promise<unknown>][] = [
   ...queries.map((q): [string, () => Promise<unknown>] => [
     `search "${q}"`,
     () => search.search(q, 'all', 30),
-  ]),
-  ...queries.map((q): [string, () => Promise<unknown>] => [
-    `  fuzzy "${q}" alone`,
-    () => searchRepo.fuzzy(normaliseForSearch(q), null, 30),
   ]),
 ];
 

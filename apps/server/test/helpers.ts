@@ -191,8 +191,14 @@ export function buildItem(overrides: Partial<NormalisedItem> = {}): NormalisedIt
 }
 
 /** Puts items into the catalog through the real ingestion pipeline. */
+/**
+ * Writes titles as a sync would. Search reads them once its index has read the change, which the
+ * catalog's notice starts a moment later: the helper reads it at once, as a test searches next.
+ */
 export async function insertItems(app: FastifyInstance, items: NormalisedItem[], at = new Date()) {
-  return upsertItems(createCatalogRepository(app.database.db), items, { source: 'test', at });
+  const written = await upsertItems(createCatalogRepository(app.database.db), items, { source: 'test', at });
+  await app.searchIndex.refresh();
+  return written;
 }
 
 export async function clearCatalog(app: FastifyInstance) {

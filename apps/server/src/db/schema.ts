@@ -21,6 +21,7 @@ import {
 } from '@releasebell/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -81,13 +82,12 @@ export const mediaItems = pgTable(
     trackersCount: integer('trackers_count').notNull().default(0),
     /** Lower-cased, accent-free title (plus creator and series) that search matches against. */
     searchText: text('search_text').notNull(),
-    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     /**
-     * The same text, for close-spelling (trigram) matching only. A column of its own so it can keep
-     * coarse statistics: to estimate `<%` the planner runs word_similarity over every statistics entry,
-     * and the 1000 that `search_text` keeps for prefix estimates made planning cost 20 ms a query.
+     * The transaction that last changed what search reads (`search_text`, `popularity`, `media_type`),
+     * set by triggers (migration 0027): each process's title index reads the titles changed since it
+     * last looked.
      */
-    searchTrgm: text('search_trgm').generatedAlwaysAs(sql`search_text`),
+    searchXid: bigint('search_xid', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -108,12 +108,10 @@ export const mediaItems = pgTable(
     index('media_items_genres_idx').using('gin', t.genres),
     // Search tiers: equal or starting with the query (LIKE 'q%' in any collation), most popular overall.
     index('media_items_search_prefix_idx').using('btree', sql`${t.searchText} text_pattern_ops`),
-    // A common prefix is answered by walking titles from the most popular and stopping at the limit.
-    // The migration (0017) adds INCLUDE (media_type, search_text, search_vector), which drizzle cannot
-    // declare: the walk then tests each title in the index without reading its row.
+    // The title index loads titles in rank order. The migration (0027) adds INCLUDE (media_type,
+    // search_text), which drizzle cannot declare, so the load reads the index alone.
     index('media_items_popularity_search_idx').on(t.popularity.desc(), t.id),
-    index('media_items_search_vector_idx').using('gin', t.searchVector),
-    index('media_items_search_trgm_idx').using('gin', sql`${t.searchTrgm} gin_trgm_ops`),
+    index('media_items_search_xid_idx').on(t.searchXid),
     check('media_items_media_type_check', sql`${t.mediaType} in ('books', 'movies', 'tv_seasons')`),
     check(
       'media_items_precision_check',
@@ -204,23 +202,6 @@ export const titleTranslations = pgTable(
     // A word of the translated name, or a close spelling of one, as the catalog's own title is searched.
     index('title_translations_search_vector_idx').using('gin', t.searchVector),
     index('title_translations_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-  ],
-);
-
-/**
- * The catalog's distinct title words (the lexemes of `media_items.search_vector`) and how many titles
- * hold each: search corrects a misspelt word against this small dictionary. Kept exact by triggers on
- * `media_items` (migration 0026), whoever writes titles.
- */
-export const searchWords = pgTable(
-  'search_words',
-  {
-    word: text('word').primaryKey(),
-    titles: integer('titles').notNull(),
-  },
-  // Written a few words at a time, read on every close-spelling search: no pending list to read through.
-  (t) => [
-    index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 

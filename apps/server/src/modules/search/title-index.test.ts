@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { MEDIA_TYPES, type MediaType } from '@releasebell/contract';
+import { describe, expect, it } from 'vitest';
+import { SearchIndex } from './live-index';
+import { type IndexedTitle, TitleIndex, type WordMatch } from './title-index';
+import { similarity, wordSimilarity } from './trigrams';
+
+/** A small random generator, so a failure can be replayed from its seed. */
+function seeded(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
+const VOCABULARY = [
+  'star',
+  'stars',
+  'starfish',
+  'sta',
+  'wars',
+  'war',
+  'the',
+  'a',
+  'dragon',
+  'drag',
+  '2',
+  '2049',
+];
+
+function catalog(n: number, random: () => number): IndexedTitle[] {
+  return Array.from({ length: n }, () => ({
+    id: randomUUID(),
+    mediaType: MEDIA_TYPES[Math.floor(random() * 3)] as MediaType,
+    // Few distinct popularities, so ties are broken by id.
+    popularity: Math.floor(random() * 20) / 4,
+    searchText: Array.from(
+      { length: 1 + Math.floor(random() * 3) },
+      () => VOCABULARY[Math.floor(random() * VOCABULARY.length)],
+    ).join(' '),
+  }));
+}
+
+/** The answers by definition: every title tested, sorted by popularity then id. */
+function reference(
+  titles: IndexedTitle[],
+  keep: (t: IndexedTitle) => boolean,
+  type: MediaType | null,
+  limit: number,
+  forgotten: Set<string>,
+) {
+  return titles
+    .filter((t) => (type === null || t.mediaType === type) && !forgotten.has(t.id) && keep(t))
+    .sort((a, b) => b.popularity - a.popularity || (a.id < b.id ? -1 : 1))
+    .slice(0, limit)
+    .map((t) => t.id);
+}
+const holds = (t: IndexedTitle, m: WordMatch) =>
+  t.searchText.split(' ').some((w) => m.prefixes.some((p) => w.startsWith(p)) || m.words.includes(w));
+
+describe('the title index', () => {
+  const random = seeded(7);
+  const titles = catalog(400, random);
+  // Candidates read whole, walked from the most popular, and the walk given up for reading whole.
+  const indexes = [1_000_000, 0, 5].map((readWhole) => TitleIndex.build(titles, { readWhole }));
+  // Titles changed since: never answered.
+  const forgotten = new Set(titles.filter((_, i) => i % 7 === 0).map((t) => t.id));
+  for (const index of indexes) for (const id of forgotten) index.forget(index.rankOf(id) as number);
+  const queries = [
+    'star',
+    'sta',
+    'star wars',
+    'star w',
+    'the',
+    'a',
+    '2',
+    'drag',
+    'dragon 2',
+    'zzz',
+    'the star',
+  ];
+
+  it('answers what testing every title answers, whichever way it reads its candidates', () => {
+    for (const index of indexes) {
+      for (const type of [null, ...MEDIA_TYPES]) {
+        for (const limit of [1, 3, 30]) {
+          for (const q of queries) {
+            const ids = (ranks: number[]) => ranks.map((r) => index.id(r));
+            const label = `${q} (${type}, ${limit})`;
+            expect(ids(index.equal(q, type, limit)), label).toEqual(
+              reference(titles, (t) => t.searchText === q, type, limit, forgotten),
+            );
+            expect(ids(index.startingWith(q, type, limit)), label).toEqual(
+              reference(
+                titles,
+                (t) => t.searchText.startsWith(q) && t.searchText !== q,
+                type,
+                limit,
+                forgotten,
+              ),
+            );
+            const words = q.split(' ');
+            const matches = [
+              ...words.slice(0, -1).map((w) => ({ prefixes: [], words: [w] })),
+              { prefixes: [words.at(-1) as string], words: ['dragon'] },
+            ];
+            expect(ids(index.withWords(matches, type, limit, q)), label).toEqual(
+              reference(
+                titles,
+                (t) => !t.searchText.startsWith(q) && matches.every((m) => holds(t, m)),
+                type,
+                limit,
+                forgotten,
+              ),
+            );
+          }
+        }
+      }
+    }
+  });
+
+  it('finds the close words pg_trgm would, and nothing else', () => {
+    const index = indexes[0] as TitleIndex;
+    const dictionary = [...new Set(titles.flatMap((t) => t.searchText.split(' ')))];
+    for (const typed of ['stra', 'wras', 'dargon', 'starfsh', 'thee']) {
+      const expected = dictionary
+        .filter(
+          (w) => !w.startsWith(typed) && (wordSimilarity(typed, w) >= 0.5 || similarity(typed, w) >= 0.3),
+        )
+        .sort();
+      expect(
+        index
+          .closeWords(typed)
+          .map((c) => c.word)
+          .sort(),
+        typed,
+      ).toEqual(expected);
+    }
+  });
+
+  it('reads a title back by id, and forgets it', () => {
+    const index = TitleIndex.build(titles);
+    const title = titles[42] as IndexedTitle;
+    const rank = index.rankOf(title.id) as number;
+    expect([index.id(rank), index.text(rank), index.popularity(rank)]).toEqual([
+      title.id,
+      title.searchText,
+      title.popularity,
+    ]);
+    expect(index.rankOf(randomUUID())).toBeNull();
+    expect(index.equal(title.searchText, null, 1000)).toContain(rank);
+    index.forget(rank);
+    expect(index.equal(title.searchText, null, 1000)).not.toContain(rank);
+  });
+});
+
+describe('the index with changes beside it', () => {
+  const title = (searchText: string, popularity: number): IndexedTitle => ({
+    id: randomUUID(),
+    mediaType: 'movies',
+    popularity,
+    searchText,
+  });
+
+  it('answers a changed title as it is now, in its new place', () => {
+    const [a, b, c] = [title('moon harbor', 30), title('moon river', 20), title('moonwake', 10)];
+    const index = new SearchIndex(TitleIndex.build([a, b, c]));
+    expect(index.startingWith('moon', null, 10)).toEqual([a.id, b.id, c.id]);
+    // More popular now, and renamed: found by its new name only, above the others.
+    index.apply([{ ...c, popularity: 99, searchText: 'moonrise' }, title('moon 2', 25)]);
+    expect(index.startingWith('moon', null, 10)).toEqual([c.id, a.id, expect.any(String), b.id]);
+    expect(index.withWords([{ prefixes: ['moonw'], words: [] }], null, 10)).toEqual([]);
+    expect(index.closeWords('monrise').map((w) => w.word)).toContain('moonrise');
+    index.forget([a.id, c.id]);
+    expect(index.startingWith('moon', null, 10)).toHaveLength(2);
+  });
+});

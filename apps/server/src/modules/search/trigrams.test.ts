@@ -1,0 +1,58 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { similarity, wordSimilarity } from './trigrams';
+
+let pg: PGlite;
+beforeAll(async () => {
+  pg = new PGlite({ extensions: { pg_trgm } });
+  await pg.exec('create extension pg_trgm');
+});
+afterAll(() => pg.close());
+
+// float4 comes back as its shortest decimal; Math.fround reads it as the same float4.
+// Typed words and misspellings against title words and whole titles: the pairs close spellings meet.
+const typed = [
+  'seasn',
+  'moob',
+  'monwake',
+  'daguhters',
+  'fetsival',
+  'dragin harbor',
+  'lantrn',
+  'the',
+  'a',
+  'hug',
+];
+const texts = [
+  'season',
+  'moon',
+  'moonwake',
+  'daughters',
+  'festival',
+  'dragon harbor',
+  'the dragonfly accord',
+  'lantern 5',
+  'long hunters',
+  'here be dragons',
+  'moment',
+  'a',
+  'fox bakery the',
+  'harbor harbor dragon',
+];
+
+describe('trigram similarity', () => {
+  it('gives what pg_trgm gives, to the last bit of a float4', async () => {
+    for (const a of typed) {
+      for (const b of texts) {
+        const { rows } = await pg.query<{ s: number; w: number }>(
+          'select similarity($1, $2) as s, word_similarity($1, $2) as w',
+          [a, b],
+        );
+        expect([similarity(a, b), wordSimilarity(a, b)], `${a} / ${b}`).toEqual(
+          [rows[0]?.s, rows[0]?.w].map((v) => Math.fround(Number(v))),
+        );
+      }
+    }
+  });
+});
