@@ -30,6 +30,8 @@ describe("titles in the reader's language", () => {
       { language: 'pt', country: 'BR', title: 'A Costa Silenciosa', overview: 'Uma costa em silêncio.' },
     ]);
     await app.catalogSync.refresh([{ providerId: `tmdb:movie:${movieId}`, title: '' }]);
+    // Search reads the sync's titles once its index has read the change (a notice starts it).
+    await app.searchIndex.refresh();
     const [item] = (await get(`/api/search?q=${encodeURIComponent(movie.title)}&type=movies`)).filter(
       (i: { title: string }) => i.title === movie.title,
     );
@@ -93,6 +95,7 @@ describe("titles in the reader's language", () => {
     await app.catalogSync.refresh([
       { providerId: `tmdb:tv:${series!.id}:${season.season_number}`, title: '' },
     ]);
+    await app.searchIndex.refresh();
     const [item] = (await get(`/api/search?q=${encodeURIComponent(series!.name)}&type=tv_seasons`)).filter(
       (i: { title: string }) => i.title === `${series!.name}: Season ${season.season_number}`,
     );

@@ -119,4 +119,26 @@ describe('a catalog change made through one instance', () => {
       interval: 100,
     });
   });
+
+  it('is found by search on the other within 5 seconds, new or renamed', async () => {
+    const { one, two } = apps;
+    const found = async (q: string) =>
+      (await two.inject({ url: '/api/search', query: { q } })).json().map((i: { title: string }) => i.title);
+    // Asked on the second before the title exists: the empty answer is kept until the notice.
+    expect(await found('quarrymoor')).toEqual([]);
+    const itemId = await insertItem(one, { title: 'Quarrymoor Lights' });
+    await vi.waitFor(async () => expect(await found('quarrymoor')).toEqual(['Quarrymoor Lights']), {
+      timeout: 5000,
+      interval: 100,
+    });
+    await one.database.db
+      .update(mediaItems)
+      .set({ title: 'Quarrymoor Nights', searchText: 'quarrymoor nights' })
+      .where(eq(mediaItems.id, itemId));
+    await vi.waitFor(async () => expect(await found('quarrymoor n')).toEqual(['Quarrymoor Nights']), {
+      timeout: 5000,
+      interval: 100,
+    });
+    expect(await found('quarrymoor l')).toEqual([]);
+  });
 });
