@@ -2,6 +2,7 @@ import type { MediaType } from '@releasebell/contract';
 import type { SearchRepository } from './repository';
 import {
   type CloseWord,
+  closer,
   type IndexedTitle,
   TitleIndex,
   TitleIndexBuilder,
@@ -91,16 +92,16 @@ export class SearchIndex {
     return this.loaded.titlesHolding(word) + this.recent.titlesHolding(word);
   }
 
-  /** Words close to `typed` in either index, once each. */
-  closeWords(typed: string): CloseWord[] {
+  /** The `limit` words closest to `typed` in either index, once each. */
+  closeWords(typed: string, limit: number): CloseWord[] {
     const words = new Map<string, CloseWord>();
     for (const index of [this.loaded, this.recent]) {
-      for (const w of index.closeWords(typed)) {
+      for (const w of index.closeWords(typed, limit)) {
         const seen = words.get(w.word);
         words.set(w.word, seen ? { ...seen, titles: seen.titles + w.titles } : w);
       }
     }
-    return [...words.values()];
+    return [...words.values()].sort(closer).slice(0, limit);
   }
 }
 

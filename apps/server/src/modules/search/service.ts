@@ -14,7 +14,7 @@ import { type MediaItemFields, toMediaItem } from '../catalog';
 import type { ProviderSearch, SyncImporter } from '../catalog-sync';
 import type { SearchIndex } from './live-index';
 import type { SearchRepository } from './repository';
-import { wordSimilarity } from './trigrams';
+import { wordSimilarityTo } from './trigrams';
 
 /** How long a visitor waits for the providers before the answer goes without them. */
 const PROVIDER_SEARCH_WAIT_MS = 3000;
@@ -49,21 +49,18 @@ function closeSpellings(index: SearchIndex, normalised: string, mediaType: Media
   const words = normalised.split(' ');
   const close = new Map<string, string[]>();
   for (const w of new Set(words.filter((w) => w.length >= CLOSE_WORD_MIN_LENGTH))) {
-    const best = index
-      .closeWords(w)
-      .sort((a, b) => b.score - a.score || b.titles - a.titles || (a.word < b.word ? -1 : 1))
-      .slice(0, CLOSE_WORDS_PER_WORD);
     close.set(
       w,
-      best.map((c) => c.word),
+      index.closeWords(w, CLOSE_WORDS_PER_WORD).map((c) => c.word),
     );
   }
   // Without close words the query is the word-prefix tier's, whose matches were all found already.
   if ([...close.values()].every((c) => c.length === 0)) return [];
   const matches = words.map((w) => ({ prefixes: [w], words: close.get(w) ?? [] }));
+  const similarity = wordSimilarityTo(normalised);
   return index
     .candidates(matches, mediaType, FUZZY_CANDIDATES)
-    .map((c) => ({ id: c.id, similarity: wordSimilarity(normalised, c.text) }))
+    .map((c) => ({ id: c.id, similarity: similarity(c.text) }))
     .sort((a, b) => b.similarity - a.similarity) // stable: equally similar stay most popular first
     .slice(0, limit)
     .map((c) => c.id);

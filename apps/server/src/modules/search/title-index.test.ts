@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MEDIA_TYPES, type MediaType } from '@releasebell/contract';
 import { describe, expect, it } from 'vitest';
 import { SearchIndex } from './live-index';
-import { type IndexedTitle, TitleIndex, type WordMatch } from './title-index';
+import { closer, type IndexedTitle, TitleIndex, type WordMatch } from './title-index';
 import { similarity, wordSimilarity } from './trigrams';
 
 /** A small random generator, so a failure can be replayed from its seed. */
@@ -62,8 +62,12 @@ const holds = (t: IndexedTitle, m: WordMatch) =>
 describe('the title index', () => {
   const random = seeded(7);
   const titles = catalog(400, random);
-  // Candidates read whole, walked from the most popular, and the walk given up for reading whole.
-  const indexes = [1_000_000, 0, 5].map((readWhole) => TitleIndex.build(titles, { readWhole }));
+  // Candidates read whole, merged or walked in rank order, and a walk given up for reading whole.
+  const indexes = [
+    { readWhole: 1_000_000, mergedRuns: 0 },
+    { readWhole: 0 },
+    { readWhole: 5, mergedRuns: 1 },
+  ].map((options) => TitleIndex.build(titles, options));
   // Titles changed since: never answered.
   const forgotten = new Set(titles.filter((_, i) => i % 7 === 0).map((t) => t.id));
   for (const index of indexes) for (const id of forgotten) index.forget(index.rankOf(id) as number);
@@ -120,22 +124,38 @@ describe('the title index', () => {
     }
   });
 
-  it('finds the close words pg_trgm would, and nothing else', () => {
-    const index = indexes[0] as TitleIndex;
-    const dictionary = [...new Set(titles.flatMap((t) => t.searchText.split(' ')))];
-    for (const typed of ['stra', 'wras', 'dargon', 'starfsh', 'thee']) {
-      const expected = dictionary
+  it('finds the closest words pg_trgm would, in order, however many are asked for', () => {
+    // Many words from few letters: a typed word has hundreds of close ones, ties included.
+    const letters = seeded(11);
+    const word = () =>
+      Array.from(
+        { length: 3 + Math.floor(letters() * 6) },
+        () => 'adegnorst'[Math.floor(letters() * 9)],
+      ).join('');
+    const many = Array.from({ length: 3000 }, () => ({
+      id: randomUUID(),
+      mediaType: 'books' as const,
+      popularity: 1,
+      searchText: `${word()} ${word()}`,
+    }));
+    const index = TitleIndex.build(many);
+    const holding = (w: string) => many.filter((t) => t.searchText.split(' ').includes(w)).length;
+    const dictionary = [...new Set(many.flatMap((t) => t.searchText.split(' ')))];
+    for (const typed of ['stra', 'dargon', 'tresa', 'toe', 'roads']) {
+      const all = dictionary
         .filter(
           (w) => !w.startsWith(typed) && (wordSimilarity(typed, w) >= 0.5 || similarity(typed, w) >= 0.3),
         )
-        .sort();
-      expect(
-        index
-          .closeWords(typed)
-          .map((c) => c.word)
-          .sort(),
-        typed,
-      ).toEqual(expected);
+        .map((w) => ({
+          word: w,
+          score: Math.max(wordSimilarity(typed, w), similarity(typed, w)),
+          titles: holding(w),
+        }))
+        .sort(closer);
+      expect(all.length, typed).toBeGreaterThan(0);
+      for (const limit of [1, 5, 20, 100_000]) {
+        expect(index.closeWords(typed, limit), `${typed} (${limit})`).toEqual(all.slice(0, limit));
+      }
     }
   });
 
@@ -171,7 +191,7 @@ describe('the index with changes beside it', () => {
     index.apply([{ ...c, popularity: 99, searchText: 'moonrise' }, title('moon 2', 25)]);
     expect(index.startingWith('moon', null, 10)).toEqual([c.id, a.id, expect.any(String), b.id]);
     expect(index.withWords([{ prefixes: ['moonw'], words: [] }], null, 10)).toEqual([]);
-    expect(index.closeWords('monrise').map((w) => w.word)).toContain('moonrise');
+    expect(index.closeWords('monrise', 20).map((w) => w.word)).toContain('moonrise');
     index.forget([a.id, c.id]);
     expect(index.startingWith('moon', null, 10)).toHaveLength(2);
   });

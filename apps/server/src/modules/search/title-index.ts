@@ -1,5 +1,5 @@
 import { MEDIA_TYPES, type MediaType } from '@releasebell/contract';
-import { similarity, trigramsInOrder, wordSimilarity } from './trigrams';
+import { trigramsInOrder, wordSimilarity } from './trigrams';
 
 /** What search needs of a title; `searchText` holds only letters, digits and single spaces. */
 export interface IndexedTitle {
@@ -27,10 +27,12 @@ export const WORD_SIMILARITY_THRESHOLD = 0.5;
 const SIMILARITY_THRESHOLD = 0.3;
 
 /**
- * A candidate set at most this big is read whole and sorted; a bigger one is walked from the most
- * popular title, which finds a common match's first few quickly, for as long as reading it would take.
+ * Candidates at most this many are read whole and sorted when they come in many runs; more, they are
+ * found in rank order, which stops at a common match's first few.
  */
 const READ_WHOLE = 10_000;
+/** Runs of candidates (words of a prefix) up to this many are merged rather than read whole. */
+const MERGED_RUNS = 32;
 
 const typeCode = new Map(MEDIA_TYPES.map((t, i) => [t, i]));
 
@@ -63,7 +65,13 @@ export class TitleIndex {
     /** Ranks of titles changed or removed since the index was built: never answered. */
     private readonly gone: Uint8Array,
     private readonly readWhole: number,
-  ) {}
+    private readonly mergedRuns: number,
+  ) {
+    this.trigramWords = new WordTrigrams(words);
+  }
+
+  /** The dictionary's words by trigram, for close spellings. */
+  private readonly trigramWords: WordTrigrams;
 
   static build(titles: Iterable<IndexedTitle>, options?: IndexOptions): TitleIndex {
     const builder = new TitleIndexBuilder(options);
@@ -139,34 +147,94 @@ export class TitleIndex {
   }
 
   /**
-   * The first `limit` ranks passing `test`, of the candidates the `sources` list (runs of ranks, each
-   * ascending, `count` in all): read whole and sorted when few, otherwise walked from rank 0.
+   * The first `limit` ranks passing `test` in text order's places `from` to `to`: read whole and sorted
+   * when few; otherwise titles are walked from rank 0 (a prefix that common fills the limit among the
+   * first titles), for as long as reading them whole would take.
    */
-  private first(
-    sources: () => Iterable<Uint32Array>,
-    count: number,
-    type: number | null,
-    test: (rank: number) => boolean,
-    limit: number,
-  ): number[] {
+  private inTextRange(from: number, to: number, type: MediaType | null, limit: number): number[] {
+    const code = type === null ? null : (typeCode.get(type) as number);
+    const place = this.textPlace;
+    const count = to - from;
     if (count > this.readWhole) {
-      const walk = type === null ? null : this.ranksOfType[type];
+      const walk = code === null ? null : this.ranksOfType[code];
       const end = walk ? walk.length : this.size;
       const found: number[] = [];
       for (let i = 0; i < end && i < count; i++) {
         const rank = walk ? (walk[i] as number) : i;
-        if (this.usable(rank, type) && test(rank)) {
+        const p = place[rank] as number;
+        if (p >= from && p < to && this.usable(rank, code)) {
           found.push(rank);
           if (found.length === limit) return found;
         }
       }
       if (end <= count) return found;
     }
-    const matches = new Set<number>();
-    for (const run of sources()) {
-      for (const rank of run) if (this.usable(rank, type) && test(rank)) matches.add(rank);
+    const found: number[] = [];
+    for (let p = from; p < to; p++) {
+      const rank = this.byText[p] as number;
+      if (this.usable(rank, code)) found.push(rank);
     }
-    return [...matches].sort((a, b) => a - b).slice(0, limit);
+    return found.sort((a, b) => a - b).slice(0, limit);
+  }
+
+  /**
+   * The first `limit` ranks passing `test` among these runs of ranks (each ascending, `count` in all),
+   * in rank order. Runs are merged, so a common match stops after its first few titles; many small
+   * runs are read whole and sorted instead, which costs less than merging them.
+   */
+  private firstOfRuns(
+    runs: Uint32Array[],
+    count: number,
+    type: number | null,
+    test: (rank: number) => boolean,
+    limit: number,
+  ): number[] {
+    const found: number[] = [];
+    const ok = (rank: number) => this.usable(rank, type) && test(rank);
+    if (runs.length > this.mergedRuns && count <= this.readWhole) {
+      for (const run of runs) for (const rank of run) if (ok(rank)) found.push(rank);
+      found.sort((a, b) => a - b);
+      return found.filter((rank, i) => i === 0 || found[i - 1] !== rank).slice(0, limit);
+    }
+    // A heap of the runs by their next rank.
+    const at = new Uint32Array(runs.length);
+    const heap: number[] = [];
+    const head = (r: number) => (runs[r] as Uint32Array)[at[r] as number] as number;
+    const down = (from: number) => {
+      let i = from;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= heap.length) return;
+        const r = l + 1;
+        const c = r < heap.length && head(heap[r] as number) < head(heap[l] as number) ? r : l;
+        if (head(heap[c] as number) >= head(heap[i] as number)) return;
+        [heap[i], heap[c]] = [heap[c] as number, heap[i] as number];
+        i = c;
+      }
+    };
+    runs.forEach((run, r) => {
+      if (run.length > 0) heap.push(r);
+    });
+    for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i);
+    let last = -1;
+    while (heap.length > 0) {
+      const r = heap[0] as number;
+      const rank = head(r);
+      at[r] = (at[r] as number) + 1;
+      if ((at[r] as number) >= (runs[r] as Uint32Array).length) {
+        heap[0] = heap.at(-1) as number;
+        heap.pop();
+      }
+      down(0);
+      // A title holding two words of the range is in both runs, side by side in the merge.
+      if (rank === last) continue;
+      last = rank;
+      if (ok(rank)) {
+        found.push(rank);
+        if (found.length === limit) break;
+      }
+    }
+    return found;
   }
 
   /** Titles whose search text is `text`, most popular first. */
@@ -181,40 +249,32 @@ export class TitleIndex {
     return this.inTextRange(this.textBound(`${text}\u0000`), this.textBound(`${text}\uffff`), type, limit);
   }
 
-  private inTextRange(from: number, to: number, type: MediaType | null, limit: number): number[] {
-    const code = type === null ? null : (typeCode.get(type) as number);
-    const place = this.textPlace;
-    return this.first(
-      () => [this.byText.subarray(from, to)],
-      to - from,
-      code,
-      (rank) => (place[rank] as number) >= from && (place[rank] as number) < to,
-      limit,
-    );
-  }
-
   /**
    * Titles with a word matching each of `matches` (one word of the title may match several), those
    * whose text starts with `except` aside, most popular first.
    */
   withWords(matches: WordMatch[], type: MediaType | null, limit: number, except?: string): number[] {
-    const ranges = matches.map((m) => [
-      ...m.prefixes.map((p) => this.wordRange(p)),
-      ...m.words.flatMap((w) => {
-        const id = this.wordId(w);
-        return id === null ? [] : [[id, id + 1] as [number, number]];
-      }),
-    ]);
-    const held = ranges.map((rs) =>
-      rs.reduce(
+    const conditions = matches.map((m) => {
+      const ranges = [
+        ...m.prefixes.map((p) => this.wordRange(p)),
+        ...m.words.flatMap((w) => {
+          const id = this.wordId(w);
+          return id === null ? [] : [[id, id + 1] as [number, number]];
+        }),
+      ];
+      const held = ranges.reduce(
         (n, [lo, hi]) => n + (this.postingStart[hi] as number) - (this.postingStart[lo] as number),
         0,
-      ),
-    );
-    if (held.length === 0 || held.some((n) => n === 0)) return [];
-    // The candidates are the titles of the rarest typed word; each is tested for the others.
-    const rarest = held.indexOf(Math.min(...held));
-    const exceptFrom = except === undefined ? 0 : this.textBound(`${except}`);
+      );
+      return { ranges, held, flat: Int32Array.from(ranges.flat()) };
+    });
+    if (conditions.length === 0 || conditions.some((c) => c.held === 0)) return [];
+    // The candidates are the titles of the rarest typed word; each is tested for the others, the
+    // rarer first.
+    conditions.sort((a, b) => a.held - b.held);
+    const [driver, ...others] = conditions as [(typeof conditions)[0], ...typeof conditions];
+    const tested = others.map((c) => c.flat);
+    const exceptFrom = except === undefined ? 0 : this.textBound(except);
     const exceptTo = except === undefined ? 0 : this.textBound(`${except}\uffff`);
     const { titleWordStart, titleWords, textPlace } = this;
     const test = (rank: number) => {
@@ -222,12 +282,12 @@ export class TitleIndex {
       if (place >= exceptFrom && place < exceptTo) return false;
       const start = titleWordStart[rank] as number;
       const end = titleWordStart[rank + 1] as number;
-      for (const rs of ranges) {
+      for (const flat of tested) {
         let any = false;
         for (let i = start; i < end && !any; i++) {
           const w = titleWords[i] as number;
-          for (const [lo, hi] of rs) {
-            if (w >= lo && w < hi) {
+          for (let k = 0; k < flat.length; k += 2) {
+            if (w >= (flat[k] as number) && w < (flat[k + 1] as number)) {
               any = true;
               break;
             }
@@ -237,14 +297,18 @@ export class TitleIndex {
       }
       return true;
     };
-    const code = type === null ? null : (typeCode.get(type) as number);
-    return this.first(
-      () =>
-        (ranges[rarest] as [number, number][]).map(([lo, hi]) =>
-          this.postings.subarray(this.postingStart[lo], this.postingStart[hi]),
-        ),
-      held[rarest] as number,
-      code,
+    const runs: Uint32Array[] = [];
+    for (const [lo, hi] of driver.ranges) {
+      for (let w = lo; w < hi; w++) {
+        const from = this.postingStart[w] as number;
+        const to = this.postingStart[w + 1] as number;
+        if (to > from) runs.push(this.postings.subarray(from, to));
+      }
+    }
+    return this.firstOfRuns(
+      runs,
+      driver.held,
+      type === null ? null : (typeCode.get(type) as number),
       test,
       limit,
     );
@@ -256,42 +320,137 @@ export class TitleIndex {
     return id === null ? 0 : (this.postingStart[id + 1] as number) - (this.postingStart[id] as number);
   }
 
-  private trigramWords: Map<string, number[]> | undefined;
-
   /**
-   * The words close to `typed` (not starting with it), each with the greater of pg_trgm's word
-   * similarity and similarity. The words sharing enough trigrams with it are found through an index
-   * of the words' trigrams, made on first use.
+   * The `limit` words closest to `typed` (not starting with it): by the greater of pg_trgm's word
+   * similarity and similarity, then the titles holding them, then the word. The words sharing
+   * trigrams with it are counted through an index of the words' trigrams. The shared count gives
+   * similarity outright and bounds word similarity, so word similarity is worked out best bound
+   * first, and not at all once no word left can enter the closest.
    */
-  closeWords(typed: string): CloseWord[] {
-    if (!this.trigramWords) {
-      const index = new Map<string, number[]>();
-      this.words.forEach((word, id) => {
-        for (const t of new Set(trigramsInOrder(word))) {
-          const list = index.get(t);
-          if (list) list.push(id);
-          else index.set(t, [id]);
-        }
-      });
-      this.trigramWords = index;
-    }
-    const own = new Set(trigramsInOrder(typed));
-    const shared = new Map<number, number>();
-    for (const t of own)
-      for (const id of this.trigramWords.get(t) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
-    const close: CloseWord[] = [];
-    for (const [id, common] of shared) {
+  closeWords(typed: string, limit: number): CloseWord[] {
+    const { counts, trigramsOf } = this.trigramWords;
+    const own = [...new Set(trigramsInOrder(typed))];
+    const touched = this.trigramWords.count(own, Math.ceil(SIMILARITY_THRESHOLD * own.length));
+    const possible: CloseWord[] = [];
+    const whole = new Map<string, number>();
+    for (const id of touched) {
+      const common = counts[id] as number;
+      counts[id] = 0;
       // Both measures are at most the shared trigrams over the typed word's.
-      if (common < SIMILARITY_THRESHOLD * own.size) continue;
+      if (common < SIMILARITY_THRESHOLD * own.length) continue;
+      const alike = Math.fround(common / (own.length + (trigramsOf[id] as number) - common));
+      const mostOf = Math.fround(common / own.length);
+      if (mostOf < WORD_SIMILARITY_THRESHOLD && alike < SIMILARITY_THRESHOLD) continue;
       const word = this.words[id] as string;
       if (word.startsWith(typed)) continue;
-      const score = Math.max(wordSimilarity(typed, word), similarity(typed, word));
-      const asWord = wordSimilarity(typed, word) >= WORD_SIMILARITY_THRESHOLD;
-      if (!asWord && similarity(typed, word) < SIMILARITY_THRESHOLD) continue;
-      close.push({ word, score, titles: this.titlesHolding(word) });
+      whole.set(word, alike);
+      const titles = (this.postingStart[id + 1] as number) - (this.postingStart[id] as number);
+      possible.push({ word, score: Math.max(alike, mostOf), titles });
     }
-    return close;
+    // Best case first: once a word's best case is not closer than the last of the closest, no later
+    // word's is.
+    possible.sort(closer);
+    const closest: CloseWord[] = [];
+    for (const best of possible) {
+      const last = closest[limit - 1];
+      if (last && closer(best, last) >= 0) break;
+      const alike = whole.get(best.word) as number;
+      const part = wordSimilarity(typed, best.word);
+      if (part < WORD_SIMILARITY_THRESHOLD && alike < SIMILARITY_THRESHOLD) continue;
+      closest.push({ ...best, score: Math.max(part, alike) });
+      closest.sort(closer);
+      if (closest.length > limit) closest.pop();
+    }
+    return closest;
   }
+}
+
+/** Closer first: more alike, then in more titles, then alphabetical. */
+export const closer = (a: CloseWord, b: CloseWord) =>
+  b.score - a.score || b.titles - a.titles || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0);
+
+/** Which words hold each trigram, and how many distinct trigrams each word has. */
+class WordTrigrams {
+  private readonly ids = new Map<number, number>();
+  private readonly holders: Uint32Array[];
+  readonly trigramsOf: Uint16Array;
+  /** Shared trigrams per word during one count, back to zero after it. */
+  readonly counts: Uint16Array;
+  /** The words counted. */
+  private readonly touched: Uint32Array;
+
+  constructor(words: string[]) {
+    const lists: number[][] = [];
+    this.trigramsOf = new Uint16Array(words.length);
+    this.counts = new Uint16Array(words.length);
+    this.touched = new Uint32Array(words.length);
+    words.forEach((word, id) => {
+      const own = new Set(trigramsInOrder(word));
+      this.trigramsOf[id] = own.size;
+      for (const t of own) {
+        let tid = this.ids.get(t);
+        if (tid === undefined) {
+          tid = lists.length;
+          this.ids.set(t, tid);
+          lists.push([]);
+        }
+        (lists[tid] as number[]).push(id);
+      }
+    });
+    this.holders = lists.map((l) => Uint32Array.from(l));
+  }
+
+  /**
+   * Counts into `counts` the trigrams each word shares with `trigrams`, for the words that may share
+   * `atLeast`; answers them. Such a word holds one of the rarest trigrams (all but atLeast - 1 of
+   * them): those lists give the words, and the commonest lists only add to their counts.
+   */
+  count(trigrams: number[], atLeast: number): Uint32Array {
+    const lists = trigrams
+      .map((t) => this.holders[this.ids.get(t) ?? -1] ?? new Uint32Array(0))
+      .sort((a, b) => a.length - b.length);
+    const giving = Math.max(1, lists.length - Math.max(1, atLeast) + 1);
+    const { counts, touched } = this;
+    let n = 0;
+    for (let l = 0; l < giving && l < lists.length; l++) {
+      const list = lists[l] as Uint32Array;
+      for (let i = 0; i < list.length; i++) {
+        const id = list[i] as number;
+        const c = counts[id] as number;
+        if (c === 0) touched[n++] = id;
+        counts[id] = c + 1;
+      }
+    }
+    for (let l = giving; l < lists.length; l++) {
+      const list = lists[l] as Uint32Array;
+      // Whichever is shorter: reading the list, or looking each word up in it.
+      if (list.length < n * Math.log2(list.length + 1)) {
+        for (let i = 0; i < list.length; i++) {
+          const id = list[i] as number;
+          const c = counts[id] as number;
+          if (c > 0) counts[id] = c + 1;
+        }
+      } else {
+        for (let k = 0; k < n; k++) {
+          const id = touched[k] as number;
+          if (holds(list, id)) counts[id] = (counts[id] as number) + 1;
+        }
+      }
+    }
+    return touched.subarray(0, n);
+  }
+}
+
+/** Whether ascending `list` holds `value`. */
+function holds(list: Uint32Array, value: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return list[lo] === value;
 }
 
 /** The first index in sorted `list` whose value is at least `value`. */
@@ -309,11 +468,26 @@ function lowerBound(list: string[], value: string): number {
 const ID_BYTES = 16;
 
 function parseUuid(id: string): Uint8Array | null {
-  const hex = id.replace(/-/g, '');
-  if (!/^[0-9a-f]{32}$/i.test(hex)) return null;
+  if (id.length !== 36) return null;
   const bytes = new Uint8Array(ID_BYTES);
-  for (let i = 0; i < ID_BYTES; i++) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  let at = 0;
+  for (let i = 0; i < 36 && at < ID_BYTES; i++) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (id[i] !== '-') return null;
+      continue;
+    }
+    const high = hexValue(id.charCodeAt(i));
+    const low = hexValue(id.charCodeAt(++i));
+    if (high < 0 || low < 0) return null;
+    bytes[at++] = high * 16 + low;
+  }
   return bytes;
+}
+
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  const lower = code | 32;
+  return lower >= 97 && lower <= 102 ? lower - 87 : -1;
 }
 
 function formatUuid(ids: Uint8Array, rank: number): string {
@@ -334,8 +508,10 @@ function compareIdBytes(a: Uint8Array, ra: number, b: Uint8Array, rb: number): n
 
 /** Takes titles one at a time (a load streams them), keeping only compact arrays. */
 export interface IndexOptions {
-  /** Candidates read whole up to this many (tests lower it to put the walk to work on a few titles). */
+  /** Candidates read whole up to this many (tests change it to put each way to work on a few titles). */
   readWhole?: number;
+  /** Runs merged up to this many. */
+  mergedRuns?: number;
 }
 
 export class TitleIndexBuilder {
@@ -474,6 +650,7 @@ export class TitleIndexBuilder {
       ranksOfType,
       new Uint8Array(n),
       this.options.readWhole ?? READ_WHOLE,
+      this.options.mergedRuns ?? MERGED_RUNS,
     );
   }
 }
