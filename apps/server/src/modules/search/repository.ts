@@ -38,6 +38,12 @@ export function createSearchRepository(db: Database) {
       .innerJoin(mediaItems, eq(mediaItems.id, titleTranslations.itemId))
       .where(where(mediaType, eq(titleTranslations.locale, locale), ...conditions));
   const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((r) => r.id);
+  // Every search reads its rows with this one statement: built once, and prepared once per connection.
+  const rowsById = db
+    .select(MEDIA_ITEM_COLUMNS)
+    .from(mediaItems)
+    .where(sql`${mediaItems.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('search_rows_by_id');
 
   return {
     /** These titles, in no particular order. */
@@ -52,7 +58,7 @@ export function createSearchRepository(db: Database) {
     /** The rows of these titles, in no particular order; a title no longer in the catalog is left out. */
     rowsOf(itemIds: string[]): Promise<MediaItemFields[]> {
       if (itemIds.length === 0) return Promise.resolve([]);
-      return db.select(MEDIA_ITEM_COLUMNS).from(mediaItems).where(inArray(mediaItems.id, itemIds));
+      return rowsById.execute({ ids: itemIds });
     },
 
     /** Where following changes starts: what a load reads next is at least as new as this. */

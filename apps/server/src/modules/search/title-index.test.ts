@@ -71,7 +71,11 @@ describe('the title index', () => {
   // Titles changed since: never answered.
   const forgotten = new Set(titles.filter((_, i) => i % 7 === 0).map((t) => t.id));
   for (const index of indexes) for (const id of forgotten) index.forget(index.rankOf(id) as number);
+  // Past 30 typed words, a title's marks take more than one slot.
+  const many = Array.from({ length: 34 }, (_, i) => (i % 2 ? 'a' : 'the')).join(' ');
   const queries = [
+    many,
+    `${many} st`,
     'star',
     'sta',
     'star wars',

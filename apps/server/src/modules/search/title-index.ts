@@ -31,6 +31,8 @@ const SIMILARITY_THRESHOLD = 0.3;
  * found in rank order, which stops at a common match's first few.
  */
 const READ_WHOLE = 10_000;
+/** Typed words marked on a dictionary word per 32-bit slot (kept clear of the sign bit). */
+const MARK_BITS = 30;
 /** Runs of candidates (words of a prefix) up to this many are merged rather than read whole. */
 const MERGED_RUNS = 32;
 
@@ -68,10 +70,13 @@ export class TitleIndex {
     private readonly mergedRuns: number,
   ) {
     this.trigramWords = new WordTrigrams(words);
+    this.wordMarks = new Uint32Array(words.length);
   }
 
   /** The dictionary's words by trigram, for close spellings. */
   private readonly trigramWords: WordTrigrams;
+  /** Scratch marks on the dictionary's words for one search (withWords), all zero between searches. */
+  private readonly wordMarks: Uint32Array;
 
   static build(titles: Iterable<IndexedTitle>, options?: IndexOptions): TitleIndex {
     const builder = new TitleIndexBuilder(options);
@@ -266,36 +271,48 @@ export class TitleIndex {
         (n, [lo, hi]) => n + (this.postingStart[hi] as number) - (this.postingStart[lo] as number),
         0,
       );
-      return { ranges, held, flat: Int32Array.from(ranges.flat()) };
+      return { ranges, held };
     });
     if (conditions.length === 0 || conditions.some((c) => c.held === 0)) return [];
     // The candidates are the titles of the rarest typed word; each is tested for the others, the
     // rarer first.
     conditions.sort((a, b) => a.held - b.held);
     const [driver, ...others] = conditions as [(typeof conditions)[0], ...typeof conditions];
-    const tested = others.map((c) => c.flat);
     const exceptFrom = except === undefined ? 0 : this.textBound(except);
     const exceptTo = except === undefined ? 0 : this.textBound(`${except}\uffff`);
     const { titleWordStart, titleWords, textPlace } = this;
+    // Each word of the dictionary marked with the typed words it matches (a bit each, MARK_BITS to a
+    // slot), so a title is tested by reading its words once. Marked for this search only: cleared after.
+    const slots = Math.max(1, Math.ceil(others.length / MARK_BITS));
+    const marks = slots === 1 ? this.wordMarks : new Uint32Array(this.words.length * slots);
+    others.forEach((c, i) => {
+      const slot = Math.floor(i / MARK_BITS);
+      const bit = 1 << (i % MARK_BITS);
+      for (const [lo, hi] of c.ranges) {
+        for (let w = lo; w < hi; w++) marks[w * slots + slot] = (marks[w * slots + slot] as number) | bit;
+      }
+    });
+    const full = Array.from(
+      { length: slots },
+      (_, k) => (1 << Math.min(MARK_BITS, others.length - k * MARK_BITS)) - 1,
+    );
+    const held = new Uint32Array(slots);
     const test = (rank: number) => {
       const place = textPlace[rank] as number;
       if (place >= exceptFrom && place < exceptTo) return false;
       const start = titleWordStart[rank] as number;
       const end = titleWordStart[rank + 1] as number;
-      for (const flat of tested) {
-        let any = false;
-        for (let i = start; i < end && !any; i++) {
-          const w = titleWords[i] as number;
-          for (let k = 0; k < flat.length; k += 2) {
-            if (w >= (flat[k] as number) && w < (flat[k + 1] as number)) {
-              any = true;
-              break;
-            }
-          }
-        }
-        if (!any) return false;
+      if (slots === 1) {
+        let bits = 0;
+        for (let i = start; i < end; i++) bits |= marks[titleWords[i] as number] as number;
+        return bits === full[0];
       }
-      return true;
+      held.fill(0);
+      for (let i = start; i < end; i++) {
+        const w = titleWords[i] as number;
+        for (let k = 0; k < slots; k++) held[k] = (held[k] as number) | (marks[w * slots + k] as number);
+      }
+      return full.every((f, k) => held[k] === f);
     };
     const runs: Uint32Array[] = [];
     for (const [lo, hi] of driver.ranges) {
@@ -305,13 +322,17 @@ export class TitleIndex {
         if (to > from) runs.push(this.postings.subarray(from, to));
       }
     }
-    return this.firstOfRuns(
-      runs,
-      driver.held,
-      type === null ? null : (typeCode.get(type) as number),
-      test,
-      limit,
-    );
+    try {
+      return this.firstOfRuns(
+        runs,
+        driver.held,
+        type === null ? null : (typeCode.get(type) as number),
+        test,
+        limit,
+      );
+    } finally {
+      if (slots === 1) for (const c of others) for (const [lo, hi] of c.ranges) marks.fill(0, lo, hi);
+    }
   }
 
   /** How many titles hold `word` (as a whole word). */
@@ -490,11 +511,16 @@ function hexValue(code: number): number {
   return lower >= 97 && lower <= 102 ? lower - 87 : -1;
 }
 
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 function formatUuid(ids: Uint8Array, rank: number): string {
-  let hex = '';
-  for (let i = 0; i < ID_BYTES; i++)
-    hex += (ids[rank * ID_BYTES + i] as number).toString(16).padStart(2, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const at = rank * ID_BYTES;
+  const hex = (from: number, to: number) => {
+    let out = '';
+    for (let i = from; i < to; i++) out += HEX[ids[at + i] as number];
+    return out;
+  };
+  return `${hex(0, 4)}-${hex(4, 6)}-${hex(6, 8)}-${hex(8, 10)}-${hex(10, 16)}`;
 }
 
 /** Ids compare as PostgreSQL compares uuids: byte by byte. */
