@@ -532,6 +532,12 @@ function compareIdBytes(a: Uint8Array, ra: number, b: Uint8Array, rb: number): n
   return 0;
 }
 
+/** `to`, which is bigger, holding `from` at its start: typed arrays grow by copying. */
+function grown<T extends Uint8Array | Uint32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
 /** Takes titles one at a time (a load streams them), keeping only compact arrays. */
 export interface IndexOptions {
   /** Candidates read whole up to this many (tests change it to put each way to work on a few titles). */
@@ -543,11 +549,12 @@ export interface IndexOptions {
 export class TitleIndexBuilder {
   constructor(private readonly options: IndexOptions = {}) {}
 
-  private ids: number[] = [];
+  private ids = new Uint8Array(1024 * ID_BYTES);
   private popularities: number[] = [];
   private types: number[] = [];
   private wordStart: number[] = [0];
-  private titleWords: number[] = [];
+  private titleWords = new Uint32Array(4096);
+  private wordCount = 0;
   private wordIds = new Map<string, number>();
   private words: string[] = [];
 
@@ -558,7 +565,9 @@ export class TitleIndexBuilder {
   add(t: IndexedTitle): void {
     const bytes = parseUuid(t.id);
     if (!bytes) throw new Error(`not a uuid: ${t.id}`);
-    for (const b of bytes) this.ids.push(b);
+    const n = this.size;
+    if ((n + 1) * ID_BYTES > this.ids.length) this.ids = grown(this.ids, new Uint8Array(this.ids.length * 2));
+    this.ids.set(bytes, n * ID_BYTES);
     this.popularities.push(Math.fround(t.popularity));
     this.types.push(typeCode.get(t.mediaType) ?? 0);
     for (const word of t.searchText.split(' ')) {
@@ -569,14 +578,17 @@ export class TitleIndexBuilder {
         this.wordIds.set(word, id);
         this.words.push(word);
       }
-      this.titleWords.push(id);
+      if (this.wordCount === this.titleWords.length) {
+        this.titleWords = grown(this.titleWords, new Uint32Array(this.titleWords.length * 2));
+      }
+      this.titleWords[this.wordCount++] = id;
     }
-    this.wordStart.push(this.titleWords.length);
+    this.wordStart.push(this.wordCount);
   }
 
   finish(): TitleIndex {
     const n = this.size;
-    const ids = Uint8Array.from(this.ids);
+    const ids = this.ids;
     const pops = Float32Array.from(this.popularities);
     // Rank order: most popular first, then by id. A load reads titles in this order already.
     const order = Uint32Array.from({ length: n }, (_, i) => i);
@@ -596,7 +608,7 @@ export class TitleIndexBuilder {
     const rankPops = new Float32Array(n);
     const rankTypes = new Uint8Array(n);
     const titleWordStart = new Uint32Array(n + 1);
-    const titleWords = new Uint32Array(this.titleWords.length);
+    const titleWords = new Uint32Array(this.wordCount);
     const holders = new Uint32Array(sortedWords.length + 1);
     let w = 0;
     for (let rank = 0; rank < n; rank++) {
