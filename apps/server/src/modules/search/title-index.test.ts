@@ -196,6 +196,10 @@ describe('the index with changes beside it', () => {
     expect(index.startingWith('moon', null, 10)).toEqual([c.id, a.id, expect.any(String), b.id]);
     expect(index.withWords([{ prefixes: ['moonw'], words: [] }], null, 10)).toEqual([]);
     expect(index.closeWords('monrise', 20).map((w) => w.word)).toContain('moonrise');
+    // All of a short word's trigrams among ten of the typed word's: similarity 0.3 exactly, which pg_trgm
+    // (dividing in single precision) counts as close.
+    index.apply([title('ab', 1)]);
+    expect(index.closeWords('abcdefgab', 20).map((w) => w.word)).toEqual(['ab']);
     index.forget([a.id, c.id]);
     expect(index.startingWith('moon', null, 10)).toHaveLength(2);
   });

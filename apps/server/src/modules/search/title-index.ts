@@ -351,14 +351,17 @@ export class TitleIndex {
   closeWords(typed: string, limit: number): CloseWord[] {
     const { counts, trigramsOf } = this.trigramWords;
     const own = [...new Set(trigramsInOrder(typed))];
-    const touched = this.trigramWords.count(own, Math.ceil(SIMILARITY_THRESHOLD * own.length));
+    // Both measures are at most the shared trigrams over the typed word's, in single precision as
+    // pg_trgm divides: a word sharing fewer than `fewest` is neither.
+    let fewest = 1;
+    while (fewest < own.length && Math.fround(fewest / own.length) < SIMILARITY_THRESHOLD) fewest++;
+    const touched = this.trigramWords.count(own, fewest);
     const possible: CloseWord[] = [];
     const whole = new Map<string, number>();
     for (const id of touched) {
       const common = counts[id] as number;
       counts[id] = 0;
-      // Both measures are at most the shared trigrams over the typed word's.
-      if (common < SIMILARITY_THRESHOLD * own.length) continue;
+      if (common < fewest) continue;
       const alike = Math.fround(common / (own.length + (trigramsOf[id] as number) - common));
       const mostOf = Math.fround(common / own.length);
       if (mostOf < WORD_SIMILARITY_THRESHOLD && alike < SIMILARITY_THRESHOLD) continue;

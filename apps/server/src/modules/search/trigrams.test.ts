@@ -25,6 +25,8 @@ const typed = [
   'hug',
 ];
 const texts = [
+  // Three trigrams of ten shared, all of the word's: similarity exactly 0.3, in float4 just above it.
+  'ab',
   'season',
   'moon',
   'moonwake',
