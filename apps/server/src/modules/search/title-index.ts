@@ -109,16 +109,9 @@ export class TitleIndex {
   rankOf(id: string): number | null {
     const key = parseUuid(id);
     if (!key) return null;
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const c = compareIdBytes(this.ids, this.byId[mid] as number, key, 0);
-      if (c === 0) return this.byId[mid] as number;
-      if (c < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return null;
+    const at = firstNotBelow(this.size, (i) => compareIdBytes(this.ids, this.byId[i] as number, key, 0) < 0);
+    const rank = this.byId[at];
+    return rank !== undefined && compareIdBytes(this.ids, rank, key, 0) === 0 ? rank : null;
   }
 
   /** Never answers this title again (it changed, or is no longer in the catalog). */
@@ -128,14 +121,7 @@ export class TitleIndex {
 
   /** The first place in text order whose text is at least `text`. */
   private textBound(text: string): number {
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.text(this.byText[mid] as number) < text) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstNotBelow(this.size, (i) => this.text(this.byText[i] as number) < text);
   }
 
   /** The range of words starting with `prefix`, or equal to `word`. */
@@ -465,29 +451,25 @@ class WordTrigrams {
   }
 }
 
-/** Whether ascending `list` holds `value`. */
-function holds(list: Uint32Array, value: number): boolean {
+/** The first of `n` places (0 to n) not below what is sought, for places ordered so that `below` holds up to it. */
+function firstNotBelow(n: number, below: (i: number) => boolean): number {
   let lo = 0;
-  let hi = list.length;
+  let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((list[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return list[lo] === value;
-}
-
-/** The first index in sorted `list` whose value is at least `value`. */
-function lowerBound(list: string[], value: string): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as string) < value) lo = mid + 1;
+    if (below(mid)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
+
+/** Whether ascending `list` holds `value`. */
+const holds = (list: Uint32Array, value: number) =>
+  list[firstNotBelow(list.length, (i) => (list[i] as number) < value)] === value;
+
+/** The first index in sorted `list` whose value is at least `value`. */
+const lowerBound = (list: string[], value: string) =>
+  firstNotBelow(list.length, (i) => (list[i] as string) < value);
 
 const ID_BYTES = 16;
 
