@@ -34,10 +34,11 @@ export interface DatabaseHandle {
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /**
- * Run on every new connection. pg_trgm's default word-similarity threshold (0.6) misses one typo in a
- * short word ("moob" for "moon"); 0.5 finds it without flooding results.
+ * pg_trgm's default word-similarity threshold (0.6) misses one typo in a short word ("moob" for
+ * "moon"); 0.5 finds it without flooding results. Set on every new connection (the translated names'
+ * tiers) and used by the title index's close spellings.
  */
-const WORD_SIMILARITY_THRESHOLD = '0.5';
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
 const SESSION_SETUP = `select set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', false)`;
 
 export interface DatabaseOptions {

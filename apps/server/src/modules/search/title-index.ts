@@ -1,4 +1,5 @@
 import { MEDIA_TYPES, type MediaType } from '@releasebell/contract';
+import { WORD_SIMILARITY_THRESHOLD } from '../../db/client';
 import { trigramsInOrder, wordSimilarity } from './trigrams';
 
 /** What search needs of a title; `searchText` holds only letters, digits and single spaces. */
@@ -22,8 +23,10 @@ export interface CloseWord {
   titles: number;
 }
 
-/** A close word: the typed word is most of it (pg_trgm word similarity) or they are alike as wholes. */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
+/**
+ * A close word: the typed word is most of it (pg_trgm word similarity, at the threshold the database's
+ * sessions use for the translated names) or they are alike as wholes (similarity, at pg_trgm's default).
+ */
 const SIMILARITY_THRESHOLD = 0.3;
 
 /**
@@ -42,7 +45,8 @@ const typeCode = new Map(MEDIA_TYPES.map((t, i) => [t, i]));
  * The catalog's titles as search reads them, held in the process: titles numbered by rank (most
  * popular first, then by id), the distinct words of their search text in sorted order, and for each
  * word the ranks of the titles holding it. A prefix is a range of words; a title's rank order is the
- * answer's order, so the first matches found in rank order are the answer. Built once, read only.
+ * answer's order, so the first matches found in rank order are the answer. Built once; afterwards
+ * only `forget` changes it.
  */
 export class TitleIndex {
   /** Made by TitleIndexBuilder. */
