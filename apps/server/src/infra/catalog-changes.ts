@@ -8,6 +8,8 @@ const COALESCE_MS = 250;
 export interface CatalogChanges {
   /** Calls `drop` whenever the catalog changed, in this process or any other on the database. */
   subscribe(drop: () => void): void;
+  /** Resolves once the next change has been told to every subscriber. */
+  next(): Promise<void>;
 }
 
 /**
@@ -18,12 +20,16 @@ export async function listenForCatalogChanges(
   database: DatabaseHandle,
 ): Promise<CatalogChanges & { stop(): Promise<void> }> {
   const subscribers: (() => void)[] = [];
+  let waiting: (() => void)[] = [];
   let pending: NodeJS.Timeout | undefined;
   const stop = await database.listen(CATALOG_CHANNEL, () => {
     if (pending) return;
     pending = setTimeout(() => {
       pending = undefined;
       for (const drop of subscribers) drop();
+      const told = waiting;
+      waiting = [];
+      for (const resolve of told) resolve();
     }, COALESCE_MS);
     pending.unref();
   });
@@ -31,6 +37,7 @@ export async function listenForCatalogChanges(
     subscribe: (drop) => {
       subscribers.push(drop);
     },
+    next: () => new Promise<void>((resolve) => waiting.push(resolve)),
     stop: async () => {
       clearTimeout(pending);
       await stop();

@@ -79,7 +79,10 @@ beforeAll(async () => {
     // A clock that stands still: the render budget (per address and minute) never refills here.
     now: new Date('2026-11-25T12:00:00Z'),
   });
+  // The insert's notice drops every kept page a moment later: the tests start once it has.
+  const told = app.catalogChanges.next();
   await insertItem(app, { title: 'Orbit of Ash', mediaType: 'movies' });
+  await told;
 });
 afterAll(async () => {
   await app.close();
