@@ -35,9 +35,6 @@ export class SearchIndex {
   get changedCount(): number {
     return this.changed.size;
   }
-  get size(): number {
-    return this.loaded.size + this.recent.size;
-  }
 
   /** Takes these titles as they are now, in place of what the index held of them. */
   apply(titles: IndexedTitle[]): void {
@@ -85,11 +82,6 @@ export class SearchIndex {
       id: f.index.id(f.rank),
       text: f.index.text(f.rank),
     }));
-  }
-
-  /** How many titles hold each whole word. */
-  titlesHolding(word: string): number {
-    return this.loaded.titlesHolding(word) + this.recent.titlesHolding(word);
   }
 
   /** The `limit` words closest to `typed` in either index, once each. */

@@ -325,12 +325,6 @@ export class TitleIndex {
     }
   }
 
-  /** How many titles hold `word` (as a whole word). */
-  titlesHolding(word: string): number {
-    const id = this.wordId(word);
-    return id === null ? 0 : (this.postingStart[id + 1] as number) - (this.postingStart[id] as number);
-  }
-
   /**
    * The `limit` words closest to `typed` (not starting with it): by the greater of pg_trgm's word
    * similarity and similarity, then the titles holding them, then the word. The words sharing
