@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import webProjects from './apps/web/vitest.config';
 import { testsNeedingOwnModules } from './scripts/test-isolation.mjs';
 
 /** What the server's projects share. */
@@ -49,7 +50,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
         },
       },
-      './apps/web/vitest.config.ts',
+      ...webProjects,
       {
         test: {
           name: 'tools',

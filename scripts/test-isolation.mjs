@@ -12,7 +12,7 @@ export const NEEDS_OWN_MODULES =
   /\bvi\.(mock|doMock|unmock|doUnmock|importMock|resetModules|stubGlobal|stubEnv|useFakeTimers)\(/;
 
 /**
- * The test files (`*.test.ts`) under `dirs` of `root` whose code needs its own modules, as paths
+ * The test files (`*.test.ts`, `*.test.tsx`) under `dirs` of `root` whose code needs its own modules, as paths
  * relative to `root` (the form of a Vitest include pattern).
  * @param {string} root
  * @param {string[]} dirs
@@ -21,7 +21,7 @@ export function testsNeedingOwnModules(root, dirs) {
   return dirs
     .flatMap((dir) =>
       readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
-        .filter((f) => f.endsWith('.test.ts'))
+        .filter((f) => /\.test\.tsx?$/.test(f))
         .map((f) => path.join(dir, f)),
     )
     .filter((f) => NEEDS_OWN_MODULES.test(readFileSync(path.join(root, f), 'utf8')))

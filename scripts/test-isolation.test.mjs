@@ -17,6 +17,8 @@ it('puts a test that mocks a module, stubs a global or fakes timers in a module 
     'src/a/helper.ts': "vi.mock('./not-a-test');",
     'other/mocks.test.ts': "vi.mock('./elsewhere');",
     'src/a/spy.test.ts': "vi.spyOn(console, 'error');",
+    'src/a/page.test.tsx': "vi.stubGlobal('fetch', fake);",
+    'src/a/page.tsx': "vi.stubGlobal('fetch', fake);",
   };
   for (const [file, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -24,6 +26,7 @@ it('puts a test that mocks a module, stubs a global or fakes timers in a module 
   }
   expect(testsNeedingOwnModules(root, ['src', 'test'])).toEqual([
     'src/a/mocks.test.ts',
+    'src/a/page.test.tsx',
     'src/b/deep/clock.test.ts',
     'test/global.test.ts',
   ]);

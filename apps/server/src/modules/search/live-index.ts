@@ -36,15 +36,28 @@ export class SearchIndex {
     return this.changed.size;
   }
 
-  /** Takes these titles as they are now, in place of what the index held of them. */
+  /**
+   * Takes these titles as they are now, in place of what the index held of them. A title read again
+   * as it is held (a look re-reads rows while an open transaction holds its cursor back) changes
+   * nothing, so the changed titles' index is rebuilt only when one really changed.
+   */
   apply(titles: IndexedTitle[]): void {
-    if (titles.length === 0) return;
+    let changed = false;
     for (const t of titles) {
-      const rank = this.loaded.rankOf(t.id);
-      if (rank !== null) this.loaded.forget(rank);
+      const held = this.changed.get(t.id);
+      if (held) {
+        if (sameTitle(held, t)) continue;
+      } else {
+        const rank = this.loaded.rankOf(t.id);
+        if (rank !== null) {
+          if (this.loaded.answersAs(rank, t)) continue;
+          this.loaded.forget(rank);
+        }
+      }
       this.changed.set(t.id, t);
+      changed = true;
     }
-    this.recent = TitleIndex.build(this.changed.values());
+    if (changed) this.recent = TitleIndex.build(this.changed.values());
   }
 
   /** These titles are no longer in the catalog. */
@@ -96,6 +109,9 @@ export class SearchIndex {
     return [...words.values()].sort(closer).slice(0, limit);
   }
 }
+
+const sameTitle = (a: IndexedTitle, b: IndexedTitle) =>
+  a.mediaType === b.mediaType && a.popularity === b.popularity && a.searchText === b.searchText;
 
 /** Loads every title, in rank order, a batch per statement. */
 async function loadIndex(repo: SearchRepository): Promise<TitleIndex> {

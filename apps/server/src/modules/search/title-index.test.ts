@@ -203,4 +203,30 @@ describe('the index with changes beside it', () => {
     index.forget([a.id, c.id]);
     expect(index.startingWith('moon', null, 10)).toHaveLength(2);
   });
+
+  it('holds a title read again unchanged as it was, and takes back one it had forgotten', () => {
+    const [a, b] = [title('moon harbor', 30.1), title('moon river', 20)];
+    const index = new SearchIndex(TitleIndex.build([a, b]));
+    index.apply([{ ...a }, { ...b }]);
+    expect(index.changedCount).toBe(0);
+    // Any one of type, popularity or words differing is a change.
+    index.apply([
+      { ...a, mediaType: 'tv_seasons' },
+      { ...b, popularity: 20.5 },
+    ]);
+    expect(index.changedCount).toBe(2);
+    expect(index.startingWith('moon', 'tv_seasons', 10)).toEqual([a.id]);
+    index.apply([
+      { ...a, mediaType: 'tv_seasons' },
+      { ...b, popularity: 20.5 },
+    ]);
+    expect(index.changedCount).toBe(2);
+    index.forget([a.id, b.id]);
+    index.apply([{ ...b, popularity: 20.5 }]);
+    expect(index.startingWith('moon', null, 10)).toEqual([b.id]);
+    const fresh = new SearchIndex(TitleIndex.build([a]));
+    fresh.forget([a.id]);
+    fresh.apply([{ ...a }]);
+    expect(fresh.equal('moon harbor', null, 10)).toEqual([a.id]);
+  });
 });

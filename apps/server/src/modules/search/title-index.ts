@@ -118,6 +118,16 @@ export class TitleIndex {
     return rank !== undefined && compareIdBytes(this.ids, rank, key, 0) === 0 ? rank : null;
   }
 
+  /** Whether this index answers the title at `rank` as `t` is: same type and words, popularity as held. */
+  answersAs(rank: number, t: IndexedTitle): boolean {
+    return (
+      this.gone[rank] === 0 &&
+      this.types[rank] === typeCode.get(t.mediaType) &&
+      this.popularities[rank] === Math.fround(t.popularity) &&
+      this.text(rank) === t.searchText
+    );
+  }
+
   /** Never answers this title again (it changed, or is no longer in the catalog). */
   forget(rank: number): void {
     this.gone[rank] = 1;
