@@ -36,8 +36,11 @@ async function main() {
       const watchdog = armShutdownWatchdog(deadlineMs);
       const selfExitAt = deadline - SELF_EXIT_MARGIN_MS;
       setTimeout(() => {
-        // Said, or a stop that ends with code 1 leaves no trace of why.
-        app.log.error({ deadlineMs }, 'the stop did not finish in time: exiting');
+        // Said, or a stop that ends with code 1 leaves no trace of why; what is still open says what
+        // the close waits on (sockets, timers, the database's work).
+        const pending: Record<string, number> = {};
+        for (const kind of process.getActiveResourcesInfo()) pending[kind] = (pending[kind] ?? 0) + 1;
+        app.log.error({ deadlineMs, pending }, 'the stop did not finish in time: exiting');
         void flushLogs(SELF_EXIT_MARGIN_MS / 2).then(() => process.exit(1));
       }, selfExitAt - Date.now()).unref();
       app.log.info({ signal, drainMs, deadlineMs }, 'shutting down');
