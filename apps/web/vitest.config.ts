@@ -22,8 +22,8 @@ export default [
       name: 'web',
       include: ['src/**/*.test.{ts,tsx}'],
       exclude: [...configDefaults.exclude, ...ownModules],
-      // The files share their worker's modules and window: isolated, each set up jsdom and imported
-      // React, Mantine and the app again, most of the project's time.
+      // The files share their worker's modules: isolated, each imported React, Mantine and the app
+      // again, a third of the project's time.
       isolate: false,
     },
   }),
