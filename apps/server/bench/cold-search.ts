@@ -163,6 +163,20 @@ export interface ColdLoadRound {
   offset: number;
 }
 
+/** The load through HAProxy in front of this many instances. */
+export interface ColdScaleStep {
+  instances: number;
+  rounds: ColdLoadRound[];
+  median: ColdLoadRound;
+}
+
+/** HAProxy in front of `k` instances, for the load: its address, and the CPU those instances used. */
+export interface ScaleFront {
+  base: string;
+  appCpuSeconds: () => number | null;
+  close(): Promise<void>;
+}
+
 export interface ColdSearchResult {
   queries: { sequential: number; list: number; byKind: Record<string, number> };
   sequential: ColdSequential;
@@ -174,6 +188,8 @@ export interface ColdSearchResult {
   } | null;
   /** Why the load was not measured. */
   loadSkipped?: string;
+  /** The same load through HAProxy in front of 1, 2... instances, none pinned (`scaleOut`). */
+  scaled: ColdScaleStep[];
 }
 
 export interface ColdSearchOptions {
@@ -190,8 +206,10 @@ export interface ColdSearchOptions {
   rounds: number;
   wrk: { path: string; pinned: boolean } | null;
   appCpuSeconds: () => number | null;
-  /** Waits until the app answers quickly again after a load. */
-  settle: () => Promise<void>;
+  /** Waits until the app (or the balancer at this address) answers quickly again after a load. */
+  settle: (base: string) => Promise<void>;
+  /** After the one instance: the load again through HAProxy in front of 1 to `instances` instances. */
+  scaleOut?: { instances: number; front(instances: number): Promise<ScaleFront> };
   log: (message: string) => void;
 }
 
@@ -348,10 +366,16 @@ export async function measureColdSearch(options: ColdSearchOptions): Promise<Col
   const sequential = await measureSequential(options.base, sequentialQueries);
   const queries = { sequential: sequentialQueries.length, list: list.length, byKind };
   if (!options.wrk) {
-    return { queries, sequential, load: null, loadSkipped: 'wrk is not installed (apt-get install wrk)' };
+    return {
+      queries,
+      sequential,
+      load: null,
+      loadSkipped: 'wrk is not installed (apt-get install wrk)',
+      scaled: [],
+    };
   }
   if (list.length === 0)
-    return { queries, sequential, load: null, loadSkipped: 'no queries left for the load' };
+    return { queries, sequential, load: null, loadSkipped: 'no queries left for the load', scaled: [] };
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'releasebell-cold-search-'));
   try {
@@ -359,23 +383,48 @@ export async function measureColdSearch(options: ColdSearchOptions): Promise<Col
     writeFileSync(listFile, `${list.map((q) => searchPath(q.q)).join('\n')}\n`);
     const script = path.join(dir, 'walk.lua');
     writeFileSync(script, walkScript(listFile));
-    const rounds: ColdLoadRound[] = [];
+    // Every round, on one instance and then behind the balancer, walks on from where the last stopped.
     let offset = 0;
-    for (let r = 1; r <= options.rounds; r++) {
-      await options.settle();
-      options.log(
-        `cold search round ${r}/${options.rounds}: ${options.connections} connections, ${options.durationSeconds}s, from query ${offset} of ${list.length}…`,
-      );
-      const run = await wrkRound(options, script, offset);
-      rounds.push({ ...run, offset });
-      // Requests still in flight when wrk stopped were asked too.
-      offset += run.requests + options.connections;
+    const loadRounds = async (target: ColdSearchOptions, label: string) => {
+      const rounds: ColdLoadRound[] = [];
+      for (let r = 1; r <= options.rounds; r++) {
+        await options.settle(target.base);
+        options.log(
+          `cold search${label} round ${r}/${options.rounds}: ${options.connections} connections, ${options.durationSeconds}s, from query ${offset} of ${list.length}…`,
+        );
+        const run = await wrkRound(target, script, offset);
+        rounds.push({ ...run, offset });
+        // Requests still in flight when wrk stopped were asked too.
+        offset += run.requests + options.connections;
+      }
+      await options.settle(target.base);
+      const median = [...rounds].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[
+        Math.floor((rounds.length - 1) / 2)
+      ] as ColdLoadRound;
+      return { rounds, median };
+    };
+    const load = await loadRounds(options, '');
+    const scaled: ColdScaleStep[] = [];
+    for (let k = 1; k <= (options.scaleOut?.instances ?? 0); k++) {
+      const front = await (options.scaleOut as NonNullable<ColdSearchOptions['scaleOut']>).front(k);
+      try {
+        const target = {
+          ...options,
+          base: front.base,
+          appCpuSeconds: front.appCpuSeconds,
+          wrk: { ...options.wrk, pinned: false },
+        };
+        scaled.push({ instances: k, ...(await loadRounds(target, `, ${k} behind HAProxy,`)) });
+      } finally {
+        await front.close();
+      }
     }
-    await options.settle();
-    const median = [...rounds].sort((a, b) => a.requestsPerSec - b.requestsPerSec)[
-      Math.floor((rounds.length - 1) / 2)
-    ] as ColdLoadRound;
-    return { queries, sequential, load: { rounds, median, repeated: Math.max(0, offset - list.length) } };
+    return {
+      queries,
+      sequential,
+      load: { ...load, repeated: Math.max(0, offset - list.length) },
+      scaled,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -412,6 +461,12 @@ export function printColdSearch(result: ColdSearchResult, items: number, connect
         : `  the load asked at most ${load.rounds.reduce((a, r) => a + r.requests + connections, 0)} of the ${result.queries.list} distinct queries listed: none repeated`,
     );
   } else console.log(`  under load: not measured: ${result.loadSkipped}`);
+  for (const step of result.scaled) {
+    const r = step.median;
+    console.log(
+      `  HAProxy in front of ${step.instances}, nothing pinned, median of ${step.rounds.length}: ${r.requestsPerSec} req/s (${step.rounds.map((x) => x.requestsPerSec).join(', ')}), p50 ${ms(r.latencyMs.p50)} p99 ${ms(r.latencyMs.p99)} ms, ${r.failed} failed; the instances' CPU ${r.appCpu === null ? '-' : `${Math.round(r.appCpu * 100)}%`} of a core, machine ${r.machineCpu === null ? '-' : `${Math.round(r.machineCpu * 100)}%`} busy`,
+    );
+  }
   const kinds = COLD_KINDS.map((k) => `${k} ${ms(sequential.byKind[k]?.p95)} ms`).join(', ');
   const underLoad = load
     ? `${Math.round(load.median.requestsPerSec)} req/s, p99 ${ms(load.median.latencyMs.p99)} ms under ${connections} connections`
@@ -419,4 +474,13 @@ export function printColdSearch(result: ColdSearchResult, items: number, connect
   console.log(
     `cold search at ${items} items: p95 ${ms(sequential.overall.p95)} ms sequential (${kinds}); ${underLoad}`,
   );
+  if (result.scaled.length > 0) {
+    const steps = result.scaled.map(
+      (s) =>
+        `${s.instances}: ${Math.round(s.median.requestsPerSec)} req/s, p99 ${ms(s.median.latencyMs.p99)} ms`,
+    );
+    console.log(
+      `cold search behind HAProxy by instances: ${steps.join('; ')} under ${connections} connections`,
+    );
+  }
 }

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { IMPORT_MAX_ROWS } from '@releasebell/contract';
 import autocannon from 'autocannon';
 import { like, sql } from 'drizzle-orm';
+import { startBalancer } from '../soak/balancer';
 import { openDatabase } from '../src/db/client';
 import { mediaItems } from '../src/db/schema';
 import { normaliseForSearch } from '../src/lib/text';
@@ -23,8 +24,14 @@ import {
   measurePushFanout,
   type PushFanoutResult,
 } from './channels';
-import { installCleanup, runCommand, startChild, stopAllChildren } from './children';
-import { type ColdSearchResult, measureColdSearch, printColdSearch, readCatalogTitles } from './cold-search';
+import { type ChildServer, installCleanup, runCommand, startChild, stopAllChildren } from './children';
+import {
+  type ColdSearchResult,
+  measureColdSearch,
+  printColdSearch,
+  readCatalogTitles,
+  type ScaleFront,
+} from './cold-search';
 import { type FanoutResult, measureFanout } from './fanout';
 import { type FollowsResult, measureFollows } from './follows';
 import { type ImportLoadOutcome, importLoadMet, measureImportLoad, printImportLoad } from './import-load';
@@ -61,6 +68,9 @@ Options:
   --search-queries <n>  sequential search requests for latency          (default: 500)
   --cold-search-queries <n>  sequential queries of the cold search, every one new (default: 1000);
                         its load walks 300,000 more, none repeated
+  --search-instances <n>  then the cold search's load again through HAProxy (deploy/haproxy.cfg)
+                        in front of 1, 2... n instances of the app on the same PostgreSQL
+                        (BENCH_DATABASE_URL), nothing pinned: how search scales (default: 0, not run)
   --only-search         run only the search figures (sequential, then under load beside the
                         baseline, then the cold search) on the synthetic catalog
   --no-pin              leave CPU placement to the scheduler (by default, on Linux with 2+ CPUs,
@@ -157,6 +167,8 @@ interface Options {
   searchQueries: number;
   /** Sequential queries of the cold search (every query new, so no kept answer is hit). */
   coldSearchQueries: number;
+  /** Instances the cold search's load is measured behind HAProxy in front of, 1 to this (0: not). */
+  searchInstances: number;
   /** Only the catalog's load tests of search (beside the baseline) and the sequential search latency. */
   onlySearch: boolean;
   fresh: boolean;
@@ -193,6 +205,7 @@ function parseOptions(): Options | null {
       connections: { type: 'string', default: '50' },
       'search-queries': { type: 'string', default: '500' },
       'cold-search-queries': { type: 'string', default: '1000' },
+      'search-instances': { type: 'string', default: '0' },
       'only-search': { type: 'boolean', default: false },
       fresh: { type: 'boolean', default: false },
       'no-pin': { type: 'boolean', default: false },
@@ -237,6 +250,9 @@ function parseOptions(): Options | null {
     }
     return n;
   };
+  if (values['search-instances'] !== '0' && !process.env.BENCH_DATABASE_URL) {
+    throw new Error('--search-instances needs BENCH_DATABASE_URL: the embedded database is for one process');
+  }
   return {
     items: int('items', values.items, 1, 10_000_000),
     seed: int('seed', values.seed, 0, 0xffffffff),
@@ -245,6 +261,7 @@ function parseOptions(): Options | null {
     connections: int('connections', values.connections, 1, 1000),
     searchQueries: int('search-queries', values['search-queries'], 1, 100_000),
     coldSearchQueries: int('cold-search-queries', values['cold-search-queries'], 1, 100_000),
+    searchInstances: int('search-instances', values['search-instances'], 0, 8),
     onlySearch: values['only-search'],
     fresh: values.fresh,
     pin: !values['no-pin'],
@@ -311,6 +328,12 @@ function pinCpus(serverPids: number[]): string {
     return 'not pinned (taskset unavailable)';
   }
 }
+/** Lets these processes run on every CPU again. */
+function unpinCpus(pids: number[]): void {
+  const all = `0-${os.cpus().length - 1}`;
+  for (const pid of pids) execFileSync('taskset', ['-a', '-p', '-c', all, String(pid)], { stdio: 'ignore' });
+}
+
 const childEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => {
   // The app reads its own configuration; keep the user's database settings out of the children.
   const { DATABASE_URL: _url, DATA_DIR: _dir, PORT: _port, ...rest } = process.env;
@@ -1057,13 +1080,10 @@ async function main() {
   // The app's code and the database's pages are warmed first, as in a server that has been running,
   // by other queries of the same kind asked for a different number of results (kept apart).
   await warmUp(base, ['/api/config']);
-  await warmUp(
-    base,
-    buildSearchQueries(options.seed + 1, 1000).map(
-      (q) => `/api/search?q=${encodeURIComponent(q.q)}&limit=29`,
-    ),
-    1000,
+  const searchWarmUp = buildSearchQueries(options.seed + 1, 1000).map(
+    (q) => `/api/search?q=${encodeURIComponent(q.q)}&limit=29`,
   );
+  await warmUp(base, searchWarmUp, searchWarmUp.length);
   log(`Sequential search latency over ${options.searchQueries} queries, the app keeping no answer yet…`);
   const search = await measureSearch(base, queries.slice(0, options.searchQueries));
   const slugPaths = await discoverSlugPaths(base);
@@ -1152,6 +1172,38 @@ async function main() {
     rounds: all.map((m) => ({ requestsPerSec: m.run.requestsPerSec, ratioToBaseline: m.ratio })),
   }));
 
+  // More instances of the app on the same database, started when first asked for, HAProxy in front.
+  const moreInstances: ChildServer[] = [];
+  const balancedInstances = async (k: number): Promise<ScaleFront> => {
+    while (moreInstances.length < k - 1) {
+      const name = `app${moreInstances.length + 2}`;
+      log(`Starting ${name} on the same database…`);
+      const env = childEnv({ ...catalog.env, LOG_LEVEL: options.logLevel });
+      const started = await startChild(name, options.serveScript, env, repoRoot, undefined, 'warnings');
+      // Warmed as the first instance was before its searches were measured (kept apart by their limit).
+      await warmUp(started.url, searchWarmUp, searchWarmUp.length);
+      moreInstances.push(started);
+    }
+    const apps = [server, ...moreInstances].slice(0, k);
+    unpinCpus([...apps.map((a) => a.pid), process.pid]);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'releasebell-balancer-'));
+    const balancer = await startBalancer(
+      dir,
+      apps.map((a) => a.port),
+    );
+    return {
+      base: balancer.url,
+      appCpuSeconds: () => {
+        const each = apps.map((a) => a.cpuSeconds());
+        return each.some((c) => c === null) ? null : each.reduce<number>((sum, c) => sum + (c ?? 0), 0);
+      },
+      close: async () => {
+        await balancer.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  };
+
   // Every query new, none of them kept: what search costs the database when nobody asked it before.
   const coldSearch: ColdSearchResult = await measureColdSearch({
     base,
@@ -1166,8 +1218,12 @@ async function main() {
     wrk:
       generator.kind === 'wrk' && generator.path ? { path: generator.path, pinned: generator.pinned } : null,
     appCpuSeconds: appCpu,
-    settle: () => settle(base),
+    settle,
     log,
+    scaleOut:
+      options.searchInstances > 0
+        ? { instances: options.searchInstances, front: (k) => balancedInstances(k) }
+        : undefined,
   });
 
   const serverRssMb = server.rssMb();
