@@ -98,7 +98,7 @@ export function judge(outcome: SoakOutcome) {
     ...unforgiven.slice(0, 20).map((r) => `  not forgiven: ${describe(r)}`),
     ...badPgFailures
       .slice(0, 5)
-      .map((r) => `  slower than 5 s during the PostgreSQL restart: ${describe(r)}`),
+      .map((r) => `  not a 503 within 5 s during the PostgreSQL restart: ${describe(r)}`),
     `notifications: ${notices.sent} sent of ${notices.expected} expected, ${notices.lost.length} lost, ${notices.duplicates} resent with the same Message-ID, ${notices.doubles.length} doubled`,
     ...notices.lost.slice(0, 10).map((l) => `  lost: ${l}`),
     ...notices.doubles.slice(0, 10).map((l) => `  doubled: ${l}`),
