@@ -39,7 +39,8 @@ Options:
                           without either, a PostgreSQL of the soak's own in a temporary directory)
   --restart-command <sh>  with --database-url: the shell command that restarts that server
                           (for example "pg_ctlcluster 15 main restart")
-  --keep                  keep the temporary directory (logs of every instance, HAProxy, PostgreSQL)
+  --keep                  keep the temporary directory (logs of every instance, HAProxy, PostgreSQL);
+                          a failed run keeps it anyway
   -h, --help              show this help
 
 Needs HAProxy (apt-get install haproxy) and PostgreSQL's programs (apt-get install postgresql).
@@ -99,9 +100,11 @@ async function main() {
     console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${line}`);
   const dir = await mkdtemp(path.join(tmpdir(), 'releasebell-soak-'));
   const cleanups: (() => Promise<unknown>)[] = [];
+  // A failed run keeps its logs: HAProxy's termination states are what explain a failed request.
+  let keep = values.keep;
   const cleanUp = async () => {
     for (const undo of cleanups.reverse()) await undo().catch(() => {});
-    if (!values.keep) await rm(dir, { recursive: true, force: true });
+    if (!keep) await rm(dir, { recursive: true, force: true });
     else say(`logs kept in ${dir}`);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -291,6 +294,7 @@ async function main() {
       `soak: instances ${count}, requests ${load.records.length}, failed ${verdict.failed} (during the PostgreSQL restart ${verdict.duringPg}), p99 ${verdict.p99} ms, notifications ${notices.sent}, lost ${verdict.lost}, duplicates ${notices.duplicates}`,
     );
     process.exitCode = verdict.ok ? 0 : 1;
+    if (!verdict.ok) keep = true;
   } finally {
     await cleanUp();
   }
