@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Countdown } from './countdown';
 import { MediaImage } from './media-image';
@@ -16,6 +17,26 @@ describe('Countdown', () => {
     expect(timer).toHaveTextContent('0d 0h 0m');
     act(() => vi.advanceTimersByTime(2000));
     expect(timer).toHaveTextContent('Released!');
+  });
+
+  it('ticks every second but is drawn again only when what it reads changes', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2026, 5, 14, 12, 0, 30));
+    let draws = 0;
+    render(
+      <Profiler id="countdown" onRender={() => draws++}>
+        <Countdown releaseDate="2026-06-20" precision="day" variant="card" />
+      </Profiler>,
+    );
+    const timer = screen.getByRole('timer');
+    expect(timer).toHaveTextContent('5d 11h 59m');
+    const first = draws;
+    // Twenty ticks within the same minute: a page of cards does no work for them.
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(draws).toBe(first);
+    act(() => vi.advanceTimersByTime(15_000));
+    expect(timer).toHaveTextContent('5d 11h 58m');
+    expect(draws).toBe(first + 1);
   });
 
   it('reads "Coming Soon" on a card without a date and shows nothing on the detail page', () => {

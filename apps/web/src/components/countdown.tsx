@@ -47,15 +47,20 @@ function snapshot(intervalMs: number): Date {
   return clock.now;
 }
 
+const TICK_MS = 1000;
+/** Stable, so React subscribes each countdown once rather than again after every render. */
+const subscribeToTick = (listener: () => void) => subscribe(TICK_MS, listener);
+
 /**
- * The current time, re-rendering every `intervalMs` (one shared timer for all callers). Null on the
- * server and while the browser hydrates its page: the viewer's clock and time zone are not the
- * server's, so what depends on them is drawn right after.
+ * What `read` makes of the current time, worked out on every tick (one shared timer for all callers);
+ * the caller is drawn again only when that changes: a card reading "12d 4h 3m" ticks every second but
+ * is redrawn once a minute. Null on the server and while the browser hydrates its page: the viewer's
+ * clock and time zone are not the server's, so what depends on them is drawn right after.
  */
-function useNow(intervalMs = 1000): Date | null {
+function useTickReading(read: (now: Date) => string): string | null {
   return useSyncExternalStore(
-    (listener) => subscribe(intervalMs, listener),
-    () => snapshot(intervalMs),
+    subscribeToTick,
+    () => read(snapshot(TICK_MS)),
     () => null,
   );
 }
@@ -75,11 +80,19 @@ export interface CountdownProps {
  * change.
  */
 export function Countdown({ releaseDate, precision, variant, className }: CountdownProps) {
-  const clock = useNow();
   const { language } = useLanguage();
+  // Its state and text as one string ("" for nothing to show), so an unchanged reading is no redraw.
+  const read = (now: Date) => {
+    const text =
+      variant === 'card'
+        ? cardCountdownText(releaseDate, precision, now, language)
+        : detailCountdownText(releaseDate, precision, now, language);
+    return text === null ? '' : `${releaseState(releaseDate, precision, now)}:${text}`;
+  };
+  const live = useTickReading(read);
   // A title without a date reads the same at any time: drawn at once, on the server too.
-  const now = clock ?? (releaseMoment(releaseDate, precision) === null ? new Date(0) : null);
-  if (!now)
+  const reading = live ?? (releaseMoment(releaseDate, precision) === null ? read(new Date(0)) : null);
+  if (reading === null)
     return (
       <span
         data-variant={variant}
@@ -90,12 +103,10 @@ export function Countdown({ releaseDate, precision, variant, className }: Countd
         {'\u00a0'}
       </span>
     );
-  const text =
-    variant === 'card'
-      ? cardCountdownText(releaseDate, precision, now, language)
-      : detailCountdownText(releaseDate, precision, now, language);
-  if (text === null) return null;
-  const state = releaseState(releaseDate, precision, now);
+  if (reading === '') return null;
+  const colon = reading.indexOf(':');
+  const state = reading.slice(0, colon);
+  const text = reading.slice(colon + 1);
   return (
     <span
       role="timer"
