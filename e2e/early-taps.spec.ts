@@ -3,15 +3,15 @@ import { dialog } from './auth-helpers';
 import { expect, test } from './fixtures';
 
 /**
- * A phone with a CPU four times slower than this machine's: the page is painted well before the app has
- * taken it over (ADR 011). What a visitor taps or types in that time must not be lost.
- */
-/**
  * Once released, the app loads and takes the page over at a quarter of the machine's speed (and the
  * sign-in modal's code after it): on a two-core machine busy with other tests, past the usual wait.
  */
 const takenOver = expect.configure({ timeout: 30_000 });
 
+/**
+ * A phone with a CPU four times slower than this machine's: the page is painted well before the app has
+ * taken it over (ADR 011). What a visitor taps or types in that time must not be lost.
+ */
 test.describe('taps before the app has taken the page over, on a slow phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

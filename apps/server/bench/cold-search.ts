@@ -405,8 +405,9 @@ export async function measureColdSearch(options: ColdSearchOptions): Promise<Col
     };
     const load = await loadRounds(options, '');
     const scaled: ColdScaleStep[] = [];
-    for (let k = 1; k <= (options.scaleOut?.instances ?? 0); k++) {
-      const front = await (options.scaleOut as NonNullable<ColdSearchOptions['scaleOut']>).front(k);
+    const { scaleOut } = options;
+    for (let k = 1; scaleOut && k <= scaleOut.instances; k++) {
+      const front = await scaleOut.front(k);
       try {
         const target = {
           ...options,

@@ -1222,7 +1222,7 @@ async function main() {
     log,
     scaleOut:
       options.searchInstances > 0
-        ? { instances: options.searchInstances, front: (k) => balancedInstances(k) }
+        ? { instances: options.searchInstances, front: balancedInstances }
         : undefined,
   });
 

@@ -4,32 +4,23 @@ import { cardCountdownText, detailCountdownText, releaseMoment, releaseState } f
 import { useLanguage } from '../lib/i18n';
 import classes from './countdown.module.css';
 
-interface Clock {
-  now: Date;
-  listeners: Set<() => void>;
-  timer: ReturnType<typeof setInterval> | null;
-}
+const TICK_MS = 1000;
 
-// One interval per tick length, shared by every countdown on the page and stopped when none is left.
-const clocks = new Map<number, Clock>();
+// One interval shared by every countdown on the page, stopped when none is left.
+const clock: { now: Date; listeners: Set<() => void>; timer: ReturnType<typeof setInterval> | null } = {
+  now: new Date(),
+  listeners: new Set(),
+  timer: null,
+};
 
-function clockFor(intervalMs: number): Clock {
-  let clock = clocks.get(intervalMs);
-  if (!clock) {
-    clock = { now: new Date(), listeners: new Set(), timer: null };
-    clocks.set(intervalMs, clock);
-  }
-  return clock;
-}
-
-function subscribe(intervalMs: number, listener: () => void): () => void {
-  const clock = clockFor(intervalMs);
+/** Module-level, so React subscribes each countdown once rather than again after every render. */
+function subscribeToTick(listener: () => void): () => void {
   clock.listeners.add(listener);
   if (!clock.timer) {
     clock.timer = setInterval(() => {
       clock.now = new Date();
       for (const l of clock.listeners) l();
-    }, intervalMs);
+    }, TICK_MS);
   }
   return () => {
     clock.listeners.delete(listener);
@@ -40,16 +31,11 @@ function subscribe(intervalMs: number, listener: () => void): () => void {
   };
 }
 
-function snapshot(intervalMs: number): Date {
-  const clock = clockFor(intervalMs);
-  // While no interval runs the cached time goes stale: refresh it, but keep it stable within one tick.
-  if (!clock.timer && Math.abs(Date.now() - clock.now.getTime()) >= intervalMs) clock.now = new Date();
+function currentTick(): Date {
+  // While no interval runs the kept time goes stale: refresh it, but keep it stable within one tick.
+  if (!clock.timer && Math.abs(Date.now() - clock.now.getTime()) >= TICK_MS) clock.now = new Date();
   return clock.now;
 }
-
-const TICK_MS = 1000;
-/** Stable, so React subscribes each countdown once rather than again after every render. */
-const subscribeToTick = (listener: () => void) => subscribe(TICK_MS, listener);
 
 /**
  * What `read` makes of the current time, worked out on every tick (one shared timer for all callers);
@@ -60,7 +46,7 @@ const subscribeToTick = (listener: () => void) => subscribe(TICK_MS, listener);
 function useTickReading(read: (now: Date) => string): string | null {
   return useSyncExternalStore(
     subscribeToTick,
-    () => read(snapshot(TICK_MS)),
+    () => read(currentTick()),
     () => null,
   );
 }
