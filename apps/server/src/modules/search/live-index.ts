@@ -89,11 +89,11 @@ export class SearchIndex {
   withWords(matches: WordMatch[], type: MediaType | null, limit: number, except?: string): string[] {
     return SearchIndex.ids(this.both(limit, (i) => i.withWords(matches, type, limit, except)));
   }
-  /** As withWords, with each title's search text, for ranking by similarity. */
-  candidates(matches: WordMatch[], type: MediaType | null, limit: number): { id: string; text: string }[] {
+  /** As withWords, with each title's search text for ranking by similarity; ids for the few kept. */
+  candidates(matches: WordMatch[], type: MediaType | null, limit: number): { text: string; id(): string }[] {
     return this.both(limit, (i) => i.withWords(matches, type, limit)).map((f) => ({
-      id: f.index.id(f.rank),
       text: f.index.text(f.rank),
+      id: () => f.index.id(f.rank),
     }));
   }
 

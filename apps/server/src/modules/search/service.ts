@@ -60,10 +60,10 @@ function closeSpellings(index: SearchIndex, normalised: string, mediaType: Media
   const similarity = wordSimilarityTo(normalised);
   return index
     .candidates(matches, mediaType, FUZZY_CANDIDATES)
-    .map((c) => ({ id: c.id, similarity: similarity(c.text) }))
+    .map((c) => ({ c, similarity: similarity(c.text) }))
     .sort((a, b) => b.similarity - a.similarity) // stable: equally similar stay most popular first
     .slice(0, limit)
-    .map((c) => c.id);
+    .map(({ c }) => c.id());
 }
 
 export function createSearchService(

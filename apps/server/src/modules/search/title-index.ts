@@ -1,6 +1,6 @@
 import { MEDIA_TYPES, type MediaType } from '@releasebell/contract';
 import { WORD_SIMILARITY_THRESHOLD } from '../../db/client';
-import { trigramsInOrder, wordSimilarity } from './trigrams';
+import { trigramsInOrder, wordSimilarityTo } from './trigrams';
 
 /** What search needs of a title; `searchText` holds only letters, digits and single spaces. */
 export interface IndexedTitle {
@@ -40,6 +40,7 @@ const MARK_BITS = 30;
 const MERGED_RUNS = 32;
 
 const typeCode = new Map(MEDIA_TYPES.map((t, i) => [t, i]));
+const SPACE = 32;
 
 /**
  * The catalog's titles as search reads them, held in the process: titles numbered by rank (most
@@ -95,11 +96,37 @@ export class TitleIndex {
     return this.popularities[rank] as number;
   }
   text(rank: number): string {
-    const words: string[] = [];
-    for (let i = this.titleWordStart[rank] as number; i < (this.titleWordStart[rank + 1] as number); i++) {
-      words.push(this.words[this.titleWords[i] as number] as string);
+    const start = this.titleWordStart[rank] as number;
+    const end = this.titleWordStart[rank + 1] as number;
+    let text = '';
+    for (let i = start; i < end; i++) {
+      if (i > start) text += ' ';
+      text += this.words[this.titleWords[i] as number] as string;
     }
-    return words.join(' ');
+    return text;
+  }
+  /**
+   * This title's search text against `text`, as strings compare (negative when the title's comes
+   * first), read from its words: the text-order searches compare a few dozen titles per tier.
+   */
+  private compareText(rank: number, text: string): number {
+    const start = this.titleWordStart[rank] as number;
+    const end = this.titleWordStart[rank + 1] as number;
+    let at = 0;
+    for (let i = start; i < end; i++) {
+      if (i > start) {
+        if (at === text.length) return 1;
+        const d = SPACE - text.charCodeAt(at++);
+        if (d !== 0) return d;
+      }
+      const word = this.words[this.titleWords[i] as number] as string;
+      for (let k = 0; k < word.length; k++) {
+        if (at === text.length) return 1;
+        const d = word.charCodeAt(k) - text.charCodeAt(at++);
+        if (d !== 0) return d;
+      }
+    }
+    return at < text.length ? -1 : 0;
   }
   /** Compares two titles in rank order, by popularity then id: across indexes as within one. */
   static before(a: TitleIndex, ra: number, b: TitleIndex, rb: number): number {
@@ -135,7 +162,7 @@ export class TitleIndex {
 
   /** The first place in text order whose text is at least `text`. */
   private textBound(text: string): number {
-    return firstNotBelow(this.size, (i) => this.text(this.byText[i] as number) < text);
+    return firstNotBelow(this.size, (i) => this.compareText(this.byText[i] as number, text) < 0);
   }
 
   /** The range of words starting with `prefix`, or equal to `word`. */
@@ -350,8 +377,8 @@ export class TitleIndex {
     let fewest = 1;
     while (fewest < own.length && Math.fround(fewest / own.length) < SIMILARITY_THRESHOLD) fewest++;
     const touched = this.trigramWords.count(own, fewest);
-    const possible: CloseWord[] = [];
-    const whole = new Map<string, number>();
+    // Each word's best case, and its similarity as a whole (which the shared count gives outright).
+    const possible: (CloseWord & { alike: number })[] = [];
     for (const id of touched) {
       const common = counts[id] as number;
       counts[id] = 0;
@@ -361,21 +388,20 @@ export class TitleIndex {
       if (mostOf < WORD_SIMILARITY_THRESHOLD && alike < SIMILARITY_THRESHOLD) continue;
       const word = this.words[id] as string;
       if (word.startsWith(typed)) continue;
-      whole.set(word, alike);
       const titles = (this.postingStart[id + 1] as number) - (this.postingStart[id] as number);
-      possible.push({ word, score: Math.max(alike, mostOf), titles });
+      possible.push({ word, score: Math.max(alike, mostOf), titles, alike });
     }
     // Best case first: once a word's best case is not closer than the last of the closest, no later
     // word's is.
     possible.sort(closer);
+    const partOf = wordSimilarityTo(typed);
     const closest: CloseWord[] = [];
     for (const best of possible) {
       const last = closest[limit - 1];
       if (last && closer(best, last) >= 0) break;
-      const alike = whole.get(best.word) as number;
-      const part = wordSimilarity(typed, best.word);
-      if (part < WORD_SIMILARITY_THRESHOLD && alike < SIMILARITY_THRESHOLD) continue;
-      closest.push({ ...best, score: Math.max(part, alike) });
+      const part = partOf(best.word);
+      if (part < WORD_SIMILARITY_THRESHOLD && best.alike < SIMILARITY_THRESHOLD) continue;
+      closest.push({ word: best.word, score: Math.max(part, best.alike), titles: best.titles });
       closest.sort(closer);
       if (closest.length > limit) closest.pop();
     }

@@ -63,31 +63,49 @@ export function wordSimilarity(a: string, b: string): number {
 /**
  * pg_trgm's `word_similarity(a, ·)`, with `a`'s trigrams worked out once: the greatest similarity
  * between `a`'s trigrams and a run of the other text's (calc_word_similarity and
- * iterate_word_similarity, without the strict variant).
+ * iterate_word_similarity, without the strict variant). Close spellings rank a hundred titles with it
+ * per search, so a text's trigrams are numbered by place (each the place it first appears) in arrays
+ * kept between calls instead of looked up in maps.
  */
 export function wordSimilarityTo(a: string): (b: string) => number {
-  const inA = new Set(trigramsInOrder(a));
-  const ulen1 = inA.size;
+  const inA = [...new Set(trigramsInOrder(a))];
+  const ulen1 = inA.length;
+  let first = new Int32Array(64);
+  let found = new Uint8Array(64);
+  let lastpos = new Int32Array(64);
   return (b: string) => {
     if (ulen1 === 0) return 0;
     const second = trigramsInOrder(b);
-    // The last place each trigram of `b` was seen in the run, by trigram.
-    const lastpos = new Map<number, number>();
+    const n = second.length;
+    if (n > first.length) {
+      first = new Int32Array(n);
+      found = new Uint8Array(n);
+      lastpos = new Int32Array(n);
+    }
+    // Each place's trigram, numbered by the place it first appears, and whether `a` holds it.
+    for (let i = 0; i < n; i++) {
+      const t = second[i] as number;
+      let j = 0;
+      while ((second[j] as number) !== t) j++;
+      first[i] = j;
+      lastpos[i] = -1;
+      if (j === i) found[i] = inA.includes(t) ? 1 : 0;
+    }
     let ulen2 = 0;
     let count = 0;
     let lower = -1;
     let best = 0;
-    for (let i = 0; i < second.length; i++) {
-      const t = second[i] as number;
-      const found = inA.has(t);
-      if (lower >= 0 || found) {
-        if ((lastpos.get(t) ?? -1) < 0) {
+    for (let i = 0; i < n; i++) {
+      const t = first[i] as number;
+      const isFound = found[t] === 1;
+      if (lower >= 0 || isFound) {
+        if ((lastpos[t] as number) < 0) {
           ulen2++;
-          if (found) count++;
+          if (isFound) count++;
         }
-        lastpos.set(t, i);
+        lastpos[t] = i;
       }
-      if (!found) continue;
+      if (!isFound) continue;
       const upper = i;
       if (lower === -1) {
         lower = i;
@@ -106,16 +124,16 @@ export function wordSimilarityTo(a: string): (b: string) => number {
           lower = tmpLower;
           count = tmpCount;
         }
-        const tt = second[tmpLower] as number;
-        if (lastpos.get(tt) === tmpLower) {
+        const tt = first[tmpLower] as number;
+        if (lastpos[tt] === tmpLower) {
           tmpUlen2--;
-          if (inA.has(tt)) tmpCount--;
+          if (found[tt] === 1) tmpCount--;
         }
       }
-      best = Math.max(best, current);
+      if (current > best) best = current;
       for (let tmpLower = prevLower; tmpLower < lower; tmpLower++) {
-        const tt = second[tmpLower] as number;
-        if (lastpos.get(tt) === tmpLower) lastpos.set(tt, -1);
+        const tt = first[tmpLower] as number;
+        if (lastpos[tt] === tmpLower) lastpos[tt] = -1;
       }
     }
     return best;
