@@ -11,11 +11,25 @@ describe('toCachedJson', () => {
       { title: 'Halcyon Relay', release_date: '2026-12-04', internal: 'not in the schema' },
       { title: 'Ōkami no Mori', release_date: null },
     ] as z.input<typeof list>);
-    expect(JSON.parse(body.json.toString('utf8'))).toEqual([
+    expect(JSON.parse(body.json().toString('utf8'))).toEqual([
       { title: 'Halcyon Relay', release_date: '2026-12-04' },
       { title: 'Ōkami no Mori', release_date: null },
     ]);
-    expect(gunzipSync(body.gzip).equals(body.json)).toBe(true);
+    expect(gunzipSync(body.gzip).equals(body.json())).toBe(true);
+  });
+
+  it('gzips the same bytes at the fastest level', () => {
+    const value = Array.from({ length: 30 }, (_, i) => ({ title: `Ōkami ${i}`, release_date: null }));
+    const body = toCachedJson(list, value, 1);
+    expect(gunzipSync(body.gzip).toString('utf8')).toBe(JSON.stringify(value));
+    expect(body.json().toString('utf8')).toBe(JSON.stringify(value));
+  });
+
+  it('holds no more memory than its gzipped bytes', () => {
+    const value = Array.from({ length: 30 }, (_, i) => ({ title: `Title ${i}`, release_date: null }));
+    const body = toCachedJson(list, value);
+    expect(body.gzip.byteOffset).toBe(0);
+    expect(body.gzip.buffer.byteLength).toBe(body.gzip.length);
   });
 
   it('refuses a value its schema does not allow, rather than sending it', () => {

@@ -156,7 +156,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
       const cached = await cache.get(answer.key, async () =>
         toCachedJson(answer.schema, await answer.load()),
       );
-      const detail = JSON.parse(cached.json.toString('utf8')) as MediaDetail;
+      const detail = JSON.parse(cached.json().toString('utf8')) as MediaDetail;
       const marked = { ...detail, watch: detail.watch && markMyServices(detail.watch, mine) };
       // The member's own answer: made (and gzipped) for this request only, kept by no shared cache.
       return sendCached(req, res, toCachedJson(answer.schema, marked), 'private, no-store');

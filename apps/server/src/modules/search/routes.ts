@@ -17,6 +17,11 @@ import type { SearchService } from './service';
  * type most (a word's first letters) are few.
  */
 const CACHED_ANSWERS = 500;
+/**
+ * Most searches are asked once (every keystroke is a new query): their answers are gzipped at the
+ * fastest level, about half the time of the default for a tenth more bytes.
+ */
+const SEARCH_GZIP_LEVEL = 1;
 
 export const searchRoutes: FastifyPluginAsyncZod<{
   search: SearchService;
@@ -48,7 +53,11 @@ export const searchRoutes: FastifyPluginAsyncZod<{
     handler: async (req, reply) => {
       const { q, type, limit, lang } = req.query;
       const body = await answers.get(`${type}:${limit}:${lang ?? ''}:${normaliseForSearch(q)}`, async () =>
-        toCachedJson(mediaListSchema, await localized(await search.search(q, type, limit, lang), lang)),
+        toCachedJson(
+          mediaListSchema,
+          await localized(await search.search(q, type, limit, lang), lang),
+          SEARCH_GZIP_LEVEL,
+        ),
       );
       return sendCached(req, reply, body);
     },
