@@ -16,7 +16,7 @@ const CHANGED_MAX = 20_000;
 /** A missed notice (a listening connection lost) is made up for this often. */
 const REFRESH_EVERY_MS = 60_000;
 
-interface Found {
+export interface Found {
   index: TitleIndex;
   rank: number;
 }
@@ -77,7 +77,7 @@ export class SearchIndex {
     return [...a, ...b].sort((x, y) => TitleIndex.before(x.index, x.rank, y.index, y.rank)).slice(0, limit);
   }
   private static ids(found: Found[]): string[] {
-    return found.map((f) => f.index.id(f.rank));
+    return found.map(SearchIndex.id);
   }
 
   equal(text: string, type: MediaType | null, limit: number): string[] {
@@ -89,12 +89,15 @@ export class SearchIndex {
   withWords(matches: WordMatch[], type: MediaType | null, limit: number, except?: string): string[] {
     return SearchIndex.ids(this.both(limit, (i) => i.withWords(matches, type, limit, except)));
   }
-  /** As withWords, with each title's search text for ranking by similarity; ids for the few kept. */
-  candidates(matches: WordMatch[], type: MediaType | null, limit: number): { text: string; id(): string }[] {
-    return this.both(limit, (i) => i.withWords(matches, type, limit)).map((f) => ({
-      text: f.index.text(f.rank),
-      id: () => f.index.id(f.rank),
-    }));
+  /** As withWords, found rather than by id: each title's text ranks it, and only the kept need ids. */
+  candidates(matches: WordMatch[], type: MediaType | null, limit: number): Found[] {
+    return this.both(limit, (i) => i.withWords(matches, type, limit));
+  }
+  static text(found: Found): string {
+    return found.index.text(found.rank);
+  }
+  static id(found: Found): string {
+    return found.index.id(found.rank);
   }
 
   /** The `limit` words closest to `typed` in either index, once each. */

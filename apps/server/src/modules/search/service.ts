@@ -12,7 +12,7 @@ import { normaliseForSearch } from '../../lib/text';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { type MediaItemFields, toMediaItem } from '../catalog';
 import type { ProviderSearch, SyncImporter } from '../catalog-sync';
-import type { SearchIndex } from './live-index';
+import { SearchIndex } from './live-index';
 import type { SearchRepository } from './repository';
 import { wordSimilarityTo } from './trigrams';
 
@@ -60,10 +60,10 @@ function closeSpellings(index: SearchIndex, normalised: string, mediaType: Media
   const similarity = wordSimilarityTo(normalised);
   return index
     .candidates(matches, mediaType, FUZZY_CANDIDATES)
-    .map((c) => ({ c, similarity: similarity(c.text) }))
+    .map((found) => ({ found, similarity: similarity(SearchIndex.text(found)) }))
     .sort((a, b) => b.similarity - a.similarity) // stable: equally similar stay most popular first
     .slice(0, limit)
-    .map(({ c }) => c.id());
+    .map((c) => SearchIndex.id(c.found));
 }
 
 export function createSearchService(

@@ -21,25 +21,34 @@ const isWordUnit = (() => {
  * spaces before and one after. The text is lower case already (search text is).
  */
 export function trigramsInOrder(text: string): number[] {
-  const out: number[] = [];
+  const out = new Float64Array(2 * text.length + 1);
+  return Array.from(out.subarray(0, trigramsInto(text, out)));
+}
+
+/**
+ * The trigrams of trigramsInOrder, written into `out` (which holds at least twice the text's length
+ * and one: a word of n units has n + 1 trigrams); answers how many were written.
+ */
+function trigramsInto(text: string, out: Float64Array): number {
+  let n = 0;
   let a = SPACE;
   let b = SPACE;
   let inWord = false;
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : SPACE;
     if (i < text.length && isWordUnit(code)) {
-      out.push((a * UNIT + b) * UNIT + code);
+      out[n++] = (a * UNIT + b) * UNIT + code;
       a = b;
       b = code;
       inWord = true;
     } else if (inWord) {
-      out.push((a * UNIT + b) * UNIT + SPACE);
+      out[n++] = (a * UNIT + b) * UNIT + SPACE;
       a = SPACE;
       b = SPACE;
       inWord = false;
     }
   }
-  return out;
+  return n;
 }
 
 /** pg_trgm's CALCSML, a float4 division. */
@@ -70,18 +79,21 @@ export function wordSimilarity(a: string, b: string): number {
 export function wordSimilarityTo(a: string): (b: string) => number {
   const inA = [...new Set(trigramsInOrder(a))];
   const ulen1 = inA.length;
-  let first = new Int32Array(64);
-  let found = new Uint8Array(64);
-  let lastpos = new Int32Array(64);
+  let trigrams = new Float64Array(128);
+  let first = new Int32Array(128);
+  let found = new Uint8Array(128);
+  let lastpos = new Int32Array(128);
   return (b: string) => {
     if (ulen1 === 0) return 0;
-    const second = trigramsInOrder(b);
-    const n = second.length;
-    if (n > first.length) {
-      first = new Int32Array(n);
-      found = new Uint8Array(n);
-      lastpos = new Int32Array(n);
+    if (2 * b.length + 1 > trigrams.length) {
+      const size = 2 * b.length + 1;
+      trigrams = new Float64Array(size);
+      first = new Int32Array(size);
+      found = new Uint8Array(size);
+      lastpos = new Int32Array(size);
     }
+    const n = trigramsInto(b, trigrams);
+    const second = trigrams;
     // Each place's trigram, numbered by the place it first appears, and whether `a` holds it.
     for (let i = 0; i < n; i++) {
       const t = second[i] as number;
