@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { mergeCatalogs, WEB_CATALOGS } from '@releasebell/contract/locales/all';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { registerMessages } from '../src/lib/i18n';
+import { forgetAppLanguage, registerMessages } from '../src/lib/i18n';
 
 // jsdom lacks these browser APIs that Mantine relies on (a test of the server's renderer runs in
 // Node, without a DOM).
@@ -38,8 +38,11 @@ beforeEach(() => {
   errorSpy = vi.spyOn(console, 'error');
 });
 afterEach(() => {
+  // The next test starts in the browser's language, whatever this one chose.
+  forgetAppLanguage();
   if (typeof document !== 'undefined') {
     cleanup();
+    document.documentElement.removeAttribute('lang');
     // Each test starts with no cookies, like the storage its tests clear (the home tab's cookie).
     for (const cookie of document.cookie.split(';')) {
       const name = cookie.split('=')[0]?.trim();

@@ -125,6 +125,14 @@ const LanguageContext = createContext<LanguageState | null>(null);
 /** The app's language now, for messages made outside a component (a toast raised by a mutation). */
 let current: PageLocale | null = null;
 
+/**
+ * Forgets the language the app was set to, as a page opens without one. Test files share this module,
+ * so each test starts from here rather than in the language an earlier file chose.
+ */
+export function forgetAppLanguage(): void {
+  current = null;
+}
+
 /** Renders a message in the app's language from outside a component; in a component, use `useT`. */
 export const translateNow: Translate = (descriptor, values) =>
   translate(current ?? browserLanguage(), descriptor, values);
