@@ -93,12 +93,11 @@ export function wordSimilarityTo(a: string): (b: string) => number {
       lastpos = new Int32Array(size);
     }
     const n = trigramsInto(b, trigrams);
-    const second = trigrams;
     // Each place's trigram, numbered by the place it first appears, and whether `a` holds it.
     for (let i = 0; i < n; i++) {
-      const t = second[i] as number;
+      const t = trigrams[i] as number;
       let j = 0;
-      while ((second[j] as number) !== t) j++;
+      while ((trigrams[j] as number) !== t) j++;
       first[i] = j;
       lastpos[i] = -1;
       if (j === i) found[i] = inA.includes(t) ? 1 : 0;
