@@ -18,7 +18,7 @@ import { openDatabase } from '../src/db/client';
 import { calendarToken, calendarTokenHash } from '../src/modules/calendar';
 import { createSubscriptionKeys } from '../test/push-service';
 import { startHttpsServer } from '../test/tls';
-import { startChild } from './children';
+import { type AppStart, startApp, startChild } from './children';
 import { insertFanoutData } from './fanout-data';
 import { type LatencySummary, round, summarise } from './stats';
 
@@ -56,7 +56,7 @@ export async function measureCalendarFeed(options: {
   requests?: number;
   env: NodeJS.ProcessEnv;
   repoRoot: string;
-  serveScript: string;
+  app: AppStart;
   log: (line: string) => void;
 }): Promise<CalendarFeedResult> {
   const requests = options.requests ?? 200;
@@ -91,9 +91,9 @@ export async function measureCalendarFeed(options: {
       values (${userId}, ${salt}, ${calendarTokenHash(token)}, now())`);
     await database.close();
 
-    const app = await startChild(
+    const app = await startApp(
       'calendar-app',
-      options.serveScript,
+      options.app,
       { ...options.env, DATA_DIR: dataDir, AUTH_SECRET: SECRET, LOG_LEVEL: 'warn' },
       options.repoRoot,
     );

@@ -14,21 +14,6 @@ import { runChildForResult } from './children';
 // Server children
 // ---------------------------------------------------------------------------------------------------
 
-/**
- * The app's environment as it ships, on 127.0.0.1 and a free port, over the child's own (for
- * loadConfig: this file imports none of the app, so that the bare baseline loads none of it).
- */
-export function shippedEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    LOG_PRETTY: 'false',
-    ...settings,
-  };
-}
-
 interface Listener {
   listen(options: { host: string; port: number }): Promise<unknown>;
   server: { address(): unknown };

@@ -1,5 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 /** A server started by the benchmark in a process of its own. */
@@ -183,6 +185,65 @@ export function startNodeServer(
     };
     void poll();
   });
+}
+
+/**
+ * The app's environment as it ships, on 127.0.0.1 and a free port, over `env` (for loadConfig: this
+ * file imports none of the app, so that the bare baseline loads none of it).
+ */
+export function shippedEnv(
+  settings: Record<string, string>,
+  env: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  return { ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_PRETTY: 'false', ...settings };
+}
+
+/** A port nothing listens on at the moment of asking, on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * How the benchmark starts the app: the built bundle, as `npm run serve` runs it (the default), or a
+ * script under tsx that prints the ready line (`--serve-script`, to A/B a prototype).
+ */
+export type AppStart = { bundle: string } | { script: string };
+
+/**
+ * Starts the app with the demo catalog, production settings and `env` (its database, log level), and
+ * resolves once it is ready; what it logs is read as a log collector would, warnings passed on.
+ */
+export async function startApp(
+  name: string,
+  app: AppStart,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<ChildServer> {
+  // A script states its own settings, as bench/serve.ts does.
+  if ('script' in app) return startChild(name, app.script, env, cwd, undefined, 'warnings');
+  const port = await freePort();
+  return startNodeServer(
+    name,
+    [app.bundle],
+    shippedEnv({ SEED_DEMO_CATALOG: 'true', PORT: String(port) }, env),
+    cwd,
+    `http://127.0.0.1:${port}/readyz`,
+  );
+}
+
+/** The app's words for a log line: the command that starts it. */
+export function describeApp(app: AppStart, cwd: string): string {
+  const file = 'script' in app ? app.script : app.bundle;
+  const relative = path.relative(cwd, file);
+  return `node ${'script' in app ? '--import tsx ' : ''}${relative.startsWith('..') ? file : relative}`;
 }
 
 /**

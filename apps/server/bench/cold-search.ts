@@ -21,7 +21,7 @@ export interface ColdQuery {
 }
 
 /** Titles sampled to draw words from: enough for hundreds of thousands of distinct queries. */
-const SAMPLE_TITLES = 100_000;
+const SAMPLE_TITLES = 250_000;
 
 /**
  * Normalised titles sampled from the catalog (the same ones for the same data and seed), read before

@@ -6,7 +6,8 @@
  */
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { listenAndReport, shippedEnv } from './child-runner';
+import { listenAndReport } from './child-runner';
+import { shippedEnv } from './children';
 
 const releaseDate = process.env.FANOUT_RELEASE_DATE ?? '';
 const dueInMs = Number(process.env.FANOUT_DUE_IN_MS ?? 5000);

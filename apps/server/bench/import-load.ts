@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { openDatabase } from '../src/db/client';
 import { letterboxdWatchlistCsv } from '../test/import-samples';
-import { type ChildServer, startChild } from './children';
+import { type AppStart, type ChildServer, startApp } from './children';
 import { APP_SETTING, unpinSelf } from './lighthouse';
 import {
   type Answer,
@@ -133,7 +133,7 @@ async function freshPostgres(serverUrl: string) {
 }
 
 export async function measureImportLoad(options: {
-  serveScript: string;
+  app: AppStart;
   env: NodeJS.ProcessEnv;
   repoRoot: string;
   logLevel: string;
@@ -166,7 +166,7 @@ export async function measureImportLoad(options: {
   let server: ChildServer | undefined;
   try {
     log(`import-load (${database}): starting the app on a fresh database…`);
-    server = await startChild('import-load-app', options.serveScript, env, repoRoot, undefined, 'warnings');
+    server = await startApp('import-load-app', options.app, env, repoRoot);
     const base = server.url;
     const [importer, reader] = [await signUp(base, 1), await signUp(base, 2)];
     const urls = {

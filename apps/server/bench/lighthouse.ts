@@ -7,11 +7,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Result as LhResult } from 'lighthouse';
-import { type ChildServer, runCommand, startNodeServer } from './children';
+import { type ChildServer, freePort, runCommand, startNodeServer } from './children';
 
 const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof LIGHTHOUSE_CATEGORIES)[number];
@@ -107,18 +106,6 @@ export interface LighthouseOptions {
   resultsDir: string;
   startedAt: Date;
   log: (line: string) => void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function getJson<T>(url: string): Promise<T> {

@@ -24,7 +24,15 @@ import {
   measurePushFanout,
   type PushFanoutResult,
 } from './channels';
-import { type ChildServer, installCleanup, runCommand, startChild, stopAllChildren } from './children';
+import {
+  type AppStart,
+  type ChildServer,
+  installCleanup,
+  runCommand,
+  startApp,
+  startChild,
+  stopAllChildren,
+} from './children';
 import {
   type ColdSearchResult,
   measureColdSearch,
@@ -79,8 +87,10 @@ Options:
   --autocannon          load with autocannon even when wrk is installed
   --fresh               regenerate the catalog even if a cached one exists
   --data-dir <dir>      use this embedded database as it is (no generation; stop its app first)
-  --serve-script <file> start the app with this script instead of bench/serve.ts (to A/B a
-                        prototype); it must print {"ready":true,"port":N} once listening
+  --serve-script <file> start the app with this script under tsx instead of the built bundle
+                        (apps/server/dist/server.js, rebuilt at the start), to A/B a prototype or
+                        measure from the sources (bench/serve.ts); it must print
+                        {"ready":true,"port":N} once listening
   --build-web           rebuild the web app before measuring its JS
   --only-signin-burst   run only the sign-in burst: 90 sign-ins at once (unknown emails, 30 each from
                         127.0.0.2-4) while GET / and a script are timed, on a fresh embedded database
@@ -175,7 +185,7 @@ interface Options {
   pin: boolean;
   buildWeb: boolean;
   dataDir: string | undefined;
-  serveScript: string;
+  app: AppStart;
   signinBurst: 'only' | 'yes' | 'no';
   importLoad: 'only' | 'yes' | 'no';
   fanoutMembers: number;
@@ -267,7 +277,9 @@ function parseOptions(): Options | null {
     pin: !values['no-pin'],
     buildWeb: values['build-web'],
     dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : undefined,
-    serveScript: path.resolve(values['serve-script'] ?? path.join(serverDir, 'bench/serve.ts')),
+    app: values['serve-script']
+      ? { script: path.resolve(values['serve-script']) }
+      : { bundle: path.join(serverDir, 'dist/server.js') },
     signinBurst: values['only-signin-burst']
       ? 'only'
       : values['no-signin-burst'] || values['only-search']
@@ -865,6 +877,12 @@ async function main() {
   }
   installCleanup();
   mkdirSync(resultsDir, { recursive: true });
+  if ('bundle' in options.app) {
+    // The app is measured as it ships, so from a bundle of the tree as it is now (esbuild: a second).
+    log('Building the server (npm run build -w apps/server)…');
+    const code = await runCommand('npm', ['run', 'build', '-w', 'apps/server'], process.env, repoRoot);
+    if (code !== 0) throw new Error(`npm run build -w apps/server failed (exit code ${code})`);
+  }
   const startedAt = new Date();
   const runFanout = () =>
     measureFanout({
@@ -879,7 +897,7 @@ async function main() {
     // Never stops the rest of the benchmark: a failure is reported and the section skipped.
     try {
       return await measureSigninBurst({
-        serveScript: options.serveScript,
+        app: options.app,
         env: childEnv({}),
         repoRoot,
         logLevel: options.logLevel,
@@ -897,7 +915,7 @@ async function main() {
       try {
         outcomes.push(
           await measureImportLoad({
-            serveScript: options.serveScript,
+            app: options.app,
             env: childEnv({}),
             repoRoot,
             logLevel: options.logLevel,
@@ -925,7 +943,7 @@ async function main() {
       titles: 1000,
       env: childEnv({}),
       repoRoot,
-      serveScript: options.serveScript,
+      app: options.app,
       log,
     }),
     push: await measurePushFanout({
@@ -1041,14 +1059,7 @@ async function main() {
   const serverStarted = performance.now();
   const [server, baseline] = await Promise.all([
     // The app logs a line per request, read as a log collector would (warnings are passed on).
-    startChild(
-      'app',
-      options.serveScript,
-      childEnv({ ...catalog.env, LOG_LEVEL: options.logLevel }),
-      repoRoot,
-      undefined,
-      'warnings',
-    ),
+    startApp('app', options.app, childEnv({ ...catalog.env, LOG_LEVEL: options.logLevel }), repoRoot),
     startChild('baseline', path.join(serverDir, 'bench/baseline.ts'), childEnv({}), repoRoot),
   ]);
   const startupSeconds = round((performance.now() - serverStarted) / 1000);
@@ -1179,7 +1190,7 @@ async function main() {
       const name = `app${moreInstances.length + 2}`;
       log(`Starting ${name} on the same database…`);
       const env = childEnv({ ...catalog.env, LOG_LEVEL: options.logLevel });
-      const started = await startChild(name, options.serveScript, env, repoRoot, undefined, 'warnings');
+      const started = await startApp(name, options.app, env, repoRoot);
       // Warmed as the first instance was before its searches were measured (kept apart by their limit).
       await warmUp(started.url, searchWarmUp, searchWarmUp.length);
       moreInstances.push(started);

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { type ChildServer, runCommand, startChild } from './children';
+import { type AppStart, type ChildServer, describeApp, runCommand, startApp } from './children';
 import { APP_SETTING, unpinSelf } from './lighthouse';
 import { type LatencySummary, round, summarise } from './stats';
 import { initialScripts } from './web-js';
@@ -99,8 +99,8 @@ export interface SigninBurstResult {
 export type SigninBurstOutcome = SigninBurstResult | { skipped: string };
 
 export interface SigninBurstOptions {
-  /** The script that starts the app (bench/serve.ts unless --serve-script). */
-  serveScript: string;
+  /** How the app starts (the built bundle unless --serve-script). */
+  app: AppStart;
   /** The environment the benchmark passes its children; the app's own settings are removed from it. */
   env: NodeJS.ProcessEnv;
   repoRoot: string;
@@ -285,8 +285,7 @@ export async function measureSigninBurst(options: SigninBurstOptions): Promise<S
     DATA_DIR: dataDir,
     LOG_LEVEL: options.logLevel,
   };
-  const script = path.relative(repoRoot, options.serveScript);
-  const command = `node --import tsx ${script.startsWith('..') ? options.serveScript : script}`;
+  const command = describeApp(options.app, repoRoot);
   let server: ChildServer | undefined;
   try {
     // A first start makes the database (PGlite's initdb, which peaks far above a running app and would
@@ -294,19 +293,12 @@ export async function measureSigninBurst(options: SigninBurstOptions): Promise<S
     // server does.
     log(`signin-burst: creating a fresh embedded database in ${dataDir} (${command})…`);
     let started = performance.now();
-    const creator = await startChild(
-      'signin-burst-create',
-      options.serveScript,
-      env,
-      repoRoot,
-      undefined,
-      'warnings',
-    );
+    const creator = await startApp('signin-burst-create', options.app, env, repoRoot);
     await creator.stop();
     const createSeconds = round((performance.now() - started) / 1000);
 
     started = performance.now();
-    server = await startChild('signin-burst-app', options.serveScript, env, repoRoot, undefined, 'warnings');
+    server = await startApp('signin-burst-app', options.app, env, repoRoot);
     const startupSeconds = round((performance.now() - started) / 1000);
     const base = server.url;
     log(`signin-burst: app ready on ${base} in ${startupSeconds}s (PID ${server.pid}).`);
