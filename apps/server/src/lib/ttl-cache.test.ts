@@ -82,4 +82,18 @@ describe('createTtlCache', () => {
     await cache.get('k', load);
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('with keepFromSecondAsk, keeps a value only from its second ask', async () => {
+    const cache = createTtlCache<string>(1000, { keepFromSecondAsk: 100 });
+    let loads = 0;
+    const load = async () => `answer ${++loads}`;
+    // Asked once: answered, not kept (the next ask loads again).
+    expect(await cache.get('once', load)).toBe('answer 1');
+    expect(await cache.get('twice', load)).toBe('answer 2');
+    expect(await cache.get('twice', load)).toBe('answer 3');
+    // From the second ask on, the kept value.
+    expect(await cache.get('twice', load)).toBe('answer 3');
+    expect(await cache.get('twice', load)).toBe('answer 3');
+    expect(loads).toBe(3);
+  });
 });

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { createDoorkeeper } from './doorkeeper';
 
 /**
  * The one in-memory cache for read-mostly answers, on lru-cache: a value lives `ttlMs`; concurrent
@@ -20,6 +21,12 @@ export interface TtlCacheOptions {
    */
   staleMs?: number;
   now?: () => number;
+  /**
+   * Keeps a value only from its key's second ask, remembering this many first asks: for keys most of
+   * which are asked once (what people type in search), whose values would otherwise push out the
+   * popular ones and, kept a while then dropped, leave V8's old space to full collections.
+   */
+  keepFromSecondAsk?: number;
 }
 
 interface Entry<V> {
@@ -30,8 +37,9 @@ interface Entry<V> {
 
 export function createTtlCache<V>(
   ttlMs: number,
-  { maxEntries = 2000, staleMs = 0, now = () => Date.now() }: TtlCacheOptions = {},
+  { maxEntries = 2000, staleMs = 0, now = () => Date.now(), keepFromSecondAsk }: TtlCacheOptions = {},
 ): TtlCache<V> {
+  const doorkeeper = keepFromSecondAsk ? createDoorkeeper(keepFromSecondAsk) : null;
   // The load's promise is what is kept, so a second miss while the first loads waits for the same one.
   const entries = new LRUCache<string, Entry<V>>({
     max: maxEntries,
@@ -67,7 +75,7 @@ export function createTtlCache<V>(
     get(key, load) {
       if (ttlMs <= 0) return load();
       const hit = entries.get(key);
-      if (!hit) return keep(key, load()).value;
+      if (!hit) return doorkeeper && !doorkeeper.seenBefore(key) ? load() : keep(key, load()).value;
       if (now() > hit.freshUntil && !hit.reloading) reload(key, hit, load);
       return hit.value;
     },
