@@ -1130,8 +1130,8 @@ async function main() {
     ['GET /upcoming/movies', `${base}/upcoming/movies`, appCpu, undefined, true],
     ['GET /trending/books', `${base}/trending/books`, appCpu, undefined, true],
     [`GET /media/slug/… (${slugPaths.length} items)`, `${base}${slugPaths[0]}`, appCpu, slugPaths, true],
-    // Every prefix asked once before the run (a round outlasts the answers' lifetime): popular
-    // prefixes, asked all the time, are always kept.
+    // Every prefix asked once before the run (a round outlasts the answers' lifetime), so the run's
+    // first ask keeps it (answers are kept from their second ask): popular prefixes are always kept.
     [
       `GET /api/search?q=… (${searchPaths.length} prefixes)`,
       `${base}${searchPaths[0]}`,
