@@ -1291,20 +1291,22 @@ async function main() {
         searchLoad.requestsPerSec >= TARGETS.searchRequestsPerSecond &&
         searchLoad.latencyMs.p99 <= TARGETS.searchP99Ms,
     },
-    // Every query new: the same targets, on the database path (one instance, pinned like the loads).
+    // Every query new: the same targets, on the database path (one instance, pinned like the loads);
+    // under load, PostgreSQL's: the embedded database runs one query at a time, for one process.
     coldSearchP95: {
       target: `<= ${TARGETS.searchP95Ms} ms`,
       value: round(coldSearch.sequential.overall.p95),
       met: coldSearch.sequential.overall.p95 <= TARGETS.searchP95Ms,
     },
-    coldSearchUnderLoad: coldSearch.load && {
-      target: `>= ${TARGETS.searchRequestsPerSecond} req/s with p99 <= ${TARGETS.searchP99Ms} ms`,
-      requestsPerSec: coldSearch.load.median.requestsPerSec,
-      p99Ms: round(coldSearch.load.median.latencyMs.p99),
-      met:
-        coldSearch.load.median.requestsPerSec >= TARGETS.searchRequestsPerSecond &&
-        coldSearch.load.median.latencyMs.p99 <= TARGETS.searchP99Ms,
-    },
+    coldSearchUnderLoad: coldSearch.load &&
+      'DATABASE_URL' in catalog.env && {
+        target: `>= ${TARGETS.searchRequestsPerSecond} req/s with p99 <= ${TARGETS.searchP99Ms} ms`,
+        requestsPerSec: coldSearch.load.median.requestsPerSec,
+        p99Ms: round(coldSearch.load.median.latencyMs.p99),
+        met:
+          coldSearch.load.median.requestsPerSec >= TARGETS.searchRequestsPerSecond &&
+          coldSearch.load.median.latencyMs.p99 <= TARGETS.searchP99Ms,
+      },
     homeJs: {
       target: `<= ${TARGETS.homeJsKb} KB gzip`,
       value: homeKb,
@@ -1414,6 +1416,10 @@ async function main() {
     const t = targets.coldSearchUnderLoad;
     console.log(
       `  cold search under ${options.connections} connections ${t.target}: ${Math.round(t.requestsPerSec)} req/s, p99 ${ms(t.p99Ms)} ms  ${verdict(t.met)}`,
+    );
+  } else if (coldSearch.load) {
+    console.log(
+      '  cold search under load: judged on PostgreSQL (BENCH_DATABASE_URL), not on the embedded database',
     );
   }
   console.log(`  home JS ${targets.homeJs.target}: ${homeKb ?? '-'} KB  ${verdict(targets.homeJs.met)}`);
