@@ -188,8 +188,9 @@ export function startNodeServer(
 }
 
 /**
- * The app's environment as it ships, on 127.0.0.1 and a free port, over `env` (for loadConfig: this
- * file imports none of the app, so that the bare baseline loads none of it).
+ * The app's environment as it ships, on 127.0.0.1 (PORT 0: a port the system picks unless `settings`
+ * names one), over `env` (for loadConfig: this file imports none of the app, so that the bare
+ * baseline loads none of it).
  */
 export function shippedEnv(
   settings: Record<string, string>,
@@ -239,7 +240,7 @@ export async function startApp(
   );
 }
 
-/** The app's words for a log line: the command that starts it. */
+/** The command that starts the app, for the benchmark's log. */
 export function describeApp(app: AppStart, cwd: string): string {
   const file = 'script' in app ? app.script : app.bundle;
   const relative = path.relative(cwd, file);
