@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { freePort } from '../soak/net';
 
 /** A server started by the benchmark in a process of its own. */
 export interface ChildServer {
@@ -199,18 +199,8 @@ export function shippedEnv(
   return { ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_PRETTY: 'false', ...settings };
 }
 
-/** A port nothing listens on at the moment of asking, on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** What the benchmark's app runs with besides production settings, however it is started. */
+export const BENCH_APP_SETTINGS = { SEED_DEMO_CATALOG: 'true' };
 
 /**
  * How the benchmark starts the app: the built bundle, as `npm run serve` runs it (the default), or a
@@ -234,7 +224,7 @@ export async function startApp(
   return startNodeServer(
     name,
     [app.bundle],
-    shippedEnv({ SEED_DEMO_CATALOG: 'true', PORT: String(port) }, env),
+    shippedEnv({ ...BENCH_APP_SETTINGS, PORT: String(port) }, env),
     cwd,
     `http://127.0.0.1:${port}/readyz`,
   );

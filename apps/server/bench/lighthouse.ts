@@ -10,7 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import type { Result as LhResult } from 'lighthouse';
-import { type ChildServer, freePort, runCommand, startNodeServer } from './children';
+import { freePort } from '../soak/net';
+import { type ChildServer, runCommand, startNodeServer } from './children';
 
 const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof LIGHTHOUSE_CATEGORIES)[number];

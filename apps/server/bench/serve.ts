@@ -7,6 +7,6 @@
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { listenAndReport } from './child-runner';
-import { shippedEnv } from './children';
+import { BENCH_APP_SETTINGS, shippedEnv } from './children';
 
-await listenAndReport(await buildApp(loadConfig(shippedEnv({ SEED_DEMO_CATALOG: 'true' }))));
+await listenAndReport(await buildApp(loadConfig(shippedEnv(BENCH_APP_SETTINGS))));

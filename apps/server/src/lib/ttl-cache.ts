@@ -24,7 +24,8 @@ export interface TtlCacheOptions {
   /**
    * Keeps a value only from its key's second ask, remembering this many first asks: for keys most of
    * which are asked once (what people type in search), whose values would otherwise push out the
-   * popular ones and, kept a while then dropped, leave V8's old space to full collections.
+   * popular ones and, kept a while then dropped, leave V8's old space to full collections. A first
+   * ask is loaded on its own: concurrent first asks of one key do not share a load.
    */
   keepFromSecondAsk?: number;
 }
