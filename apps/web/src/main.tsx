@@ -8,6 +8,7 @@ import { AppProviders, createQueryClient } from './app/app';
 import { routes } from './app/routes';
 import { takeEarlyTap } from './lib/early-tap';
 import { loadMessages } from './lib/i18n';
+import { nextTask } from './lib/idle';
 import { registerServiceWorker } from './lib/service-worker';
 import { captureUtm } from './lib/utm';
 import { browserViewer } from './lib/viewer';
@@ -36,6 +37,9 @@ async function loadMatchedRoutes() {
 }
 
 async function start() {
+  // Evaluating the entry's modules was a task; what follows runs in short tasks of its own, so none
+  // holds up a tap for long on a phone.
+  await nextTask();
   captureUtm();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
@@ -44,6 +48,7 @@ async function start() {
   if (data) hydrate(queryClient, data.queries as DehydratedState);
   const viewer = data?.viewer ?? browserViewer();
   const rendered = root.firstElementChild !== null;
+  await nextTask();
   await Promise.all([loadMessages(viewer.language), rendered ? loadMatchedRoutes() : null]);
   // Hydration data (none: no route has a loader) tells the router the page was drawn by the server:
   // taking it over leaves the scroll where the visitor has put it, rather than back at the top.

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createTranslator } from './i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type CompiledToken, createTranslator, renderCompiled } from './i18n';
+import { LOCALES } from './locales';
 import { mergeCatalogs, SERVER_CATALOGS, WEB_CATALOGS } from './locales/all';
 
 const t = createTranslator(mergeCatalogs([...WEB_CATALOGS, ...SERVER_CATALOGS]));
@@ -54,5 +55,42 @@ describe('messages in each locale', () => {
 
   it("falls back on the descriptor's own text when a catalog lacks the message", () => {
     expect(createTranslator({ de: {} })('de', { id: 'nowhere', message: 'As written' })).toBe('As written');
+  });
+});
+
+describe('numbers in messages', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('writes every number as Intl does, in each locale', () => {
+    for (const locale of LOCALES) {
+      for (const n of [0, 1, 28, 999, 1000, 2345, 1.5, -3]) {
+        expect(renderCompiled([['n', 'number']], { n }, locale)).toBe(
+          new Intl.NumberFormat(locale).format(n),
+        );
+      }
+    }
+  });
+
+  it("counts under 1,000 without loading Intl's number data, which costs a phone a long task", async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    const Real = Intl.NumberFormat;
+    const made: string[] = [];
+    const counted = new Proxy(Real, {
+      construct(target, args: [Intl.LocalesArgument]) {
+        made.push(String(args[0]));
+        return new target(...args);
+      },
+    });
+    vi.stubGlobal('Intl', Object.create(Intl, { NumberFormat: { value: counted } }));
+    const count: CompiledToken[] = [['count', 'plural', { one: ['#', ' result'], other: ['#', ' results'] }]];
+    for (const locale of LOCALES) {
+      expect(fresh.renderCompiled(count, { count: 28 }, locale)).toBe('28 results');
+    }
+    expect(made).toEqual([]);
+    expect(fresh.renderCompiled(count, { count: 1234 }, 'de')).toBe('1.234 results');
+    expect(made).toEqual(['de']);
   });
 });

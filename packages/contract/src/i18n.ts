@@ -1,5 +1,7 @@
-/** A message's values: what its ICU placeholders name. */
-export type MessageValues = Record<string, string | number | Date | null | undefined>;
+import { LOCALES } from './locales';
+import type { MessageDescriptor, MessageValues } from './message-types';
+
+export type { MessageDescriptor, MessageValues } from './message-types';
 
 /**
  * A message as `lingui compile` writes it (ADR 021): text, `[name]` for a value, and
@@ -9,17 +11,6 @@ export type CompiledToken = string | [name: string, type?: string, format?: unkn
 export type CompiledMessage = string | CompiledToken[];
 /** A locale's compiled catalog: every message by id. */
 export type Messages = Record<string, CompiledMessage>;
-
-/**
- * A message marked for extraction (`/*i18n*\/ { id, message }`): its id, its US English (ICU text in
- * the source, compiled by the web build), and optionally the values it is rendered with.
- */
-export interface MessageDescriptor {
-  id: string;
-  /** ICU text; the web build replaces it with its compiled tokens (the translator takes either). */
-  message?: string;
-  values?: MessageValues;
-}
 
 const rules = new Map<string, Intl.PluralRules>();
 const numbers = new Map<string, Intl.NumberFormat>();
@@ -43,6 +34,17 @@ function numberFormat(locale: string): Intl.NumberFormat {
   return format;
 }
 
+const PRODUCT_LOCALES: ReadonlySet<string> = new Set(LOCALES);
+
+/**
+ * A number the locale's way. Each product locale writes a whole number under 1,000 as its bare Latin
+ * digits, so those skip Intl: a page's first count then loads no number data (a long task on a phone).
+ */
+function formatNumber(locale: string, n: number): string {
+  if (Number.isInteger(n) && n >= 0 && n < 1000 && PRODUCT_LOCALES.has(locale)) return String(n);
+  return numberFormat(locale).format(n);
+}
+
 /** Renders compiled tokens; `#` stands for the nearest plural's number, written the locale's way. */
 export function renderCompiled(
   tokens: CompiledToken[],
@@ -63,12 +65,12 @@ export function renderCompiled(
       const n = Number(value) - offset;
       const branch =
         cases[String(value)] ?? cases[pluralRule(locale, type !== 'plural').select(n)] ?? cases.other;
-      out += renderCompiled(branch ?? [], values, locale, numberFormat(locale).format(n));
+      out += renderCompiled(branch ?? [], values, locale, formatNumber(locale, n));
     } else if (type === 'select') {
       const cases = format as Record<string, CompiledToken[]>;
       out += renderCompiled(cases[String(value)] ?? cases.other ?? [], values, locale, count);
     } else if (type === 'number' && typeof value === 'number') {
-      out += numberFormat(locale).format(value);
+      out += formatNumber(locale, value);
     } else if (value !== null && value !== undefined) {
       out += String(value);
     }

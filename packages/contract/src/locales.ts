@@ -1,7 +1,7 @@
 // The languages the product speaks, and how a reader's one is chosen. Plain values (no zod),
 // re-exported by './constants'.
 
-import type { MessageDescriptor } from './i18n';
+import type { MessageDescriptor } from './message-types';
 
 /** Every locale, the default first. */
 export const LOCALES = ['en-US', 'en-GB', 'es', 'fr', 'de', 'pt-BR', 'ja'] as const;

@@ -11,3 +11,20 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
   const timer = setTimeout(task, 200);
   return () => clearTimeout(timer);
 }
+
+/**
+ * Resolves in a later task, so the browser may draw and take input in between: one long start split
+ * into short ones. A message, not a timer, which a background tab would hold back for a second.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}

@@ -6,7 +6,7 @@ import {
   type SearchType,
 } from '@releasebell/contract/constants';
 import { IconMoodSearch, IconPlus } from '@tabler/icons-react';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Message, useT } from '../../../lib/i18n';
 import { usePageTitle } from '../../../lib/page-title';
@@ -144,13 +144,17 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
             </section>
           ) : (
             <>
-              <ul className={classes.results} aria-label={t(MESSAGES.results)}>
-                {results.map((item) => (
-                  <li key={item._id}>
-                    <SearchResult item={item} />
-                  </li>
-                ))}
-              </ul>
+              {/* A boundary of their own: the server's results are taken over in a pass after the rest of
+                  the page, so neither is one long task on a phone. */}
+              <Suspense>
+                <ul className={classes.results} aria-label={t(MESSAGES.results)}>
+                  {results.map((item) => (
+                    <li key={item._id}>
+                      <SearchResult item={item} />
+                    </li>
+                  ))}
+                </ul>
+              </Suspense>
               {search.lookingFurther && (
                 <div role="status" className={classes.loading}>
                   <Loader size="xs" aria-hidden />
@@ -173,12 +177,15 @@ export function SearchPage({ RequestModal }: SearchPageProps) {
         </div>
       </div>
 
-      <RequestModal
-        opened={requesting}
-        onClose={() => setRequesting(false)}
-        initialTitle={query}
-        initialMediaType={type === 'all' ? undefined : type}
-      />
+      {/* Its own boundary too: the closed modal's portal and hooks are set up in a later pass. */}
+      <Suspense>
+        <RequestModal
+          opened={requesting}
+          onClose={() => setRequesting(false)}
+          initialTitle={query}
+          initialMediaType={type === 'all' ? undefined : type}
+        />
+      </Suspense>
     </Container>
   );
 }
