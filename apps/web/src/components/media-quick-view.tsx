@@ -2,7 +2,7 @@ import { Button, Loader, Modal } from '@mantine/core';
 import type { MediaItem } from '@releasebell/contract';
 import { itemPath } from '@releasebell/contract/constants';
 import { IconArrowRight, IconCalendar } from '@tabler/icons-react';
-import { type MouseEvent, useCallback, useEffect, useState } from 'react';
+import { type MouseEvent, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatLongDateOrNA } from '../lib/dates';
 import { useLanguage, useT } from '../lib/i18n';
@@ -73,21 +73,25 @@ export function MediaQuickView({ quickView }: { quickView: QuickView }) {
   // A visitor's Notify Me opens the sign-in modal over this one: Escape is that modal's then.
   const { isModalOpen: signingIn } = useSession();
   const t = useT();
+  // A boundary of its own: a page drawn by the server sets up the closed modal's portal and hooks in
+  // a pass after its own, not in the same long task.
   return (
-    <Modal
-      // Always mounted (empty while closed), so it sees the button that opened it and returns focus there.
-      opened={opened && item !== null}
-      onClose={close}
-      title={item?.title}
-      size="lg"
-      // Phones: a narrow margin, so the countdown and the facts fit beside the poster.
-      xOffset={12}
-      closeOnEscape={!signingIn}
-      closeButtonProps={{ 'aria-label': t(MESSAGES.close) }}
-      classNames={{ title: classes.modalTitle, header: classes.modalHeader }}
-    >
-      {item && <QuickViewBody key={`${item.media_type}/${item.slug}`} item={item} />}
-    </Modal>
+    <Suspense>
+      <Modal
+        // Always mounted (empty while closed), so it sees the button that opened it and returns focus there.
+        opened={opened && item !== null}
+        onClose={close}
+        title={item?.title}
+        size="lg"
+        // Phones: a narrow margin, so the countdown and the facts fit beside the poster.
+        xOffset={12}
+        closeOnEscape={!signingIn}
+        closeButtonProps={{ 'aria-label': t(MESSAGES.close) }}
+        classNames={{ title: classes.modalTitle, header: classes.modalHeader }}
+      >
+        {item && <QuickViewBody key={`${item.media_type}/${item.slug}`} item={item} />}
+      </Modal>
+    </Suspense>
   );
 }
 

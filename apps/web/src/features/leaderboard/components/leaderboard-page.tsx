@@ -20,7 +20,7 @@ import {
   MEDIA_TYPES,
   type MediaType,
 } from '@releasebell/contract/constants';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MediaImage } from '../../../components/media-image';
 import { MediaQuickView, type QuickView, useQuickView } from '../../../components/media-quick-view';
@@ -136,11 +136,15 @@ export function LeaderboardPage() {
         </Text>
       ) : (
         <>
-          <ol className={classes.grid}>
-            {items.map((item) => (
-              <LeaderboardCard key={item.item_id} item={item} onViewMore={quickView.open} />
-            ))}
-          </ol>
+          {/* A boundary of their own: the server's cards are taken over in a pass after the rest of the
+              page, so neither is one long task on a phone. */}
+          <Suspense>
+            <ol className={classes.grid}>
+              {items.map((item) => (
+                <LeaderboardCard key={item.item_id} item={item} onViewMore={quickView.open} />
+              ))}
+            </ol>
+          </Suspense>
           {board.hasNextPage && (
             <Center mt="lg">
               <Button variant="default" onClick={() => void loadMore()} loading={board.isFetchingNextPage}>
