@@ -223,6 +223,16 @@ export class TitleIndex {
   ): number[] {
     const found: number[] = [];
     const ok = (rank: number) => this.usable(rank, type) && test(rank);
+    // One run (one word's titles, the usual case) is in rank order already: read it, no heap.
+    if (runs.length === 1) {
+      for (const rank of runs[0] as Uint32Array) {
+        if (ok(rank)) {
+          found.push(rank);
+          if (found.length === limit) break;
+        }
+      }
+      return found;
+    }
     if (runs.length > this.mergedRuns && count <= this.readWhole) {
       for (const run of runs) for (const rank of run) if (ok(rank)) found.push(rank);
       found.sort((a, b) => a - b);
