@@ -1,4 +1,4 @@
-import { LOCALES } from './locales';
+import { isLocale } from './locales';
 import type { MessageDescriptor, MessageValues } from './message-types';
 
 export type { MessageDescriptor, MessageValues } from './message-types';
@@ -34,14 +34,12 @@ function numberFormat(locale: string): Intl.NumberFormat {
   return format;
 }
 
-const PRODUCT_LOCALES: ReadonlySet<string> = new Set(LOCALES);
-
 /**
  * A number the locale's way. Each product locale writes a whole number under 1,000 as its bare Latin
  * digits, so those skip Intl: a page's first count then loads no number data (a long task on a phone).
  */
 function formatNumber(locale: string, n: number): string {
-  if (Number.isInteger(n) && n >= 0 && n < 1000 && PRODUCT_LOCALES.has(locale)) return String(n);
+  if (Number.isInteger(n) && n >= 0 && n < 1000 && isLocale(locale)) return String(n);
   return numberFormat(locale).format(n);
 }
 
