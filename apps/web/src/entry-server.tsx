@@ -9,9 +9,9 @@ import type { PageData, PageRenderer, PageViewer, RenderFetchAnswer } from '@rel
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/app';
-import { routes } from './app/routes';
+import { AppRoutes, preloadScreens, routes } from './app/routes';
 import { setApiFetch } from './lib/api-client';
 import { registerMessages } from './lib/i18n';
 
@@ -66,24 +66,23 @@ export function createPageRenderer(get: (path: string) => Promise<RenderFetchAns
       headers: { 'content-type': 'application/json' },
     });
   });
-  const handler = createStaticHandler(routes);
 
   return {
     async render(url: string, viewer: PageViewer) {
-      const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-      // No route has a loader, so there are no redirects to follow.
-      if (context instanceof Response) throw new Error(`Unexpected response for ${url}`);
-      const router = createStaticRouter(handler.dataRoutes, context);
+      const { pathname } = new URL(url, 'http://localhost');
+      await preloadScreens(pathname);
       const queryClient = createQueryClient({ server: true });
       const page = (
         <StrictMode>
           <AppProviders queryClient={queryClient} viewer={viewer}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProviders>
         </StrictMode>
       );
       // The catch-all route is the app's "Page not found".
-      const status = context.matches.some((m) => m.route.path === '*') ? 404 : 200;
+      const status = matchRoutes(routes, pathname)?.some((m) => m.route.path === '*') ? 404 : 200;
       const asked = new Set<string>();
       let html = await renderAll(page);
       for (let round = 0; round < MAX_ROUNDS; round++) {

@@ -3,9 +3,9 @@ import './app/global.css';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '@releasebell/contract/pages';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/app';
-import { routes } from './app/routes';
+import { AppRoutes, preloadScreens } from './app/routes';
 import { takeEarlyTap } from './lib/early-tap';
 import { loadMessages } from './lib/i18n';
 import { nextTask } from './lib/idle';
@@ -24,18 +24,6 @@ function readPageData(): PageData | null {
   }
 }
 
-/** The lazily loaded screens this address shows, loaded now so the first render is the server's. */
-async function loadMatchedRoutes() {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
-}
-
 async function start() {
   // Evaluating the entry's modules was a task; what follows runs in short tasks of its own, so none
   // holds up a tap for long on a phone.
@@ -49,14 +37,17 @@ async function start() {
   const viewer = data?.viewer ?? browserViewer();
   const rendered = root.firstElementChild !== null;
   await nextTask();
-  await Promise.all([loadMessages(viewer.language), rendered ? loadMatchedRoutes() : null]);
-  // Hydration data (none: no route has a loader) tells the router the page was drawn by the server:
-  // taking it over leaves the scroll where the visitor has put it, rather than back at the top.
-  const router = createBrowserRouter(routes, rendered ? { hydrationData: {} } : undefined);
+  // The screen the server drew is drawn by the first render too: its code is loaded before it.
+  await Promise.all([
+    loadMessages(viewer.language),
+    rendered ? preloadScreens(window.location.pathname) : null,
+  ]);
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient} viewer={viewer}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>
   );

@@ -2,11 +2,12 @@ import { Anchor, Box, Button, Container, Group, Loader, Stack, Text, UnstyledBut
 import { isLocale, LOCALE_NAMES, LOCALES, PRODUCT_NAME, TAGLINE } from '@releasebell/contract/constants';
 import { IconBell } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useNavigate, useNavigation } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { usePublicConfig } from '../lib/config';
 import { replayEarlyTap } from '../lib/early-tap';
 import { loadSection, useLanguage, useT } from '../lib/i18n';
 import { saveMemberLanguage, useMemberLanguage } from '../lib/member-language';
+import { useScrollRestoration } from '../lib/scroll-restoration';
 import { useSession, useSignedInNow } from '../lib/session';
 import { useAddPendingAfterSignIn } from '../lib/watchlist';
 import classes from './layout.module.css';
@@ -31,7 +32,7 @@ const MESSAGES = {
 };
 
 /** What a page says while its code loads. */
-export const LOADING_PAGE = /*i18n*/ { id: 'layout.loading', message: 'Loading page' };
+const LOADING_PAGE = /*i18n*/ { id: 'layout.loading', message: 'Loading page' };
 
 const AuthModal = lazy(async () => {
   const [modal] = await Promise.all([import('../features/auth/components/auth-modal'), loadSection('auth')]);
@@ -203,9 +204,19 @@ export function Footer() {
   );
 }
 
-export function Layout() {
-  const navigation = useNavigation();
+/** Shown in place of a page while its code loads. */
+export function PageLoader() {
   const t = useT();
+  return (
+    <Group justify="center" py={80}>
+      <Loader aria-label={t(LOADING_PAGE)} />
+    </Group>
+  );
+}
+
+export function Layout() {
+  const t = useT();
+  useScrollRestoration();
   return (
     <>
       <a href="#main" className={classes.skipLink}>
@@ -213,17 +224,9 @@ export function Layout() {
       </a>
       <Header />
       <Box component="main" id="main" className={classes.main}>
-        {navigation.state === 'loading' ? (
-          <Group justify="center" py={80}>
-            <Loader aria-label={t(LOADING_PAGE)} />
-          </Group>
-        ) : (
-          <Outlet />
-        )}
+        <Outlet />
       </Box>
       <Footer />
-      {/* A new page starts at the top; Back returns to where the reader was. */}
-      <ScrollRestoration />
     </>
   );
 }

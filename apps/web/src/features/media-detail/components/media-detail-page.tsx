@@ -100,12 +100,6 @@ function MediaDetailLoader({ mediaType, slug }: { mediaType: MediaType; slug: st
 export function MediaDetailPage() {
   const { mediaType, slug } = useParams();
 
-  // Opening another item (say, a recommendation) starts at the top of its page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new item address.
-  useEffect(() => {
-    if (window.scrollY > 0) window.scrollTo({ top: 0 });
-  }, [mediaType, slug]);
-
   return (
     <div className={classes.page}>
       <Container size="xl" className={classes.content}>

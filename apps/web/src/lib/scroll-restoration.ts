@@ -1,0 +1,83 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/** Where the reader was on each history entry, kept for the tab's session (a reload keeps them). */
+const STORAGE_KEY = 'releasebell:scroll-positions';
+/** Entries remembered: the oldest are forgotten past this. */
+const MAX_POSITIONS = 100;
+
+function readPositions(): Map<string, number> {
+  try {
+    const stored = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '[]') as unknown;
+    return new Map(Array.isArray(stored) ? (stored as [string, number][]) : []);
+  } catch {
+    return new Map();
+  }
+}
+
+function writePositions(positions: Map<string, number>) {
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].slice(-MAX_POSITIONS)));
+  } catch {
+    // Storage blocked or full: Back still restores within this page's life.
+  }
+}
+
+function scrollToHash(hash: string): boolean {
+  let id = hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // Not percent-encoded: the id as written.
+  }
+  const target = id ? document.getElementById(id) : null;
+  target?.scrollIntoView();
+  return target !== null;
+}
+
+/**
+ * A new page starts at the top (or at its #anchor); Back and Forward return to where the reader was
+ * on that page. The page the app takes over keeps the scroll the browser gave it.
+ */
+export function useScrollRestoration() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const positions = useRef<Map<string, number> | null>(null);
+  // The entry shown and its last scroll position, read as the reader scrolls: by the time a new
+  // location renders, the old page's content is already gone and the position with it.
+  const shown = useRef({ key: location.key, y: 0 });
+
+  useEffect(() => {
+    positions.current ??= readPositions();
+    const previous = window.history.scrollRestoration;
+    window.history.scrollRestoration = 'manual';
+    const onScroll = () => {
+      shown.current.y = window.scrollY;
+    };
+    const save = () => {
+      positions.current?.set(shown.current.key, window.scrollY);
+      if (positions.current) writePositions(positions.current);
+    };
+    shown.current.y = window.scrollY;
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pagehide', save);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pagehide', save);
+      window.history.scrollRestoration = previous;
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    const left = shown.current;
+    if (left.key === location.key) return;
+    positions.current ??= readPositions();
+    positions.current.delete(left.key);
+    positions.current.set(left.key, left.y);
+    shown.current = { key: location.key, y: 0 };
+    const saved = positions.current.get(location.key);
+    if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+    else if (!(location.hash && scrollToHash(location.hash))) window.scrollTo(0, 0);
+    shown.current.y = window.scrollY;
+  }, [location.key, location.hash, navigationType]);
+}
