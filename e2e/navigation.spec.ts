@@ -9,7 +9,9 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 test.describe('moving between pages', () => {
   test.use({ viewport: { width: 390, height: 700 } });
 
-  test('a new page starts at the top; Back returns to where the reader was', async ({ page }) => {
+  test('a new page starts at the top; Back, Forward and a reload return to where the reader was', async ({
+    page,
+  }) => {
     await page.goto('/');
     const card = trendingCards(page).first();
     const title = (await card.getByRole('heading').textContent()) ?? '';
@@ -22,8 +24,13 @@ test.describe('moving between pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
     await expect.poll(() => scrollY(page)).toBe(0);
 
-    // Scrolled down the title's page, then back home: home where it was left.
+    // Scrolled down the title's page and reloaded: where it was.
     await page.evaluate(() => window.scrollTo(0, 200));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    await expect.poll(() => scrollY(page)).toBe(200);
+
+    // Back home, in the reloaded page: home where it was left.
     await page.goBack();
     await expect(trendingCards(page).first()).toBeVisible();
     await expect.poll(() => scrollY(page)).toBe(readAt);

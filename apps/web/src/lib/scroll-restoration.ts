@@ -50,20 +50,29 @@ export function useScrollRestoration() {
   useEffect(() => {
     positions.current ??= readPositions();
     const previous = window.history.scrollRestoration;
-    window.history.scrollRestoration = 'manual';
+    // Back in the page from the browser's cache, as on its first load: the app restores.
+    const manual = () => {
+      window.history.scrollRestoration = 'manual';
+    };
+    manual();
     const onScroll = () => {
       shown.current.y = window.scrollY;
     };
+    // Leaving the document (a reload, another site): the browser keeps this entry's scroll itself,
+    // and Back into the app's earlier entries later finds theirs in the session.
     const save = () => {
+      window.history.scrollRestoration = 'auto';
       positions.current?.set(shown.current.key, window.scrollY);
       if (positions.current) writePositions(positions.current);
     };
     shown.current.y = window.scrollY;
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', save);
+    window.addEventListener('pageshow', manual);
     return () => {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('pagehide', save);
+      window.removeEventListener('pageshow', manual);
       window.history.scrollRestoration = previous;
     };
   }, []);
