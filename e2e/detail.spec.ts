@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, holdRequests, test } from './fixtures';
 
 interface Item {
   _id: string;
@@ -175,14 +175,7 @@ test.describe('item detail page', () => {
     const card = page.getByRole('region', { name: 'Upcoming Releases' }).getByRole('article').first();
     const title = (await card.getByRole('heading').textContent()) ?? '';
     // The answer is held until the loading state has been seen, then let through.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/media/slug/**', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/media/slug/**');
     await card.getByRole('link').first().click();
     await expect(main(page).getByText('Loading...', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeHidden();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { dialog } from './auth-helpers';
-import { expect, test } from './fixtures';
+import { expect, holdRequests, test } from './fixtures';
 
 /**
  * Once released, the app loads and takes the page over at a quarter of the machine's speed (and the
@@ -44,17 +44,7 @@ test.describe('taps before the app has taken the page over, on a slow phone', ()
   }
 
   /** Holds the app's entry script back until the returned function is called. */
-  async function holdAppScript(page: Page) {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
+  const holdAppScript = (page: Page) => holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
 
   // The app's code is held back until the tap has been made: it is pressed while the page is only painted.
   test('a home tab tapped before the app starts is pressed once it has', async ({ page }) => {

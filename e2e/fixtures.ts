@@ -78,6 +78,22 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
 });
 
 /**
+ * Holds back the requests matching `url` until the returned function is called: a test sees the
+ * state the page shows while they are on their way.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Runs axe (WCAG 2 A and AA rules) on the page as it is now and fails on any serious or critical
  * violation, printing each with the elements involved. Minor and moderate findings are printed only.
  */

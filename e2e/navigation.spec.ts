@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, holdRequests, test } from './fixtures';
 
 const upcomingCards = (page: Page) =>
   page.getByRole('region', { name: 'Upcoming Releases' }).getByRole('article');
@@ -52,14 +52,7 @@ test.describe('moving between pages', () => {
     const card = upcomingCards(page).first();
     const title = (await card.getByRole('heading').textContent()) ?? '';
     // The title page's code is held until the loader has been seen.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/media-detail-page-*.js', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/assets/media-detail-page-*.js');
     await card.getByRole('link').first().click();
     await expect(page.getByRole('main').getByLabel('Loading page')).toBeVisible();
     release();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, holdRequests, test } from './fixtures';
 
 interface Item {
   title: string;
@@ -29,14 +29,7 @@ test.describe('header search dropdown', () => {
     const all: Item[] = await (await request.get('/api/search?q=Hus&type=all')).json();
     expect(all.length, 'the demo catalog has more than 4 matches for "Hus"').toBeGreaterThan(4);
     // Answers are held until the loading state has been seen, then let through.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/search?*', async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/search?*');
     await openHome(page);
 
     await searchField(page).fill('Hus');

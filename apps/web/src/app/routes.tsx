@@ -11,12 +11,34 @@ async function withSection<M>(section: Section, code: Promise<M>): Promise<M> {
   return module;
 }
 
+/** The address a full load was last asked for because a screen's code did not come. */
+const RELOADED_KEY = 'releasebell:reloaded-for';
+
 /**
- * A screen whose code loads on demand. Loaded beforehand (`preloadScreens`, as the browser does before
- * taking over a page the server drew, and the server before drawing it), it draws at once; otherwise
- * the page loader shows until its code is here.
+ * A screen's code did not come: most often a new release replaced it. A full load of the address asks
+ * the server for the page and the release's code, once per address, so a lasting failure cannot loop.
  */
-function lazyScreen(load: () => Promise<ComponentType>) {
+function reloadOnce(error: unknown) {
+  try {
+    if (window.sessionStorage.getItem(RELOADED_KEY) !== window.location.href) {
+      window.sessionStorage.setItem(RELOADED_KEY, window.location.href);
+      window.location.reload();
+      return;
+    }
+  } catch {
+    // Storage blocked: no reload, rather than a loop.
+  }
+  throw error;
+}
+
+const preloads = new Map<RouteObject, () => Promise<unknown>>();
+
+/**
+ * A route whose screen's code loads on demand. Loaded beforehand (`preloadScreens`, as the browser does
+ * before taking over a page the server drew, and the server before drawing it), it draws at once;
+ * otherwise the page loader shows until its code is here.
+ */
+function screen(path: string, load: () => Promise<ComponentType>): RouteObject {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const preload = () => {
@@ -41,34 +63,6 @@ function lazyScreen(load: () => Promise<ComponentType>) {
     }, [Component]);
     return Component ? <Component /> : <PageLoader />;
   }
-  return { Screen, preload };
-}
-
-/** The address a full load was last asked for because a screen's code did not come. */
-const RELOADED_KEY = 'releasebell:reloaded-for';
-
-/**
- * A screen's code did not come: most often a new release replaced it. A full load of the address asks
- * the server for the page and the release's code, once per address, so a lasting failure cannot loop.
- */
-function reloadOnce(error: unknown) {
-  try {
-    if (window.sessionStorage.getItem(RELOADED_KEY) !== window.location.href) {
-      window.sessionStorage.setItem(RELOADED_KEY, window.location.href);
-      window.location.reload();
-      return;
-    }
-  } catch {
-    // Storage blocked: no reload, rather than a loop.
-  }
-  throw error;
-}
-
-const preloads = new Map<RouteObject, () => Promise<unknown>>();
-
-/** A route drawing a lazily loaded screen. */
-function screen(path: string, load: () => Promise<ComponentType>): RouteObject {
-  const { Screen, preload } = lazyScreen(load);
   const route = { path, element: <Screen /> };
   preloads.set(route, preload);
   return route;

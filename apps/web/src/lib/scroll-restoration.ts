@@ -23,6 +23,12 @@ function writePositions(positions: Map<string, number>) {
   }
 }
 
+/** Last in the map: the most recent, kept when the oldest are forgotten. */
+function remember(positions: Map<string, number>, key: string, y: number) {
+  positions.delete(key);
+  positions.set(key, y);
+}
+
 function scrollToHash(hash: string): boolean {
   let id = hash.slice(1);
   try {
@@ -42,13 +48,14 @@ function scrollToHash(hash: string): boolean {
 export function useScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const positions = useRef<Map<string, number> | null>(null);
+  // Read from the session once the page is taken over (React runs that effect before any navigation).
+  const positions = useRef(new Map<string, number>());
   // The entry shown and its last scroll position, read as the reader scrolls: by the time a new
   // location renders, the old page's content is already gone and the position with it.
   const shown = useRef({ key: location.key, y: 0 });
 
   useEffect(() => {
-    positions.current ??= readPositions();
+    positions.current = readPositions();
     const previous = window.history.scrollRestoration;
     // Back in the page from the browser's cache, as on its first load: the app restores.
     const manual = () => {
@@ -62,8 +69,8 @@ export function useScrollRestoration() {
     // and Back into the app's earlier entries later finds theirs in the session.
     const save = () => {
       window.history.scrollRestoration = 'auto';
-      positions.current?.set(shown.current.key, window.scrollY);
-      if (positions.current) writePositions(positions.current);
+      remember(positions.current, shown.current.key, window.scrollY);
+      writePositions(positions.current);
     };
     shown.current.y = window.scrollY;
     window.addEventListener('scroll', onScroll, { passive: true });
@@ -80,9 +87,7 @@ export function useScrollRestoration() {
   useLayoutEffect(() => {
     const left = shown.current;
     if (left.key === location.key) return;
-    positions.current ??= readPositions();
-    positions.current.delete(left.key);
-    positions.current.set(left.key, left.y);
+    remember(positions.current, left.key, left.y);
     shown.current = { key: location.key, y: 0 };
     const saved = positions.current.get(location.key);
     if (navigationType === 'POP' && saved !== undefined) window.scrollTo(0, saved);
