@@ -49,6 +49,29 @@ export type MediaItem = z.infer<typeof mediaItemSchema>;
 
 export const mediaListSchema = z.array(mediaItemSchema);
 
+/**
+ * The media item fields a search result carries: what a result row and the search dropdown show. A
+ * search is asked at every pause in typing, so its answer leaves out the description and the facts
+ * only a title's page shows (the page reads the whole item).
+ */
+export const SEARCH_ITEM_FIELDS = {
+  _id: true,
+  id: true,
+  item_id: true,
+  media_type: true,
+  title: true,
+  slug: true,
+  image: true,
+  creator: true,
+  creator_label: true,
+  release_date: true,
+  release_date_precision: true,
+} as const;
+
+export const searchItemSchema = mediaItemSchema.pick(SEARCH_ITEM_FIELDS).meta({ id: 'SearchItem' });
+export type SearchItem = z.infer<typeof searchItemSchema>;
+export const searchItemListSchema = z.array(searchItemSchema);
+
 /** `?region=GB`: whose release dates the answer gives; absent, the server's default region's. */
 /** `?lang=`: titles and descriptions in this locale where the catalog has them (the original otherwise). */
 export const langField = z

@@ -11,7 +11,14 @@ export {
 } from './date-correction';
 export { retireDemoCatalog, seedDemoCatalog } from './demo-seed';
 export { type IngestResult, ingest, upsertItems } from './ingestion';
-export { MEDIA_ITEM_COLUMNS, type MediaItemFields, toMediaItem } from './media-item';
+export {
+  MEDIA_ITEM_COLUMNS,
+  type MediaItemFields,
+  SEARCH_ITEM_COLUMNS,
+  type SearchItemFields,
+  toMediaItem,
+  toSearchItem,
+} from './media-item';
 export { type CatalogRepository, createCatalogRepository, stillToCome } from './repository';
 export { catalogRoutes } from './routes';
 export { type CatalogService, createCatalogService } from './service';

@@ -2,7 +2,7 @@ import type { Locale, MediaType } from '@releasebell/contract';
 import { and, asc, desc, eq, gt, gte, inArray, lt, notLike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mediaItems, titleTranslations } from '../../db/schema';
-import { MEDIA_ITEM_COLUMNS, type MediaItemFields } from '../catalog';
+import { SEARCH_ITEM_COLUMNS, type SearchItemFields } from '../catalog';
 import type { IndexedTitle } from './title-index';
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>;
@@ -40,23 +40,23 @@ export function createSearchRepository(db: Database) {
   const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((r) => r.id);
   // Every search reads its rows with this one statement: built once, and prepared once per connection.
   const rowsById = db
-    .select(MEDIA_ITEM_COLUMNS)
+    .select(SEARCH_ITEM_COLUMNS)
     .from(mediaItems)
     .where(sql`${mediaItems.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('search_rows_by_id');
 
   return {
     /** These titles, in no particular order. */
-    byProviderIds(providerIds: string[]): Promise<(MediaItemFields & { providerId: string })[]> {
+    byProviderIds(providerIds: string[]): Promise<(SearchItemFields & { providerId: string })[]> {
       if (providerIds.length === 0) return Promise.resolve([]);
       return db
-        .select({ ...MEDIA_ITEM_COLUMNS, providerId: mediaItems.providerId })
+        .select({ ...SEARCH_ITEM_COLUMNS, providerId: mediaItems.providerId })
         .from(mediaItems)
         .where(inArray(mediaItems.providerId, providerIds));
     },
 
     /** The rows of these titles, in no particular order; a title no longer in the catalog is left out. */
-    rowsOf(itemIds: string[]): Promise<MediaItemFields[]> {
+    rowsOf(itemIds: string[]): Promise<SearchItemFields[]> {
       if (itemIds.length === 0) return Promise.resolve([]);
       return rowsById.execute({ ids: itemIds });
     },

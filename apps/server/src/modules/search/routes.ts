@@ -1,9 +1,9 @@
 import {
   errorResponseSchema,
   type Locale,
-  type MediaItem,
-  mediaListSchema,
   ROUTES,
+  type SearchItem,
+  searchItemListSchema,
   searchQuerySchema,
 } from '@releasebell/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -32,7 +32,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
   search: SearchService;
   cacheSeconds: number;
   /** Titles in a reader's language (the catalog's). */
-  localized: (items: MediaItem[], lang: Locale | undefined) => Promise<MediaItem[]>;
+  localized: (items: SearchItem[], lang: Locale | undefined) => Promise<SearchItem[]>;
   /** Calls back when the catalog changed, in any process (app.catalogChanges). */
   onCatalogChange?: (drop: () => void) => void;
 }> = async (app, { search, cacheSeconds, localized, onCatalogChange }) => {
@@ -54,13 +54,13 @@ export const searchRoutes: FastifyPluginAsyncZod<{
       operationId: 'searchMedia',
       summary: 'Search titles as the user types: prefix matches first, then close spellings',
       querystring: searchQuerySchema,
-      response: { 200: mediaListSchema, 400: errorResponseSchema },
+      response: { 200: searchItemListSchema, 400: errorResponseSchema },
     },
     handler: async (req, reply) => {
       const { q, type, limit, lang } = req.query;
       const body = await answers.get(`${type}:${limit}:${lang ?? ''}:${normaliseForSearch(q)}`, async () =>
         toCachedJson(
-          mediaListSchema,
+          searchItemListSchema,
           await localized(await search.search(q, type, limit, lang), lang),
           SEARCH_GZIP_LEVEL,
         ),
@@ -81,7 +81,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
       description:
         'When the catalog has fewer than 4 matches for a query of 3 or more characters, asks TMDB and ISBNdb (whichever are configured), imports what they find into the catalog and answers those titles, best first, so they can be opened and tracked. Empty otherwise, and when the providers do not answer within 3 seconds (their titles are still imported for the next search). Answers are cached for 10 minutes per query and type.',
       querystring: searchQuerySchema.pick({ q: true, type: true }),
-      response: { 200: mediaListSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      response: { 200: searchItemListSchema, 400: errorResponseSchema, 429: errorResponseSchema },
     },
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');

@@ -103,6 +103,36 @@ describe('GET /api/search', () => {
     expect(res.json().error.details[0].field).toBe('q');
   });
 
+  it('answers what a result shows, and each of many searches at once its own titles', async () => {
+    const asked = ['drago', 'moo', 'cafe', 'salt', 'here be', 'lantrn'];
+    const answers = await Promise.all(asked.map((q) => search(q)));
+    expect(answers).toEqual(
+      await asked.reduce<Promise<string[][]>>(
+        async (done, q) => [...(await done), await search(q)],
+        Promise.resolve([]),
+      ),
+    );
+    expect(answers[1]).toEqual(['Moonwake']);
+    const res = await app.inject({ url: '/api/search', query: { q: 'moonwake' } });
+    const [item] = res.json();
+    expect(Object.keys(item).sort()).toEqual(
+      [
+        '_id',
+        'creator',
+        'creator_label',
+        'id',
+        'image',
+        'item_id',
+        'media_type',
+        'release_date',
+        'release_date_precision',
+        'slug',
+        'title',
+      ].sort(),
+    );
+    expect(item).toMatchObject({ title: 'Moonwake', media_type: 'tv_seasons', slug: expect.any(String) });
+  });
+
   it('honours limit', async () => {
     expect(await app.inject({ url: '/api/search?q=dragon&limit=2' }).then((r) => r.json())).toHaveLength(2);
   });

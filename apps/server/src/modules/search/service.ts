@@ -1,16 +1,16 @@
 import {
   DEFAULT_LOCALE,
   type Locale,
-  type MediaItem,
   type MediaType,
   PROVIDER_SEARCH_BELOW,
   PROVIDER_SEARCH_MIN_LENGTH,
+  type SearchItem,
   type SearchType,
 } from '@releasebell/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { normaliseForSearch } from '../../lib/text';
 import { createTtlCache } from '../../lib/ttl-cache';
-import { type MediaItemFields, toMediaItem } from '../catalog';
+import { type SearchItemFields, toSearchItem } from '../catalog';
 import type { ProviderSearch, SyncImporter } from '../catalog-sync';
 import { SearchIndex } from './live-index';
 import type { SearchRepository } from './repository';
@@ -98,7 +98,7 @@ export function createSearchService(
      * before it left room; close spellings only when the others found almost nothing. The tiers read
      * the title index; the rows of what they found are read in one statement.
      */
-    async search(query: string, type: SearchType, limit: number, lang?: Locale): Promise<MediaItem[]> {
+    async search(query: string, type: SearchType, limit: number, lang?: Locale): Promise<SearchItem[]> {
       const normalised = normaliseForSearch(query);
       if (!normalised) return [];
       const mediaType = type === 'all' ? null : type;
@@ -153,7 +153,7 @@ export function createSearchService(
         titles.forget(removed);
         return this.search(query, type, limit, lang);
       }
-      return [...found].map((id) => toMediaItem(rows.get(id) as MediaItemFields));
+      return [...found].map((id) => toSearchItem(rows.get(id) as SearchItemFields));
     },
 
     /**
@@ -162,7 +162,7 @@ export function createSearchService(
      * the catalog already has enough, the query is short, or no provider is configured; answers
      * without the providers after PROVIDER_SEARCH_WAIT_MS (the import goes on, for the next search).
      */
-    async searchProviders(query: string, type: SearchType): Promise<MediaItem[]> {
+    async searchProviders(query: string, type: SearchType): Promise<SearchItem[]> {
       const normalised = normaliseForSearch(query);
       if (!providers?.search.configured || normalised.length < PROVIDER_SEARCH_MIN_LENGTH) return [];
       if ((await this.search(query, type, PROVIDER_SEARCH_BELOW)).length >= PROVIDER_SEARCH_BELOW) return [];
@@ -182,7 +182,7 @@ export function createSearchService(
       const order = new Map(ids.map((id, i) => [id, i]));
       return rows
         .sort((a, b) => (order.get(a.providerId) ?? 0) - (order.get(b.providerId) ?? 0))
-        .map(toMediaItem);
+        .map(toSearchItem);
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { MediaItem } from '@releasebell/contract';
+import type { SearchItem } from '@releasebell/contract';
 import {
   isSearchType,
   type Locale,
@@ -41,7 +41,7 @@ export async function searchMedia(
   type: SearchType,
   signal?: AbortSignal,
   lang?: Locale,
-): Promise<MediaItem[]> {
+): Promise<SearchItem[]> {
   const text = normalise(q);
   if (!text) return [];
   return itemsOfType(ROUTES.searchMedia, text, type, signal, lang);
@@ -55,7 +55,7 @@ async function itemsOfType(
   signal?: AbortSignal,
   lang?: Locale,
 ) {
-  const items = await api.get<MediaItem[]>(pathTo(route, {}, { q, type, lang }), signal);
+  const items = await api.get<SearchItem[]>(pathTo(route, {}, { q, type, lang }), signal);
   return type === 'all' ? items : items.filter((item) => item.media_type === type);
 }
 
@@ -70,7 +70,7 @@ function searchQueryOptions(q: string, type: SearchType, lang: Locale | undefine
 }
 
 /** What TMDB and ISBNdb know for the query, imported into the catalog (the server decides if it asks). */
-async function searchProviders(q: string, type: SearchType, signal?: AbortSignal): Promise<MediaItem[]> {
+async function searchProviders(q: string, type: SearchType, signal?: AbortSignal): Promise<SearchItem[]> {
   return itemsOfType(ROUTES.searchProviders, q, type, signal);
 }
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Combobox, Select, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { MediaItem } from '@releasebell/contract';
+import type { SearchItem } from '@releasebell/contract';
 import {
   MEDIA_TYPE_ORDER,
   MEDIA_TYPE_SINGULAR,
@@ -51,7 +51,7 @@ const MESSAGES = {
 /** The header select's order, as the spec lists it. */
 const TYPE_OPTIONS = ['all', ...MEDIA_TYPE_ORDER.lists] as const;
 
-function yearLabel(item: MediaItem, tba: string): string {
+function yearLabel(item: SearchItem, tba: string): string {
   return String(releaseYear(item.release_date) ?? tba);
 }
 

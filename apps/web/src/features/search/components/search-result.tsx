@@ -1,4 +1,4 @@
-import type { MediaItem } from '@releasebell/contract';
+import type { SearchItem } from '@releasebell/contract';
 import { creditText, MEDIA_TYPE_SINGULAR } from '@releasebell/contract/constants';
 import { Link } from 'react-router';
 import { Countdown } from '../../../components/countdown';
@@ -15,7 +15,7 @@ const _MESSAGES = {};
  * One search result: poster, title, kind, creator, release date and countdown, with Notify Me. The title
  * link stretches over the whole row, so a click anywhere but the button opens the item.
  */
-export function SearchResult({ item }: { item: MediaItem }) {
+export function SearchResult({ item }: { item: SearchItem }) {
   const t = useT();
   const { language } = useLanguage();
   const path = mediaPath(item);
