@@ -2,6 +2,7 @@ import type { Locale, MediaType } from '@releasebell/contract';
 import { and, asc, desc, eq, gt, gte, inArray, lt, notLike, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mediaItems, titleTranslations } from '../../db/schema';
+import { batchedLookup } from '../../lib/batched-lookup';
 import { SEARCH_ITEM_COLUMNS, type SearchItemFields } from '../catalog';
 import type { IndexedTitle } from './title-index';
 
@@ -9,6 +10,12 @@ export type SearchRepository = ReturnType<typeof createSearchRepository>;
 
 /** Most popular first: the title index's rank order, spelled as the popularity index stores it. */
 const mostPopular = [sql`${mediaItems.popularity} desc nulls last`, asc(mediaItems.id)];
+
+/**
+ * Searches whose rows one statement reads at most. Under load a whole turn of the event loop's
+ * searches waiting on one statement left the app idle while the database read it.
+ */
+const ROW_READS_PER_STATEMENT = 8;
 
 const INDEXED_COLUMNS = {
   id: mediaItems.id,
@@ -44,6 +51,13 @@ export function createSearchRepository(db: Database) {
     .from(mediaItems)
     .where(sql`${mediaItems.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('search_rows_by_id');
+  // Searches that arrive together read their rows together, a few per statement so that the
+  // database reads one batch while the app works out the next.
+  const readRows = batchedLookup(
+    (itemIds: string[]) => rowsById.execute({ ids: itemIds }),
+    (row) => row.id,
+    ROW_READS_PER_STATEMENT,
+  );
 
   return {
     /** These titles, in no particular order. */
@@ -57,8 +71,7 @@ export function createSearchRepository(db: Database) {
 
     /** The rows of these titles, in no particular order; a title no longer in the catalog is left out. */
     rowsOf(itemIds: string[]): Promise<SearchItemFields[]> {
-      if (itemIds.length === 0) return Promise.resolve([]);
-      return rowsById.execute({ ids: itemIds });
+      return readRows(itemIds);
     },
 
     /** Where following changes starts: what a load reads next is at least as new as this. */
