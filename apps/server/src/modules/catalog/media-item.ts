@@ -66,8 +66,9 @@ export function toSearchItem(row: SearchItemFields): SearchItem {
 }
 
 /**
- * The one mapping from a catalog row to the API's media item. Catalog, search, watchlist and
- * leaderboard answers are this item or a pick of it (the contract's *_ITEM_FIELDS).
+ * The one mapping from a catalog row to the API's media item. Catalog, watchlist and leaderboard
+ * answers are this item or a pick of it (the contract's *_ITEM_FIELDS); search answers its first
+ * fields, made by toSearchItem from fewer columns.
  */
 export function toMediaItem(row: MediaItemFields): MediaItem {
   return {
