@@ -335,8 +335,12 @@ export class TitleIndex {
     );
     const held = new Uint32Array(slots);
     const test = (rank: number) => {
-      const place = textPlace[rank] as number;
-      if (place >= exceptFrom && place < exceptTo) return false;
+      if (exceptTo > exceptFrom) {
+        const place = textPlace[rank] as number;
+        if (place >= exceptFrom && place < exceptTo) return false;
+      }
+      // One typed word: its titles are the candidates, with no other word to test them for.
+      if (others.length === 0) return true;
       const start = titleWordStart[rank] as number;
       const end = titleWordStart[rank + 1] as number;
       if (slots === 1) {

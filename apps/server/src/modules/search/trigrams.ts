@@ -79,6 +79,9 @@ export function wordSimilarity(a: string, b: string): number {
 export function wordSimilarityTo(a: string): (b: string) => number {
   const inA = [...new Set(trigramsInOrder(a))];
   const ulen1 = inA.length;
+  const aBits = new Uint32Array(BLOOM_WORDS);
+  for (const t of inA) mark(aBits, t);
+  const seen = new Uint32Array(BLOOM_WORDS);
   let trigrams = new Float64Array(128);
   let first = new Int32Array(128);
   let found = new Uint8Array(128);
@@ -93,14 +96,19 @@ export function wordSimilarityTo(a: string): (b: string) => number {
       lastpos = new Int32Array(size);
     }
     const n = trigramsInto(b, trigrams);
-    // Each place's trigram, numbered by the place it first appears, and whether `a` holds it.
+    seen.fill(0);
+    // Each place's trigram, numbered by the place it first appears, and whether `a` holds it. A
+    // trigram not marked in `seen` (or `aBits`) before is certainly new here (or not in `a`).
     for (let i = 0; i < n; i++) {
       const t = trigrams[i] as number;
-      let j = 0;
-      while ((trigrams[j] as number) !== t) j++;
+      let j = i;
+      if (marked(seen, t)) {
+        j = 0;
+        while ((trigrams[j] as number) !== t) j++;
+      } else mark(seen, t);
       first[i] = j;
       lastpos[i] = -1;
-      if (j === i) found[i] = inA.includes(t) ? 1 : 0;
+      if (j === i) found[i] = marked(aBits, t) && inA.includes(t) ? 1 : 0;
     }
     let ulen2 = 0;
     let count = 0;
@@ -149,4 +157,19 @@ export function wordSimilarityTo(a: string): (b: string) => number {
     }
     return best;
   };
+}
+
+/** A small bit set over trigrams (by their last two units), to rule most of them out at once. */
+const BLOOM_WORDS = 16;
+const bloomBit = (t: number) => {
+  const low = t >>> 0;
+  return ((low & 0xffff) * 31 + (low >>> 16)) & (BLOOM_WORDS * 32 - 1);
+};
+function mark(bits: Uint32Array, t: number): void {
+  const b = bloomBit(t);
+  bits[b >>> 5] = (bits[b >>> 5] as number) | (1 << (b & 31));
+}
+function marked(bits: Uint32Array, t: number): boolean {
+  const b = bloomBit(t);
+  return ((bits[b >>> 5] as number) & (1 << (b & 31))) !== 0;
 }
