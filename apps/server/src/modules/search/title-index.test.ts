@@ -128,6 +128,55 @@ describe('the title index', () => {
     }
   });
 
+  it('answers the same when the other typed words are each one word of the titles', () => {
+    // Most titles hold "the" and "a": a prefix's few titles, in several runs, are the candidates,
+    // and each is looked up in those words' titles, in rank order or (read whole) run by run.
+    const common = catalog(400, seeded(9)).map((t, i) => ({
+      ...t,
+      searchText: `${i % 5 ? 'the ' : ''}${t.searchText}${i % 3 ? ' a' : ''}`,
+    }));
+    const lost = new Set(common.filter((_, i) => i % 11 === 0).map((t) => t.id));
+    for (const options of [
+      { readWhole: 1_000_000, mergedRuns: 0 },
+      { readWhole: 0 },
+      { readWhole: 5, mergedRuns: 1 },
+    ]) {
+      const index = TitleIndex.build(common, options);
+      for (const id of lost) index.forget(index.rankOf(id) as number);
+      for (const matches of [
+        [
+          { prefixes: ['dr'], words: [] },
+          { prefixes: [], words: ['the'] },
+        ],
+        [
+          { prefixes: ['sta'], words: ['2'] },
+          { prefixes: [], words: ['the'] },
+          { prefixes: [], words: ['a'] },
+        ],
+        [
+          { prefixes: [], words: ['wars'] },
+          { prefixes: [], words: ['a'] },
+        ],
+      ]) {
+        for (const limit of [1, 30, 400]) {
+          const label = `${JSON.stringify(matches)} (${JSON.stringify(options)}, ${limit})`;
+          expect(
+            index.withWords(matches, null, limit, 'the').map((r) => index.id(r)),
+            label,
+          ).toEqual(
+            reference(
+              common,
+              (t) => !t.searchText.startsWith('the') && matches.every((m) => holds(t, m)),
+              null,
+              limit,
+              lost,
+            ),
+          );
+        }
+      }
+    }
+  });
+
   it('finds the closest words pg_trgm would, in order, however many are asked for', () => {
     // Many words from few letters: a typed word has hundreds of close ones, ties included.
     const letters = seeded(11);

@@ -174,6 +174,11 @@ export class TitleIndex {
     return this.words[at] === word ? at : null;
   }
 
+  /** The ranks of the titles holding this word, ascending. */
+  private titlesOf(word: number): Uint32Array {
+    return this.postings.subarray(this.postingStart[word], this.postingStart[word + 1]);
+  }
+
   private usable(rank: number, type: number | null): boolean {
     return this.gone[rank] === 0 && (type === null || this.types[rank] === type);
   }
@@ -334,13 +339,24 @@ export class TitleIndex {
       (_, k) => (1 << Math.min(MARK_BITS, others.length - k * MARK_BITS)) - 1,
     );
     const held = new Uint32Array(slots);
+    // Typed words each matched by one word of the dictionary (finished words) are looked up in that
+    // word's titles rather than in the candidate's words: reading those is a cache miss a title.
+    const oneWord = (c: (typeof conditions)[0]) => {
+      const [lo, hi] = c.ranges.length === 1 ? (c.ranges[0] as [number, number]) : [0, 0];
+      return hi === lo + 1 ? lo : null;
+    };
+    const lookups = others.every((c) => oneWord(c) !== null)
+      ? others.map((c) => new RunLookup(this.titlesOf(oneWord(c) as number)))
+      : null;
     const test = (rank: number) => {
       if (exceptTo > exceptFrom) {
         const place = textPlace[rank] as number;
         if (place >= exceptFrom && place < exceptTo) return false;
       }
-      // One typed word: its titles are the candidates, with no other word to test them for.
-      if (others.length === 0) return true;
+      if (lookups) {
+        for (const l of lookups) if (!l.holds(rank)) return false;
+        return true;
+      }
       const start = titleWordStart[rank] as number;
       const end = titleWordStart[rank + 1] as number;
       if (slots === 1) {
@@ -496,6 +512,35 @@ class WordTrigrams {
       }
     }
     return touched.subarray(0, n);
+  }
+}
+
+/**
+ * Whether an ascending run holds each rank asked for. Asked in ascending order (candidates merged in
+ * rank order), each search starts where the last ended and gallops on; asked for a lower rank, it
+ * starts again from the first.
+ */
+class RunLookup {
+  private at = 0;
+  constructor(private readonly run: Uint32Array) {}
+
+  holds(rank: number): boolean {
+    const run = this.run;
+    if (this.at > 0 && (run[this.at - 1] as number) >= rank) this.at = 0;
+    let lo = this.at;
+    let hi = lo;
+    for (let step = 1; hi < run.length && (run[hi] as number) < rank; step *= 2) {
+      lo = hi + 1;
+      hi = lo + step;
+    }
+    hi = Math.min(hi, run.length);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((run[mid] as number) < rank) lo = mid + 1;
+      else hi = mid;
+    }
+    this.at = lo;
+    return run[lo] === rank;
   }
 }
 
