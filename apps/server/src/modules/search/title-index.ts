@@ -407,33 +407,37 @@ export class TitleIndex {
     let fewest = 1;
     while (fewest < own.length && Math.fround(fewest / own.length) < SIMILARITY_THRESHOLD) fewest++;
     const touched = this.trigramWords.count(own, fewest);
-    // Each word's best case, and its similarity as a whole (which the shared count gives outright).
-    const possible: (CloseWord & { alike: number })[] = [];
+    // The words by how many trigrams they share, which bounds both measures.
+    const groups: number[][] = Array.from({ length: own.length + 1 }, () => []);
     for (const id of touched) {
       const common = counts[id] as number;
       counts[id] = 0;
-      if (common < fewest) continue;
-      const alike = Math.fround(common / (own.length + (trigramsOf[id] as number) - common));
-      const mostOf = Math.fround(common / own.length);
-      if (mostOf < WORD_SIMILARITY_THRESHOLD && alike < SIMILARITY_THRESHOLD) continue;
-      const word = this.words[id] as string;
-      if (word.startsWith(typed)) continue;
-      const titles = (this.postingStart[id + 1] as number) - (this.postingStart[id] as number);
-      possible.push({ word, score: Math.max(alike, mostOf), titles, alike });
+      if (common >= fewest) (groups[common] as number[]).push(id);
     }
-    // Best case first: once a word's best case is not closer than the last of the closest, no later
-    // word's is.
-    possible.sort(closer);
     const partOf = wordSimilarityTo(typed);
     const closest: CloseWord[] = [];
-    for (const best of possible) {
-      const last = closest[limit - 1];
-      if (last && closer(best, last) >= 0) break;
-      const part = partOf(best.word);
-      if (part < WORD_SIMILARITY_THRESHOLD && best.alike < SIMILARITY_THRESHOLD) continue;
-      closest.push({ word: best.word, score: Math.max(part, best.alike), titles: best.titles });
-      closest.sort(closer);
-      if (closest.length > limit) closest.pop();
+    const enters = (w: CloseWord) => closest.length < limit || closer(w, closest[limit - 1] as CloseWord) < 0;
+    for (let common = own.length; common >= fewest; common--) {
+      const mostOf = Math.fround(common / own.length);
+      // Neither measure of a word sharing this many or fewer is above its share of the typed word's.
+      if (closest.length === limit && (closest[limit - 1] as CloseWord).score > mostOf) break;
+      for (const id of groups[common] as number[]) {
+        const alike = Math.fround(common / (own.length + (trigramsOf[id] as number) - common));
+        if (mostOf < WORD_SIMILARITY_THRESHOLD && alike < SIMILARITY_THRESHOLD) continue;
+        const word = this.words[id] as string;
+        if (word.startsWith(typed)) continue;
+        const titles = (this.postingStart[id + 1] as number) - (this.postingStart[id] as number);
+        // Its best case first: word similarity is worked out only for a word that may enter.
+        if (!enters({ word, score: Math.max(alike, mostOf), titles })) continue;
+        const part = partOf(word);
+        if (part < WORD_SIMILARITY_THRESHOLD && alike < SIMILARITY_THRESHOLD) continue;
+        const found = { word, score: Math.max(part, alike), titles };
+        if (!enters(found)) continue;
+        let at = closest.length;
+        while (at > 0 && closer(found, closest[at - 1] as CloseWord) < 0) at--;
+        closest.splice(at, 0, found);
+        if (closest.length > limit) closest.pop();
+      }
     }
     return closest;
   }
