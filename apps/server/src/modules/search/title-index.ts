@@ -345,8 +345,9 @@ export class TitleIndex {
       const [lo, hi] = c.ranges.length === 1 ? (c.ranges[0] as [number, number]) : [0, 0];
       return hi === lo + 1 ? lo : null;
     };
-    const lookups = others.every((c) => oneWord(c) !== null)
-      ? others.map((c) => new RunLookup(this.titlesOf(oneWord(c) as number)))
+    const single = others.map(oneWord);
+    const lookups = single.every((w) => w !== null)
+      ? single.map((w) => new RunLookup(this.titlesOf(w as number)))
       : null;
     const test = (rank: number) => {
       if (exceptTo > exceptFrom) {
@@ -374,9 +375,8 @@ export class TitleIndex {
     const runs: Uint32Array[] = [];
     for (const [lo, hi] of driver.ranges) {
       for (let w = lo; w < hi; w++) {
-        const from = this.postingStart[w] as number;
-        const to = this.postingStart[w + 1] as number;
-        if (to > from) runs.push(this.postings.subarray(from, to));
+        const run = this.titlesOf(w);
+        if (run.length > 0) runs.push(run);
       }
     }
     try {
@@ -538,11 +538,7 @@ class RunLookup {
       hi = lo + step;
     }
     hi = Math.min(hi, run.length);
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((run[mid] as number) < rank) lo = mid + 1;
-      else hi = mid;
-    }
+    lo += firstNotBelow(hi - lo, (i) => (run[lo + i] as number) < rank);
     this.at = lo;
     return run[lo] === rank;
   }
