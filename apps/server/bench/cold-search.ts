@@ -246,14 +246,31 @@ async function measureSequential(base: string, queries: ColdQuery[]): Promise<Co
   };
 }
 
-/** wrk reads the list from a file (too long to write into the script) and starts at the offset given. */
-function walkScript(listFile: string): string {
+/** How long each connection's first request waits, so that the app has taken every connection first. */
+const RAMP_MS = 50;
+
+/**
+ * wrk reads the list from a file (too long to write into the script) and starts at the offset given.
+ * Its connections are all opened before the load starts: a saturated Node server takes one new
+ * connection per turn of its event loop, so a load begun on 50 fresh connections leaves the last ones
+ * waiting for 50 turns, and wrk's correction for coordinated omission multiplies those few answers
+ * into the tail. The figures are then those of 50 connections, not of their opening.
+ */
+function walkScript(listFile: string, connections: number): string {
   return `local paths = {}
 for line in io.lines(${JSON.stringify(listFile)}) do paths[#paths + 1] = line end
 local n = #paths
 local i = 0
+local opening = ${connections}
 init = function(args)
   i = tonumber(args[1]) or 0
+end
+delay = function()
+  if opening > 0 then
+    opening = opening - 1
+    return ${RAMP_MS}
+  end
+  return 0
 end
 request = function()
   i = i + 1
@@ -382,7 +399,7 @@ export async function measureColdSearch(options: ColdSearchOptions): Promise<Col
     const listFile = path.join(dir, 'paths.txt');
     writeFileSync(listFile, `${list.map((q) => searchPath(q.q)).join('\n')}\n`);
     const script = path.join(dir, 'walk.lua');
-    writeFileSync(script, walkScript(listFile));
+    writeFileSync(script, walkScript(listFile, options.connections));
     // Every round, on one instance and then behind the balancer, walks on from where the last stopped.
     let offset = 0;
     const loadRounds = async (target: ColdSearchOptions, label: string) => {
@@ -451,6 +468,9 @@ export function printColdSearch(result: ColdSearchResult, items: number, connect
   }
   console.log(`  slowest: ${sequential.slowest.map((s) => `"${s.q}" ${s.ms} ms (${s.results})`).join(', ')}`);
   if (load) {
+    console.log(
+      `  under load, wrk's ${connections} connections are opened first (each one's first request waits ${RAMP_MS} ms), then every request is timed:`,
+    );
     for (const [i, r] of load.rounds.entries()) {
       console.log(
         `  under ${connections} connections, round ${i + 1}: ${r.requestsPerSec} req/s, p50 ${ms(r.latencyMs.p50)} p95 ${ms(r.latencyMs.p95)} p99 ${ms(r.latencyMs.p99)} ms, ${r.requests} answers, ${r.failed} failed; app CPU ${r.appCpu === null ? '-' : `${Math.round(r.appCpu * 100)}%`} of a core, machine ${r.machineCpu === null ? '-' : `${Math.round(r.machineCpu * 100)}%`} busy`,
