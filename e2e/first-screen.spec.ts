@@ -96,6 +96,22 @@ test.describe('the first screen, as the server sends it', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('the boot script preloads every module it names, a few at a time', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    const { named, preloaded } = await page.evaluate(() => ({
+      named: (document.querySelector<HTMLElement>('script[data-modules]')?.dataset.modules ?? '')
+        .split(' ')
+        .filter(Boolean),
+      preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+    }));
+    // The entry, then the modules it imports: more than one task's worth.
+    expect(named.length).toBeGreaterThan(8);
+    for (const module of named.slice(1)) expect(preloaded).toContain(module);
+  });
+
   test('a title page reloaded after opening it from a card offers Back, drawn without a mismatch', async ({
     page,
   }) => {

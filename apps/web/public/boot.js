@@ -26,15 +26,30 @@
     const own = JSON.parse(script?.dataset.locales ?? '{}')[document.documentElement.lang];
     if (own) imports.push(own);
   } catch {}
-  const start = () => {
-    for (const href of imports) {
+  // Adding a module preload costs the main thread as much as a small script's evaluation: a few at a
+  // time, each few a task of its own, so that none holds up a tap. The entry is asked for first.
+  const PRELOADS_PER_TASK = 2;
+  const preloadSome = (from) => {
+    for (const href of imports.slice(from, from + PRELOADS_PER_TASK)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.append(link);
     }
+    if (from + PRELOADS_PER_TASK < imports.length) {
+      // A message rather than a timer, which a browser slows down after a few in a row.
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        preloadSome(from + PRELOADS_PER_TASK);
+      };
+      channel.port2.postMessage(null);
+    }
+  };
+  const start = () => {
     import(entry);
+    preloadSome(0);
   };
   // After the next frame has been drawn; a page opened in a background tab draws no frame, so at once.
   if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
