@@ -96,7 +96,7 @@ test.describe('the first screen, as the server sends it', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('the boot script preloads every module it names, a few at a time', async ({ page }) => {
+  test('the boot script preloads every module it names', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
     const { named, preloaded } = await page.evaluate(() => ({
