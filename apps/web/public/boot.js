@@ -26,28 +26,15 @@
     const own = JSON.parse(script?.dataset.locales ?? '{}')[document.documentElement.lang];
     if (own) imports.push(own);
   } catch {}
-  // Adding a module preload costs the main thread about as much as a small script's evaluation: two
-  // at a time, each two a task of its own, so that none holds up a tap. The entry is asked for first.
-  const PRELOADS_PER_TASK = 2;
-  // A message rather than a timer between them, which a browser slows down after a few in a row.
-  const next = new MessageChannel();
-  let from = 0;
-  const preloadSome = () => {
-    for (const href of imports.slice(from, from + PRELOADS_PER_TASK)) {
+  const start = () => {
+    import(entry);
+    for (const href of imports) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.append(link);
     }
-    from += PRELOADS_PER_TASK;
-    if (from < imports.length) next.port2.postMessage(null);
-    else next.port1.close();
-  };
-  next.port1.onmessage = preloadSome;
-  const start = () => {
-    import(entry);
-    preloadSome();
   };
   // After the next frame has been drawn; a page opened in a background tab draws no frame, so at once.
   if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
