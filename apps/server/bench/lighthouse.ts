@@ -24,6 +24,9 @@ const LIGHTHOUSE_TARGETS: Record<Category, number> = {
   seo: 100,
 };
 
+/** Total Blocking Time, median over a page's runs: what keeps a tap from being answered at once. */
+const TBT_TARGET_MS = 200;
+
 const METRICS = [
   { key: 'fcp', id: 'first-contentful-paint', label: 'FCP' },
   { key: 'lcp', id: 'largest-contentful-paint', label: 'LCP' },
@@ -540,6 +543,16 @@ export function lighthouseTargets(result: LighthouseResult) {
         ];
       }),
     ),
+    tbt: (() => {
+      const values = page.runs.map((r) => r.metrics.tbt);
+      const median = values.some((v) => v === null) ? null : middle(values as number[]);
+      return {
+        target: `<= ${TBT_TARGET_MS} ms`,
+        range: page.ranges.tbt,
+        median,
+        met: median !== null && median <= TBT_TARGET_MS,
+      };
+    })(),
   }));
 }
 
@@ -571,7 +584,13 @@ export function printLighthouse(outcome: LighthouseOutcome): void {
         `    ${pad(c, 16)}${pad(page.ranges[c], 26)}${pad(target.target, 8)}${target.met ? 'MET' : 'MISSED'}`,
       );
     }
-    for (const m of METRICS) console.log(`    ${pad(m.label, 16)}${page.ranges[m.key]}`);
+    for (const m of METRICS) {
+      const target = m.key === 'tbt' ? (pageTargets.tbt as { target: string; met: boolean }) : null;
+      const verdict = target ? `${target.target}  ${target.met ? 'MET' : 'MISSED'}` : '';
+      console.log(
+        `    ${pad(m.label, 16)}${target ? pad(page.ranges[m.key], 26) : page.ranges[m.key]}${verdict}`,
+      );
+    }
     for (const error of page.redone)
       console.log(`    a run measured nothing and was run again: ${error.split(':')[0]}`);
     for (const [n, run] of page.runs.entries()) {
