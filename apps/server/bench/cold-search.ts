@@ -261,6 +261,7 @@ function walkScript(listFile: string, connections: number): string {
 for line in io.lines(${JSON.stringify(listFile)}) do paths[#paths + 1] = line end
 local n = #paths
 local i = 0
+-- wrk runs one thread here (wrkRound), so this one count covers every connection's first request.
 local opening = ${connections}
 init = function(args)
   i = tonumber(args[1]) or 0

@@ -521,14 +521,30 @@ function toFix(
   };
 }
 
+/** The values of every run, or null when one of the runs has none. */
+function everyRun(values: (number | null)[]): number[] | null {
+  return values.some((v) => v === null) ? null : (values as number[]);
+}
+
+/** A page's Total Blocking Time against its target: the median over the runs. */
+function tbtTarget(page: LighthousePage) {
+  const values = everyRun(page.runs.map((r) => r.metrics.tbt));
+  const median = values ? middle(values) : null;
+  return {
+    target: `<= ${TBT_TARGET_MS} ms`,
+    range: page.ranges.tbt,
+    median,
+    met: median !== null && median <= TBT_TARGET_MS,
+  };
+}
+
 /** Per page and category: the target, the median and lowest scores over the runs, and whether the median met it. */
 export function lighthouseTargets(result: LighthouseResult) {
   return result.pages.map((page) => ({
     page: page.path,
     ...Object.fromEntries(
       LIGHTHOUSE_CATEGORIES.map((c) => {
-        const scores = page.runs.map((r) => r.scores[c]);
-        const scored = scores.some((s) => s === null) ? null : (scores as number[]);
+        const scored = everyRun(page.runs.map((r) => r.scores[c]));
         const median = scored ? middle(scored) : null;
         const target = LIGHTHOUSE_TARGETS[c];
         return [
@@ -543,16 +559,7 @@ export function lighthouseTargets(result: LighthouseResult) {
         ];
       }),
     ),
-    tbt: (() => {
-      const values = page.runs.map((r) => r.metrics.tbt);
-      const median = values.some((v) => v === null) ? null : middle(values as number[]);
-      return {
-        target: `<= ${TBT_TARGET_MS} ms`,
-        range: page.ranges.tbt,
-        median,
-        met: median !== null && median <= TBT_TARGET_MS,
-      };
-    })(),
+    tbt: tbtTarget(page),
   }));
 }
 
@@ -585,7 +592,7 @@ export function printLighthouse(outcome: LighthouseOutcome): void {
       );
     }
     for (const m of METRICS) {
-      const target = m.key === 'tbt' ? (pageTargets.tbt as { target: string; met: boolean }) : null;
+      const target = m.key === 'tbt' ? (pageTargets.tbt as ReturnType<typeof tbtTarget>) : null;
       const verdict = target ? `${target.target}  ${target.met ? 'MET' : 'MISSED'}` : '';
       console.log(
         `    ${pad(m.label, 16)}${target ? pad(page.ranges[m.key], 26) : page.ranges[m.key]}${verdict}`,
